@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { ThemeSchema } from './theme.ts';
+import { MenuSchema } from './menu.ts';
+import { UserSchema } from './user.ts';
+
+export const LocalizationSchema = z.object({
+  id: z.number().int(),
+  language: z.string(),
+  name: z.string(),
+});
+export type Localization = z.infer<typeof LocalizationSchema>;
+
+/** Settings the client reads (part 1, 1 and 3). Every key here is public. */
+export const ClientSettingsSchema = z.object({
+  base_url: z.string(),
+  dates: z.object({ default_timezone: z.string(), format: z.string() }),
+  branding: z.object({
+    site_name: z.string(),
+    site_description: z.string(),
+    logo_light: z.string(),
+    logo_dark: z.string(),
+    logo_light_mobile: z.string(),
+    logo_dark_mobile: z.string(),
+    favicon: z.string(),
+  }),
+  homepage: z.object({ type: z.enum(['landing', 'login', 'register', 'customPage']), value: z.string().nullable() }),
+  social: z.object({
+    google: z.object({ enable: z.boolean() }),
+    facebook: z.object({ enable: z.boolean() }),
+    twitter: z.object({ enable: z.boolean() }),
+    envato: z.object({ enable: z.boolean() }),
+    compact_buttons: z.boolean(),
+  }),
+  registration: z.object({
+    disable: z.boolean(),
+    policies: z.array(z.object({ id: z.string(), label: z.string(), action: z.string(), type: z.string() })),
+  }),
+  recaptcha: z.object({ site_key: z.string(), enable: z.record(z.string(), z.boolean()) }),
+  require_email_confirmation: z.boolean(),
+  billing: z.object({ enable: z.boolean() }),
+  notif: z.object({ subs: z.object({ integrated: z.boolean() }) }),
+  notifications: z.object({ integrated: z.boolean() }),
+  themes: z.object({ user_change: z.boolean(), default_mode: z.enum(['light', 'dark', 'system']) }),
+  api: z.object({ integrated: z.boolean() }),
+  i18n: z.object({ enable: z.boolean(), default_localization: z.string() }),
+  cookie_notice: z.object({ enable: z.boolean(), position: z.enum(['top', 'bottom']) }),
+  toast: z.object({ position: z.enum(['bottom-center', 'bottom-right']) }),
+  seo: z.object({ title: z.string(), description: z.string() }),
+  custom_code: z.object({ css: z.string(), html: z.string() }),
+  contact: z.object({ email: z.string() }),
+  demo: z.object({ enable: z.boolean(), email: z.string(), password: z.string() }),
+  secondary_redirect: z.string().nullable(),
+  error_reporting: z.object({ public_key: z.string(), traces_sample_rate: z.number() }),
+  menus: z.array(MenuSchema),
+});
+export type ClientSettings = z.infer<typeof ClientSettingsSchema>;
+
+export const BootstrapDataSchema = z.object({
+  user: UserSchema.nullable(),
+  guest_role: z.object({ id: z.number().int(), permissions: UserSchema.shape.permissions }).nullable(),
+  settings: ClientSettingsSchema,
+  themes: z.object({ all: z.array(ThemeSchema), default_id: z.number().int().nullable() }),
+  cookie_notice: z.object({ enable: z.boolean() }),
+  is_mobile_device: z.boolean(),
+  i18n: z.object({ language: z.string(), name: z.string(), lines: z.record(z.string(), z.string()) }),
+  localizations: z.array(LocalizationSchema),
+  csrf_token: z.string(),
+});
+export type BootstrapData = z.infer<typeof BootstrapDataSchema>;

@@ -1,0 +1,66 @@
+// Business constants of the spec; the comment names the section each comes from.
+
+export const API_PREFIX = 'api/v1';
+/** Paths the client sends without the api/v1 prefix (part 1, 7.1). */
+export const UNPREFIXED_PATHS = ['auth', 'secure', 'log-viewer', 'horizon'] as const;
+
+export const QUERY_STALE_TIME_MS = 30_000; // part 1, 7.1
+export const QUERY_MAX_RETRIES = 2; // part 1, 7.1
+export const NO_RETRY_STATUSES = [401, 403, 404] as const; // part 1, 7.1
+
+export const TOAST_DURATION_MS = 3000; // part 1, 4
+export const TOAST_DANGER_DURATION_MS = 8000; // part 1, 4
+export const MAX_TOASTS = 1; // part 1, 9
+export const TOOLTIP_DELAY_MS = 1500; // part 1, 4
+export const TOOLTIP_CLOSE_GRACE_MS = 500; // part 1, 4
+export const TOOLTIP_OFFSET_PX = 10; // part 1, 9
+export const TOOLTIP_MAX_WIDTH_PX = 240; // part 1, 9
+export const DROPDOWN_MAX_HEIGHT_PX = 420; // part 1, 9
+export const TYPEAHEAD_RESET_MS = 500; // part 1, 9
+export const POPOVER_HOVER_CLOSE_MS = 150; // part 1, 9
+export const POPOVER_COLLISION_PADDING_PX = 16; // part 1, 9
+export const POPOVER_ANIMATION_S = 0.125; // part 1, 9
+export const NAV_PROGRESS_DELAY_MS = 50; // part 1, 2.2 and 9
+export const SPINNER_DELAY_MS = 500; // part 1, 9
+export const SPINNER_MIN_DURATION_MS = 200; // part 1, 9
+export const COPIED_DURATION_MS = 1000; // part 1, 9
+
+export const MOBILE_BREAKPOINT_PX = 768; // part 1, 9
+export const COOKIE_NOTICE_BREAKPOINT_PX = 480; // part 1, 9
+export const COOKIE_DEFAULT_DAYS = 7; // part 1, 9
+export const COOKIE_NOTICE_DAYS = 180; // part 1, 4 and 9
+export const STAY_SIGNED_IN_DAYS = 30; // part 1, 9 ("for a month")
+
+export const DEFAULT_LANGUAGE = 'en'; // part 1, 9
+export const DEFAULT_COUNTRY_ID = 101; // part 1, 9 (India, which shows states)
+export const DEFAULT_WORKSPACE_ID = 0; // part 1, 9
+export const NOTIFICATIONS_PAGE_SIZE = 30; // part 1, 9
+export const PASSWORD_CONFIRMATION_SECONDS = 9000; // part 1, 4 and 9
+export const VERIFICATION_CODE_LENGTH = 6; // part 1, 9
+export const TWO_FACTOR_CODE_LENGTH = 6; // part 1, 9
+export const RECOVERY_CODE_LENGTH = 21; // part 1, 9
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024; // part 1, 9
+export const SOCIAL_POPUP = { width: 650, height: 550, pollMs: 1000 } as const; // part 1, 9
+export const FREE_STORAGE_BYTES = 25 * 1024 ** 3; // part 2, 9
+
+export const COOKIE = {
+  activeTheme: 'be-active-theme',
+  activeWorkspace: 'activeWorkspaceId',
+  cookieNotice: 'cookie_notice',
+  xsrf: 'XSRF-TOKEN',
+  session: 'kosh_session',
+} as const;
+export const XSRF_HEADER = 'x-xsrf-token';
+export const METHOD_OVERRIDE_HEADER = 'x-http-method-override';
+
+export const MENU_POSITIONS = [
+  'auth-dropdown',
+  'auth-page-footer',
+  'drive-navbar',
+  'drive-sidebar',
+  'homepage-navbar',
+  'shareable-link-page',
+  'footer',
+  'footer-secondary',
+] as const;
+export type MenuPosition = (typeof MENU_POSITIONS)[number];

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const CustomPageSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  body: z.string(),
+  seo: z.object({ title: z.string().nullable(), description: z.string().nullable() }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CustomPage = z.infer<typeof CustomPageSchema>;
+
+export const GetCustomPageParamsSchema = z.object({ idOrSlug: z.string().min(1).max(255) });
+
+export const VALUE_LIST_NAMES = ['timezones', 'countries', 'localizations'] as const;
+export const GetValueListsParamsSchema = z.object({ names: z.string().min(1).max(200) });
+
+export const TimezoneSchema = z.object({ value: z.string(), text: z.string() });
+export const CountrySchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export const ValueListsSchema = z.object({
+  timezones: z.record(z.string(), z.array(TimezoneSchema)).optional(),
+  countries: z.array(CountrySchema).optional(),
+  localizations: z.array(z.object({ id: z.number().int(), language: z.string(), name: z.string() })).optional(),
+});
+export type ValueLists = z.infer<typeof ValueListsSchema>;
+
+export const ChangeLocaleBodySchema = z.object({ locale: z.string().min(2).max(10) });
+export const ChangeLocaleResponseSchema = z.object({
+  locale: z.object({ language: z.string(), name: z.string(), lines: z.record(z.string(), z.string()) }),
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const RestrictionSchema = z.object({ name: z.string(), value: z.number().nullable() });
+export const UserPermissionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  restrictions: z.array(RestrictionSchema),
+});
+export const RoleSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const SubscriptionSummarySchema = z.object({
+  id: z.number().int(),
+  valid: z.boolean(),
+  active: z.boolean(),
+  product: z.unknown().optional(),
+  price: z.unknown().optional(),
+});
+
+/** The user as the client reads it (part 1, 3); secrets are never part of it. */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  email_verified_at: z.string().nullable(),
+  image: z.string().nullable(),
+  country_id: z.number().int().nullable(),
+  state_id: z.number().int().nullable(),
+  language: z.string().nullable(),
+  timezone: z.string().nullable(),
+  roles: z.array(RoleSchema),
+  permissions: z.array(UserPermissionSchema),
+  subscriptions: z.array(SubscriptionSummarySchema),
+  social_profiles: z.array(z.object({ service_name: z.string(), username: z.string().nullable() })),
+  two_factor_confirmed_at: z.string().nullable(),
+  unread_notifications_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '@kosh/contracts';
+import './http/types.ts';
+import type { Container } from './container.ts';
+import { overrideMethod } from './http/method-override.ts';
+import { authContextPlugin } from './http/auth-context.ts';
+import { csrfPlugin } from './http/csrf.ts';
+import { workspacePlugin } from './http/workspace.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { tooManyRequests } from './http/app-error.ts';
+import { registerOpenApi } from './docs/openapi.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { bootstrapRoutes } from './bootstrap/bootstrap.routes.ts';
+import { customPagesRoutes } from './pages/custom-pages.routes.ts';
+import { valueListsRoutes } from './value-lists/value-lists.routes.ts';
+import { localeRoutes } from './i18n/locale.routes.ts';
+import { logsRoutes } from './logs/logs.routes.ts';
+import { logoutRoutes } from './auth/logout.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { SpaRenderer, isClientRoute } from './web/spa.ts';
+
+/** The Fastify instance: used by main.ts and by the integration tests alike. */
+export async function buildApp(container: Container): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: container.logger as FastifyBaseLogger,
+    rewriteUrl: overrideMethod,
+    trustProxy: container.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    disableRequestLogging: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const answerNotFound = registerErrorHandling(app, container.config.debug);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    // HTML gets its own per-request policy with a nonce (web/spa.ts); API answers get a closed one below.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'sameorigin' },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'self'");
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => tooManyRequests(`Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
+  });
+  await app.register(authContextPlugin, { container });
+  await app.register(csrfPlugin);
+  await app.register(workspacePlugin);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes, { container });
+  await app.register(logoutRoutes, { container, prefix: '/auth' });
+  await app.register(
+    async (api) => {
+      await api.register(bootstrapRoutes, { container });
+      await api.register(customPagesRoutes, { container });
+      await api.register(valueListsRoutes, { container });
+      await api.register(localeRoutes, { container });
+      await api.register(logsRoutes, { container });
+      await api.register(settingsRoutes, { container });
+    },
+    { prefix: `/${API_PREFIX}` },
+  );
+
+  const dist = container.config.webDistDir;
+  const spa = new SpaRenderer(container);
+  if (fs.existsSync(dist)) {
+    await app.register(fastifyStatic, { root: dist, serve: false });
+    const assets = path.join(dist, 'assets');
+    if (fs.existsSync(assets)) {
+      await app.register(fastifyStatic, { root: assets, prefix: '/assets/', immutable: true, maxAge: '365d', index: false, decorateReply: false });
+    }
+    for (const file of fs.readdirSync(dist)) {
+      // Top-level public files (favicon, fonts, service worker) keep their names; index.html is rendered.
+      if (file === 'index.html' || !fs.statSync(path.join(dist, file)).isFile()) continue;
+      app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) => reply.sendFile(file));
+    }
+  }
+  app.get('/', { schema: { hide: true } }, (request, reply) => spa.render(request, reply));
+  // Client routes belong to the web app's router; the server answers them with the shell.
+  app.setNotFoundHandler((request, reply) => (isClientRoute(request) ? spa.render(request, reply) : answerNotFound(request, reply)));
+  return app;
+}

@@ -1,0 +1,58 @@
+import { Permission } from '@kosh/contracts';
+import { forbidden, unauthenticated } from '../http/app-error.ts';
+
+export type Restriction = { name: string; value: number | null };
+export type GrantedPermission = { id: number; name: string; restrictions: Restriction[] };
+
+export type ActorUser = { id: number; email: string };
+
+/**
+ * Who is making a request and what they may do (spec part 1 section 6): a user's
+ * permissions, or the guest role's when logged out. Holding `admin` passes every check.
+ */
+export class Actor {
+  readonly user: ActorUser | null;
+  readonly roleIds: number[];
+  readonly permissions: Map<string, GrantedPermission>;
+
+  constructor(user: ActorUser | null, roleIds: number[], permissions: GrantedPermission[]) {
+    this.user = user;
+    this.roleIds = roleIds;
+    this.permissions = new Map(permissions.map((p) => [p.name, p]));
+  }
+
+  get isAdmin(): boolean {
+    return this.permissions.has(Permission.admin);
+  }
+
+  can(name: string): boolean {
+    return this.isAdmin || this.permissions.has(name);
+  }
+
+  hasRole(roleId: number): boolean {
+    return this.roleIds.includes(roleId);
+  }
+
+  /** A restriction's numeric value; null means unlimited. */
+  restriction(permission: string, name: string): number | null {
+    if (this.isAdmin) return null;
+    return this.permissions.get(permission)?.restrictions.find((r) => r.name === name)?.value ?? null;
+  }
+
+  /** A count at or above the restriction's value is over quota (section 6). */
+  isOverQuota(permission: string, name: string, count: number): boolean {
+    const limit = this.restriction(permission, name);
+    return limit !== null && count >= limit;
+  }
+
+  /** 401 for a guest, 403 for a user, unless the permission is held. */
+  authorize(name: string): void {
+    if (this.can(name)) return;
+    throw this.user ? forbidden() : unauthenticated();
+  }
+
+  requireUser(): ActorUser {
+    if (!this.user) throw unauthenticated();
+    return this.user;
+  }
+}

@@ -1,0 +1,58 @@
+import { UAParser } from 'ua-parser-js';
+import type { BootstrapData, ClientSettings } from '@kosh/contracts';
+import type { Actor } from '../auth/actor.ts';
+import type { RolesRepository } from '../auth/roles.repository.ts';
+import type { LocaleService } from '../i18n/locale.service.ts';
+import type { LocalizationsRepository } from '../i18n/localizations.repository.ts';
+import type { MenusRepository } from '../menus/menus.repository.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { ThemesRepository } from '../themes/themes.repository.ts';
+import { presentUser } from '../users/user.presenter.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+
+export type BootstrapRequest = { actor: Actor; userAgent: string | undefined; localeCookie: string | undefined; csrfToken: string; baseUrl: string };
+
+type Deps = {
+  settings: SettingsService;
+  themes: ThemesRepository;
+  menus: MenusRepository;
+  localizations: LocalizationsRepository;
+  locale: LocaleService;
+  users: UsersRepository;
+  roles: RolesRepository;
+};
+
+export function isMobileUserAgent(userAgent: string | undefined): boolean {
+  const type = new UAParser(userAgent ?? '').getDevice().type;
+  return type === 'mobile' || type === 'tablet';
+}
+
+/** The data the client starts from (spec part 1 section 1); only public settings, no secret. */
+export class BootstrapService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  async build(req: BootstrapRequest): Promise<BootstrapData> {
+    const { settings, themes, menus, localizations, locale, users, roles } = this.deps;
+    const userRow = req.actor.user ? await users.getById(req.actor.user.id) : undefined;
+    const user = userRow ? presentUser(userRow, await roles.listRolesOfUser(userRow.id), [...req.actor.permissions.values()]) : null;
+    const guestRole = userRow ? null : await roles.getGuestRole();
+    const tree = await settings.getPublicTree();
+    const allThemes = await themes.listAll();
+    const resolved = await locale.resolve([userRow?.language, req.localeCookie]);
+    const clientSettings = { ...tree, base_url: req.baseUrl, menus: await menus.listAll() } as ClientSettings;
+    return {
+      user,
+      guest_role: guestRole ? { id: guestRole.id, permissions: [...req.actor.permissions.values()] } : null,
+      settings: clientSettings,
+      themes: { all: allThemes, default_id: (allThemes.find((t) => t.default_light) ?? allThemes[0])?.id ?? null },
+      cookie_notice: { enable: Boolean(tree.cookie_notice?.enable) },
+      is_mobile_device: isMobileUserAgent(req.userAgent),
+      i18n: resolved,
+      localizations: await localizations.listSummaries(),
+      csrf_token: req.csrfToken,
+    };
+  }
+}

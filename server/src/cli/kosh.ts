@@ -1,0 +1,90 @@
+import { Command, CommanderError } from 'commander';
+import { ConfigError, loadConfig } from '../config.ts';
+import { AppError } from '../http/app-error.ts';
+import { createLogger } from '../logging/logger.ts';
+import { openRuntime } from '../runtime.ts';
+import { generatePassword } from '../users/users.service.ts';
+import { isKnownSetting } from '../settings/settings.defaults.ts';
+import type { Container } from '../container.ts';
+
+/** The operator command line (`npm run kosh -- <command>`), on whichever database the environment names. */
+async function withRuntime(work: (c: Container) => Promise<void>): Promise<void> {
+  const config = loadConfig();
+  const container = await openRuntime(config, createLogger({ level: 'warn' }));
+  try {
+    await work(container);
+  } finally {
+    await container.db.destroy();
+  }
+}
+
+const out = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+const program = new Command('kosh').description('Kosh operator commands').exitOverride();
+
+program
+  .command('migrate')
+  .description('apply pending migrations and seed missing defaults')
+  .action(() => withRuntime(async (c) => out(`Database is up to date (${c.dialect}).`)));
+
+program
+  .command('settings:get')
+  .argument('<key>', 'setting key, e.g. registration.disable')
+  .description('print a setting as JSON')
+  .action((key: string) => withRuntime(async (c) => out(JSON.stringify(await c.services.settings.get(key)))));
+
+program
+  .command('settings:set')
+  .argument('<key>', 'setting key')
+  .argument('<json>', 'the value as JSON, e.g. true or \'"text"\'')
+  .description('set a setting to a JSON value')
+  .action((key: string, json: string) => {
+    if (!isKnownSetting(key)) throw new AppError(422, `Unknown setting: ${key}`);
+    let value: unknown;
+    try {
+      value = JSON.parse(json);
+    } catch {
+      throw new AppError(422, `Not valid JSON: ${json} (strings need quotes: '"text"')`);
+    }
+    return withRuntime(async (c) => {
+      await c.services.settings.set(key, value);
+      out(`${key} = ${JSON.stringify(value)}`);
+    });
+  });
+
+program
+  .command('users:create')
+  .argument('<email>')
+  .option('--admin', 'give the user the admin role')
+  .option('--password <password>', 'the password (generated and printed when omitted)')
+  .description('create a user')
+  .action((email: string, opts: { admin?: boolean; password?: string }) =>
+    withRuntime(async (c) => {
+      const password = opts.password ?? generatePassword();
+      const user = await c.services.users.createUser({ email, password, isAdmin: Boolean(opts.admin), verified: true });
+      out(`Created ${opts.admin ? 'admin' : 'user'} ${user.email} (id ${user.id})${opts.password ? '' : ` with password ${password}`}`);
+    }),
+  );
+
+program
+  .command('users:reset-password')
+  .argument('<email>')
+  .option('--password <password>', 'the new password (generated and printed when omitted)')
+  .description("set a user's password")
+  .action((email: string, opts: { password?: string }) =>
+    withRuntime(async (c) => {
+      const password = opts.password ?? generatePassword();
+      await c.services.users.resetPassword(email, password);
+      out(`Password of ${email} reset${opts.password ? '' : ` to ${password}`}`);
+    }),
+  );
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  if (error instanceof CommanderError) process.exit(error.exitCode);
+  const message =
+    error instanceof AppError ? (error.errors ? Object.values(error.errors).flat().join('\n') : error.message) : error instanceof ConfigError ? error.message : String(error);
+  process.stderr.write(`Error: ${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, PostgresAdapter } from 'kysely';
+import type { DB } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Database = Kysely<DB>;
+
+// bigint (COUNT, file sizes) as a JS number: sizes stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export type DatabaseOptions = { databaseUrl?: string; sqliteFile?: string };
+
+/** One Kysely instance: PostgreSQL when a URL is given, else SQLite in WAL mode. */
+export function createDatabase(options: DatabaseOptions): { db: Database; dialect: Dialect } {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+export const now = (): string => new Date().toISOString();

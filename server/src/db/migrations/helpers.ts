@@ -1,0 +1,13 @@
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import { isPostgres } from '../database.ts';
+
+/** An auto-incrementing integer primary key on either dialect. */
+export function withId<T extends string>(db: Kysely<any>, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+  return isPostgres(db)
+    ? table.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+export function withTimestamps<T extends string>(table: CreateTableBuilder<T, any>) {
+  return table.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
+}

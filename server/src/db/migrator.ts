@@ -1,0 +1,18 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Database } from './database.ts';
+import * as m0001 from './migrations/0001-foundation.ts';
+
+// A static list: migrations are code, so they ship inside the server with no file lookup.
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-foundation': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Applies every pending migration; running it again changes nothing. */
+export async function migrateToLatest(db: Database): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'kosh_migrations', migrationLockTableName: 'kosh_migrations_lock' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

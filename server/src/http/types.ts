@@ -1,0 +1,16 @@
+import type { Actor } from '../auth/actor.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling: a user, or the guest role (http/auth-context.ts). */
+    actor: Actor;
+    /** Session id (hashed token) when authenticated by cookie. */
+    sessionId: string | null;
+    /** The workspace the call works in; 0 is the built-in default (spec part 1 section 4). */
+    workspaceId: number;
+    /** This request's anti-forgery token, also set as the XSRF-TOKEN cookie. */
+    csrfToken: string;
+    /** Set when the caller authenticated with a bearer token, which exempts it from CSRF. */
+    isBearer: boolean;
+  }
+}

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import { createStream } from 'rotating-file-stream';
+
+export const ERROR_LOG_PREFIX = 'error';
+
+/**
+ * JSON logs: everything to stdout and DATA_DIR/logs/kosh.log, errors also to
+ * DATA_DIR/logs/error.log; both rotate daily or at 10 MB and keep 14 files.
+ */
+export function createLogger(options: { dataDir?: string; level: string; stdout?: boolean }): Logger {
+  if (!options.dataDir) return pino({ level: options.level });
+  const level = (options.level === 'silent' ? 'error' : options.level) as pino.Level;
+  const dir = path.join(options.dataDir, 'logs');
+  fs.mkdirSync(dir, { recursive: true });
+  const rotate = (name: string) =>
+    createStream((time, index) => (time ? `${name}-${new Date(time as Date).toISOString().slice(0, 10)}-${index ?? 0}.log` : `${name}.log`), {
+      path: dir,
+      interval: '1d',
+      size: '10M',
+      maxFiles: 14,
+    });
+  return pino(
+    { level },
+    pino.multistream([
+      ...(options.stdout === false ? [] : [{ level, stream: process.stdout }]),
+      { level, stream: rotate('kosh') },
+      { level: 'error' as const, stream: rotate(ERROR_LOG_PREFIX) },
+    ]),
+  );
+}

@@ -1,0 +1,16 @@
+import type { Database } from '../db/database.ts';
+
+export class CustomPagesRepository {
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  getById(id: number) {
+    return this.db.selectFrom('custom_pages').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  getBySlug(slug: string) {
+    return this.db.selectFrom('custom_pages').selectAll().where('slug', '=', slug).executeTakeFirst();
+  }
+}

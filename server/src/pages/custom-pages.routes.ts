@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CustomPageSchema, GetCustomPageParamsSchema } from '@kosh/contracts';
+import { z } from 'zod';
+import type { Container } from '../container.ts';
+
+export async function customPagesRoutes(app: FastifyInstance, { container }: { container: Container }) {
+  app.withTypeProvider<ZodTypeProvider>().get('/custom-pages/:idOrSlug', {
+    schema: {
+      tags: ['pages'],
+      summary: 'A custom page by id or slug, with its body sanitised.',
+      params: GetCustomPageParamsSchema,
+      response: { 200: z.object({ page: CustomPageSchema }) },
+    },
+    handler: async (request) => ({ page: await container.services.pages.get(request.params.idOrSlug) }),
+  });
+}

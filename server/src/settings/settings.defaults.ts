@@ -1,0 +1,74 @@
+import { FREE_STORAGE_BYTES } from '@kosh/contracts';
+
+/**
+ * Every setting Kosh knows, flat dotted keys with their defaults. Public keys reach the
+ * client through bootstrap data; private ones never leave the server.
+ */
+export const PUBLIC_SETTINGS: Record<string, unknown> = {
+  'branding.site_name': 'Kosh',
+  'branding.site_description': 'Your files, on a cloud you own.',
+  'branding.logo_light': '',
+  'branding.logo_dark': '',
+  'branding.logo_light_mobile': '',
+  'branding.logo_dark_mobile': '',
+  'branding.favicon': '/favicon.svg',
+  'dates.default_timezone': 'UTC',
+  'dates.format': 'short',
+  'homepage.type': 'login',
+  'homepage.value': null,
+  'social.google.enable': false,
+  'social.facebook.enable': false,
+  'social.twitter.enable': false,
+  'social.envato.enable': false,
+  'social.compact_buttons': false,
+  'registration.disable': false,
+  'registration.policies': [],
+  'recaptcha.site_key': '',
+  'recaptcha.enable': { register: false, contact: false },
+  require_email_confirmation: false,
+  'billing.enable': false,
+  'notif.subs.integrated': false,
+  'notifications.integrated': false,
+  'themes.user_change': true,
+  'themes.default_mode': 'light',
+  'api.integrated': true,
+  'i18n.enable': true,
+  'i18n.default_localization': 'en',
+  'cookie_notice.enable': true,
+  'cookie_notice.position': 'bottom',
+  'toast.position': 'bottom-center',
+  'seo.title': 'Kosh - your files, on a cloud you own',
+  'seo.description': 'Store, share and reach your files from any device. 25 GB free, no upload size limit.',
+  'custom_code.css': '',
+  'custom_code.html': '',
+  'contact.email': 'support@localhost',
+  'demo.enable': false,
+  'demo.email': '',
+  'demo.password': '',
+  secondary_redirect: null,
+  'error_reporting.public_key': '',
+  'error_reporting.traces_sample_rate': 0.2,
+};
+
+export const PRIVATE_SETTINGS: Record<string, unknown> = {
+  /** Secret for signing; generated on first start. */
+  'app.key': '',
+  'recaptcha.secret_key': '',
+  'recaptcha.verify_url': 'https://www.google.com/recaptcha/api/siteverify',
+  'drive.default_space_bytes': FREE_STORAGE_BYTES,
+};
+
+export const ALL_SETTINGS: Record<string, unknown> = { ...PUBLIC_SETTINGS, ...PRIVATE_SETTINGS };
+
+export const isKnownSetting = (key: string): boolean => Object.hasOwn(ALL_SETTINGS, key);
+/** Keys the server manages itself: never listed or changed through the API. */
+export const INTERNAL_SETTINGS = new Set(['app.key']);
+export const isPrivateSetting = (key: string): boolean => Object.hasOwn(PRIVATE_SETTINGS, key);
+
+/** Why a value does not fit a key's type, or undefined when it does. */
+export function settingTypeError(key: string, value: unknown): string | undefined {
+  const def = ALL_SETTINGS[key];
+  const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+  if (def === null || value === null) return undefined;
+  return kind(def) === kind(value) ? undefined : `${key} takes a ${kind(def)}, not a ${kind(value)}`;
+}

@@ -1,0 +1,29 @@
+import type { User } from '@kosh/contracts';
+import type { GrantedPermission } from '../auth/actor.ts';
+import type { UserRow } from './users.repository.ts';
+
+/** The user as the client reads it (spec part 1 section 3). Secrets are dropped here, once. */
+export function presentUser(row: UserRow, roles: Array<{ id: number; name: string }>, permissions: GrantedPermission[]): User {
+  const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email.split('@')[0];
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    name,
+    email: row.email,
+    email_verified_at: row.email_verified_at,
+    image: row.image,
+    country_id: row.country_id,
+    state_id: row.state_id,
+    language: row.language,
+    timezone: row.timezone,
+    roles,
+    permissions,
+    subscriptions: [],
+    social_profiles: [],
+    two_factor_confirmed_at: row.two_factor_confirmed_at,
+    unread_notifications_count: 0,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

@@ -1,0 +1,44 @@
+import type { Database } from '../db/database.ts';
+import type { UsersTable } from '../db/schema.ts';
+import type { Insertable, Selectable } from 'kysely';
+
+export type UserRow = Selectable<UsersTable>;
+
+export class UsersRepository {
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  getById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Emails are stored lower-cased, so lookups are exact. */
+  getByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  }
+
+  async create(row: Insertable<UsersTable>): Promise<UserRow> {
+    return this.db
+      .insertInto('users')
+      .values({ ...row, email: row.email.toLowerCase() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, patch: Partial<Omit<UserRow, 'id' | 'email' | 'created_at'>>): Promise<void> {
+    await this.db.updateTable('users').set(patch).where('id', '=', id).execute();
+  }
+
+  async countAdmins(): Promise<number> {
+    const row = await this.db
+      .selectFrom('user_role')
+      .innerJoin('permission_role', 'permission_role.role_id', 'user_role.role_id')
+      .innerJoin('permissions', 'permissions.id', 'permission_role.permission_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('permissions.name', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bootstrapRequestOf } from '../bootstrap/bootstrap.routes.ts';
+import type { Container } from '../container.ts';
+
+const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kosh</title></head>
+<body><div id="root"><p>The web app is not built yet. Run <code>npm run build</code>, then reload.</p></div></body></html>`;
+
+/** JSON inside a <script>: no "</script>", no line separators that end a JS string. */
+export const safeJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The policy the app itself passes: its own scripts plus the one nonce'd bootstrap script. */
+export function htmlCsp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // Theme variables and the appearance editor's custom CSS are applied as inline styles.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self' blob:",
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** Serves index.html for every client route with bootstrap data, title and description inline. */
+export class SpaRenderer {
+  private readonly container: Container;
+  private template: string | null = null;
+  constructor(container: Container) {
+    this.container = container;
+  }
+
+  private loadTemplate(): string {
+    if (this.template) return this.template;
+    const file = path.join(this.container.config.webDistDir, 'index.html');
+    // Read once: the build does not change under a running server.
+    if (fs.existsSync(file)) this.template = fs.readFileSync(file, 'utf8');
+    return this.template ?? NOT_BUILT;
+  }
+
+  async render(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const data = await this.container.services.bootstrap.build(bootstrapRequestOf(request, this.container));
+    const nonce = randomBytes(16).toString('base64');
+    const seo = (data.settings as { seo?: { title?: string; description?: string } }).seo ?? {};
+    const head = [
+      `<title>${escapeHtml(seo.title ?? data.settings.branding.site_name)}</title>`,
+      `<meta name="description" content="${escapeHtml(seo.description ?? '')}">`,
+      `<script nonce="${nonce}">window.bootstrapData=${safeJson(data)};</script>`,
+    ].join('\n');
+    const html = this.loadTemplate()
+      .replace(/<title>[\s\S]*?<\/title>/i, '')
+      .replace('</head>', `${head}\n</head>`);
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', htmlCsp(nonce))
+      .send(html);
+  }
+}
+
+const API_PREFIXES = ['/api/', '/auth/', '/secure/', '/api-docs', '/health'];
+
+/** A browser navigation to a client route, as opposed to an API call or a missing asset. */
+export function isClientRoute(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0];
+  if (API_PREFIXES.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p))) return false;
+  if (pathname.startsWith('/assets/')) return false;
+  return !/\.[a-z0-9]{1,8}$/i.test(pathname) || pathname.endsWith('.html');
+}

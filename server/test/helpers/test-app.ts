@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { COOKIE, XSRF_HEADER } from '@kosh/contracts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { Container } from '../../src/container.ts';
+import { createLogger } from '../../src/logging/logger.ts';
+import { openRuntime } from '../../src/runtime.ts';
+import { createTestDatabase, type TestDatabase } from './test-db.ts';
+
+export const FIXTURE_INDEX_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>x</title></head><body><div id="root"></div></body></html>';
+
+export type TestApp = { app: FastifyInstance; container: Container; db: TestDatabase; close(): Promise<void> };
+
+/** The real app on a fresh database (SQLite or PostgreSQL per KOSH_TEST_DB), driven with app.inject. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const webDist = path.join(db.dataDir, 'web-dist');
+  fs.mkdirSync(webDist, { recursive: true });
+  fs.writeFileSync(path.join(webDist, 'index.html'), FIXTURE_INDEX_HTML);
+  const config = loadConfig({
+    DATA_DIR: db.dataDir,
+    WEB_DIST_DIR: webDist,
+    LOG_LEVEL: 'warn',
+    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+    ...env,
+  });
+  const logger = createLogger({ dataDir: config.dataDir, level: config.logLevel, stdout: false });
+  const container = await openRuntime(config, logger);
+  const app = await buildApp(container);
+  await app.ready();
+  return {
+    app,
+    container,
+    db,
+    close: async () => {
+      await app.close();
+      await container.db.destroy();
+      await db.drop();
+    },
+  };
+}
+
+/** A browser-like client: keeps cookies and echoes XSRF-TOKEN as X-XSRF-TOKEN, as the web app does. */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+  private readonly app: FastifyInstance;
+  private readonly headers: Record<string, string>;
+  constructor(app: FastifyInstance, headers: Record<string, string> = {}) {
+    this.app = app;
+    this.headers = headers;
+  }
+
+  async request(options: InjectOptions & { xsrf?: boolean }): Promise<LightMyRequestResponse> {
+    if (!this.cookies.has(COOKIE.xsrf)) await this.prime();
+    const headers: Record<string, string> = { ...this.headers, ...(options.headers as Record<string, string>) };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (options.xsrf !== false && this.cookies.has(COOKIE.xsrf)) headers[XSRF_HEADER] = this.cookies.get(COOKIE.xsrf)!;
+    const { xsrf: _ignored, ...rest } = options;
+    const res = await this.app.inject({ ...rest, headers });
+    this.keep(res);
+    return res;
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request({ method: 'GET', url, headers });
+  post = (url: string, payload?: unknown, headers?: Record<string, string>) => this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers });
+
+  private async prime(): Promise<void> {
+    const res = await this.app.inject({ method: 'GET', url: '/health', headers: this.headers });
+    this.keep(res);
+  }
+
+  private keep(res: LightMyRequestResponse): void {
+    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+}

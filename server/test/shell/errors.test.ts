@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createUser, loginAs } from '../helpers/factories.ts';
+
+describe('error shapes (spec part 1 section 8)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 422 with an errors map for a missing field', async () => {
+    const res = await new Agent(t.app).post('/api/v1/users/me/locale', {});
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(typeof body.message).toBe('string');
+    expect(body.errors.locale).toHaveLength(1);
+  });
+
+  it('answers 422 for a body that is not JSON', async () => {
+    const res = await new Agent(t.app).request({ method: 'POST', url: '/api/v1/users/me/locale', payload: '{"locale":', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.body[0]).toMatch(/not valid JSON/);
+  });
+
+  it('answers 401 to a visitor and 403 to a user without the permission', async () => {
+    const guest = await new Agent(t.app).get('/api/v1/settings');
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toEqual({ message: 'Unauthenticated.' });
+    const agent = new Agent(t.app);
+    await loginAs(t.container, agent, await createUser(t.container));
+    const user = await agent.get('/api/v1/settings');
+    expect(user.statusCode).toBe(403);
+    expect(user.json()).toEqual({ message: 'This action is unauthorized.' });
+  });
+
+  it('answers 413 to an oversized body and stores nothing', async () => {
+    const agent = new Agent(t.app);
+    await loginAs(t.container, agent, await createUser(t.container, { admin: true }));
+    const huge = { settings: { 'seo.description': 'x'.repeat(2 * 1024 * 1024) } };
+    const res = await agent.request({ method: 'PUT', url: '/api/v1/settings', payload: huge });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The request is too large.' });
+    expect((await agent.get('/api/v1/settings')).json().settings['seo.description']).not.toMatch(/^x+$/);
+  });
+
+  it('answers 429 with a message once a rate limit is spent', async () => {
+    const agent = new Agent(t.app, { 'x-forwarded-for': '203.0.113.9' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) statuses.push((await agent.post('/api/v1/users/me/locale', { locale: 'en' })).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    const res = await agent.post('/api/v1/users/me/locale', { locale: 'en' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/Too many attempts/);
+  });
+
+  it('hides the details of an unexpected error when debug is off', async () => {
+    await sql`ALTER TABLE custom_pages RENAME TO custom_pages_moved`.execute(t.container.db);
+    try {
+      const res = await new Agent(t.app).get('/api/v1/custom-pages/about-us');
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ message: 'There was an issue. Please try again.' });
+    } finally {
+      await sql`ALTER TABLE custom_pages_moved RENAME TO custom_pages`.execute(t.container.db);
+    }
+  });
+});
+
+describe('developer error payload (APP_DEBUG)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ APP_DEBUG: 'true' });
+    await sql`ALTER TABLE custom_pages RENAME TO custom_pages_moved`.execute(t.container.db);
+  });
+  afterAll(() => t.close());
+
+  it('answers the trace with frames, code snippets and vendor groups', async () => {
+    const res = await new Agent(t.app).get('/api/v1/custom-pages/about-us');
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body.exception).toBeTruthy();
+    expect(body.message).toMatch(/custom_pages/);
+    expect(body.trace.length).toBeGreaterThan(0);
+    const appFrames = body.trace.filter((f: { vendorGroup?: boolean }) => !f.vendorGroup);
+    const ours = appFrames.find((f: { path: string }) => f.path.startsWith('server/src/'));
+    expect(ours).toBeTruthy();
+    expect(ours.lineNumber).toBeGreaterThan(0);
+    expect(typeof ours.method).toBe('string');
+    expect(ours.codeSnippet[String(ours.lineNumber)]).toBeTruthy();
+    const groups = body.trace.filter((f: { vendorGroup?: boolean }) => f.vendorGroup);
+    expect(body.totalVendorGroups).toBe(groups.length);
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups[0].items[0].path).toMatch(/node_modules|node:/);
+  });
+
+  it('lets logs.view holders download the latest error log, and nobody else', async () => {
+    await new Agent(t.app).get('/api/v1/custom-pages/terms-of-service');
+    const guest = await new Agent(t.app).get('/api/v1/logs/error/download-latest');
+    expect(guest.statusCode).toBe(401);
+    const userAgent = new Agent(t.app);
+    await loginAs(t.container, userAgent, await createUser(t.container));
+    expect((await userAgent.get('/api/v1/logs/error/download-latest')).statusCode).toBe(403);
+
+    const admin = new Agent(t.app);
+    await loginAs(t.container, admin, await createUser(t.container, { admin: true }));
+    let res = await admin.get('/api/v1/logs/error/download-latest');
+    // pino writes through a stream; give it a moment to reach the file.
+    for (let i = 0; i < 20 && res.statusCode !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      res = await admin.get('/api/v1/logs/error/download-latest');
+    }
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="error.*\.log"/);
+    expect(res.body).toMatch(/custom_pages/);
+    expect(fs.existsSync(`${t.db.dataDir}/logs`)).toBe(true);
+  });
+});
