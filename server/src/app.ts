@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -34,7 +34,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     trustProxy: container.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
-    disableRequestLogging: true,
+    // Request logs for API calls; static assets and health probes would only drown them.
+    logController: new LogController({ disableRequestLogging: (req) => /^\/(assets\/|health|favicon)/.test(req.url) }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -70,5 +70,6 @@ export function settingTypeError(key: string, value: unknown): string | undefine
   const def = ALL_SETTINGS[key];
   const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
   if (def === null || value === null) return undefined;
-  return kind(def) === kind(value) ? undefined : `${key} takes a ${kind(def)}, not a ${kind(value)}`;
+  const a = (k: string) => (/^[aeiou]/.test(k) ? `an ${k}` : `a ${k}`);
+  return kind(def) === kind(value) ? undefined : `${key} takes ${a(kind(def))}, not ${a(kind(value))}`;
 }

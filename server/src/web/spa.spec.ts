@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { htmlCsp, isClientRoute, safeJson } from './spa.ts';
+
+const req = (method: string, url: string) => ({ method, url }) as FastifyRequest;
+
+describe('safeJson', () => {
+  it('cannot end the script element or a JS string', () => {
+    const out = safeJson({ a: '</script><b>', b: '\u2028' });
+    expect(out).not.toContain('</script>');
+    expect(out).not.toContain('\u2028');
+    expect(JSON.parse(out)).toEqual({ a: '</script><b>', b: '\u2028' });
+  });
+});
+
+describe('isClientRoute', () => {
+  it('is true for app paths and false for API calls and files', () => {
+    expect(isClientRoute(req('GET', '/drive/folders/abc?x=1'))).toBe(true);
+    expect(isClientRoute(req('GET', '/pages/about-us'))).toBe(true);
+    expect(isClientRoute(req('GET', '/api/v1/nope'))).toBe(false);
+    expect(isClientRoute(req('GET', '/auth/login'))).toBe(false);
+    expect(isClientRoute(req('GET', '/assets/app.js'))).toBe(false);
+    expect(isClientRoute(req('GET', '/missing.png'))).toBe(false);
+    expect(isClientRoute(req('POST', '/login'))).toBe(false);
+  });
+});
+
+describe('htmlCsp', () => {
+  it("allows the app's own scripts and the one nonce, and no plugins", () => {
+    const csp = htmlCsp('abc');
+    expect(csp).toContain("script-src 'self' 'nonce-abc'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+  });
+});

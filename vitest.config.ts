@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+
+// Three tiers (STYLE.md "Tests"), run one at a time by scripts/test.ts:
+//   unit         *.spec.ts beside the code, nothing real
+//   integration  server/test/**, real database (SQLite, then PostgreSQL), storage, SMTP
+//   e2e          web/e2e/**, the built app in Chromium
+// Each project has its own sequence.groupOrder: vitest refuses to run projects with
+// different maxWorkers in one group when they are run together (`vitest run`).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['contracts/src/**/*.spec.ts', 'server/src/**/*.spec.ts', 'web/src/**/*.spec.{ts,tsx}'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['server/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          fileParallelism: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['web/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
+  },
+});
