@@ -120,6 +120,7 @@ const COOKIE_NOTICE = [
   'We use cookies to keep you signed in, remember your preferences and understand how the site is used. You can accept all cookies or reject the optional ones.',
   'Learn more',
   'Accept All',
+  'Cookie notice',
   'Reject',
 ];
 

@@ -1,0 +1,20 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { CHROMIUM_PATH } from './harness.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** Builds the web app once for every journey (skipped with KOSH_E2E_SKIP_BUILD=1). */
+export default function setup(): void {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with: sudo apt-get install chromium`);
+  }
+  if (process.env.KOSH_E2E_SKIP_BUILD === '1') {
+    if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) throw new Error('KOSH_E2E_SKIP_BUILD=1 but web/dist is missing: run `npm run build` first.');
+    return;
+  }
+  const vite = path.join(repoRoot, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: path.join(repoRoot, 'web'), stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
+}

@@ -1,0 +1,48 @@
+import type { DebugErrorPayload } from '@kosh/contracts';
+
+type ErrorBody = {
+  message?: unknown;
+  errors?: Record<string, string | string[]>;
+  action?: unknown;
+  trace?: unknown;
+};
+
+/** The one error the HTTP client throws (STYLE.md "Errors"). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** Field to messages; empty when the server sent none. */
+  readonly errors: Record<string, string[]>;
+  /** Present when the body carries a developer trace (APP_DEBUG). */
+  readonly debug: DebugErrorPayload | undefined;
+  readonly action: unknown;
+
+  constructor(status: number, body: unknown) {
+    const b = (body && typeof body === 'object' ? body : {}) as ErrorBody;
+    super(typeof b.message === 'string' ? b.message : '');
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = normaliseErrors(b.errors);
+    this.debug = Array.isArray(b.trace) ? (b as unknown as DebugErrorPayload) : undefined;
+    this.action = b.action;
+  }
+
+  /** The message of spec part 1 section 8: the first field error, else the message. */
+  get displayMessage(): string | undefined {
+    const firstField = Object.values(this.errors)[0]?.[0];
+    return firstField || this.message || undefined;
+  }
+}
+
+function normaliseErrors(errors: ErrorBody['errors']): Record<string, string[]> {
+  if (!errors || typeof errors !== 'object') return {};
+  const out: Record<string, string[]> = {};
+  for (const [field, value] of Object.entries(errors)) {
+    const list = (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string' && !!m);
+    if (list.length) out[field] = list;
+  }
+  return out;
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles/index.css';
+import { App } from './App.tsx';
+import { applyCustomCss, applyCustomHtml } from './shell/appearance/custom-code.ts';
+import { loadBootstrapData } from './shell/bootstrap-store.ts';
+import { initTheme } from './shell/theme/theme-store.ts';
+
+async function start(): Promise<void> {
+  const root = createRoot(document.getElementById('root')!);
+  let data;
+  try {
+    data = await loadBootstrapData();
+  } catch (error) {
+    root.render(
+      <main style={{ padding: 32, fontFamily: 'system-ui, sans-serif' }}>
+        <h1>Unexpected Application Error!</h1>
+        <p>{error instanceof Error ? error.message : String(error)}</p>
+      </main>,
+    );
+    return;
+  }
+  document.documentElement.lang = data.i18n.language;
+  initTheme();
+  if (data.settings.custom_code?.css) applyCustomCss(data.settings.custom_code.css);
+  if (data.settings.custom_code?.html) applyCustomHtml(data.settings.custom_code.html);
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

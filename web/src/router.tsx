@@ -1,0 +1,39 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFoundPage } from './shell/errors/NotFoundPage.tsx';
+import { RouteErrorElement } from './shell/errors/RouteErrorElement.tsx';
+import { GuestOnly } from './shell/guards.tsx';
+import { RootLayout } from './shell/RootLayout.tsx';
+
+const errorElement = <RouteErrorElement />;
+
+/** Routes of part 1, 2.1: each page is a lazy module with an error element. */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    errorElement,
+    children: [
+      { path: '/', errorElement, lazy: () => import('./home/HomePage.tsx') },
+      {
+        Component: GuestOnly,
+        errorElement,
+        children: [
+          { path: '/login', errorElement, lazy: () => import('./auth/LoginPage.tsx') },
+          { path: '/workspace/join/login', errorElement, lazy: () => import('./auth/LoginPage.tsx') },
+          { path: '/register/:inviteId?', errorElement, lazy: () => import('./auth/RegisterPage.tsx') },
+          { path: '/workspace/join/register/:inviteId?', errorElement, lazy: () => import('./auth/RegisterPage.tsx') },
+        ],
+      },
+      { path: '/forgot-password', errorElement, lazy: () => import('./auth/ForgotPasswordPage.tsx') },
+      { path: '/password/reset/:token', errorElement, lazy: () => import('./auth/ResetPasswordPage.tsx') },
+      { path: '/pages/:pageSlug', errorElement, lazy: () => import('./pages/CustomPageRoute.tsx') },
+      { path: '/pages/:pageId/:pageSlug', errorElement, lazy: () => import('./pages/CustomPageRoute.tsx') },
+      // The 404 page is also the error element's, so it ships in the main chunk.
+      { path: '/404', errorElement, Component: NotFoundPage },
+      { path: '*', errorElement, Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,30 @@
+import DOMPurify from 'dompurify';
+
+let sheet: CSSStyleSheet | undefined;
+
+/**
+ * Custom CSS through a constructed stylesheet: CSSOM is not subject to the
+ * Content-Security-Policy that blocks injected <style> elements.
+ */
+export function applyCustomCss(css: string): void {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }
+  try {
+    sheet.replaceSync(css);
+  } catch {
+    sheet.replaceSync('');
+  }
+}
+
+/** Custom HTML at the end of <body>, sanitised (scripts could not run under the CSP anyway). */
+export function applyCustomHtml(html: string): void {
+  let host = document.getElementById('be-custom-html');
+  if (!host) {
+    host = document.createElement('div');
+    host.id = 'be-custom-html';
+    document.body.appendChild(host);
+  }
+  host.innerHTML = DOMPurify.sanitize(html);
+}

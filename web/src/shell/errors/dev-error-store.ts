@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react';
+import type { DebugErrorPayload } from '@kosh/contracts';
+
+let payload: DebugErrorPayload | null = null;
+const listeners = new Set<() => void>();
+
+/** Opens the full-screen developer error dialog (part 1, 2.5). */
+export function showDevError(next: DebugErrorPayload): void {
+  payload = next;
+  listeners.forEach((l) => l());
+}
+
+export function closeDevError(): void {
+  payload = null;
+  listeners.forEach((l) => l());
+}
+
+export function useDevError(): DebugErrorPayload | null {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => payload,
+  );
+}

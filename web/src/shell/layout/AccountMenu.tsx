@@ -1,0 +1,83 @@
+import { Bell, ChevronDown, CreditCard, LogOut, Moon, Sun } from 'lucide-react';
+import { Button as AriaButton } from 'react-aria-components';
+import type { User } from '@kosh/contracts';
+import { useLogout } from '../../api/auth.api.ts';
+import { focusRing } from '../../ui/button-styles.ts';
+import { Dropdown, MenuDivider, MenuItem } from '../../ui/Menu.tsx';
+import { useSettings } from '../bootstrap-store.ts';
+import { useTrans } from '../i18n/useTrans.tsx';
+import { isExternalAction } from '../menus/menu-visibility.ts';
+import { useMenu } from '../menus/useMenu.ts';
+import { useAuth } from '../useAuth.ts';
+import { useIsMobile } from '../useMediaQuery.ts';
+import { Avatar } from './Avatar.tsx';
+import { useThemeToggle } from './useThemeToggle.ts';
+
+/** Account dropdown of part 1, 2.6: avatar 32 px, name capped at 124 px. */
+export function AccountMenu({ user }: { user: User }) {
+  const { trans } = useTrans();
+  const settings = useSettings();
+  const { isSubscribed } = useAuth();
+  const isMobile = useIsMobile();
+  const menu = useMenu('auth-dropdown');
+  const themeToggle = useThemeToggle();
+  const { logout } = useLogout();
+  const unread = user.unread_notifications_count;
+
+  const trigger = (
+    <AriaButton
+      aria-label={trans('Account menu')}
+      className={`flex h-10 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm text-fg hover:bg-bg-alt ${focusRing}`}
+    >
+      <Avatar user={user} size={32} />
+      {!isMobile && <span className="max-w-[124px] truncate font-medium">{user.name || user.email}</span>}
+      <ChevronDown size={16} className="text-fg-muted" aria-hidden />
+    </AriaButton>
+  );
+
+  return (
+    <Dropdown
+      trigger={trigger}
+      aria-label={trans('Account menu')}
+      minWidth={240}
+      header={
+        <div className="mb-1 flex items-center gap-3 border-b border-divider px-4 pt-2 pb-3">
+          <Avatar user={user} size={40} />
+          <div className="min-w-0">
+            <div className="truncate text-sm font-medium text-fg">{user.name}</div>
+            <div className="truncate text-xs text-fg-muted">{user.email}</div>
+          </div>
+        </div>
+      }
+      onAction={(key) => {
+        if (key === 'theme') themeToggle.toggle();
+        if (key === 'logout') logout();
+      }}
+    >
+      {menu?.items.map((item) => (
+        <MenuItem key={item.id} id={`menu-${item.id}`} href={item.action} target={isExternalAction(item) ? (item.target ?? '_self') : item.target} textValue={trans(item.label)}>
+          {trans(item.label)}
+        </MenuItem>
+      ))}
+      {isMobile && settings.notifications?.integrated && (
+        <MenuItem id="notifications" href="/notifications" icon={<Bell size={18} />} end={unread ? String(unread) : undefined} textValue={trans('Notifications')}>
+          {trans('Notifications')}
+        </MenuItem>
+      )}
+      {isSubscribed && (
+        <MenuItem id="billing" href="/billing" icon={<CreditCard size={18} />} textValue={trans('Billing')}>
+          {trans('Billing')}
+        </MenuItem>
+      )}
+      {themeToggle.isEnabled && (
+        <MenuItem id="theme" icon={themeToggle.isDark ? <Sun size={18} /> : <Moon size={18} />} textValue={trans(themeToggle.label)}>
+          {trans(themeToggle.label)}
+        </MenuItem>
+      )}
+      <MenuDivider />
+      <MenuItem id="logout" icon={<LogOut size={18} />} textValue={trans('Log out')}>
+        {trans('Log out')}
+      </MenuItem>
+    </Dropdown>
+  );
+}

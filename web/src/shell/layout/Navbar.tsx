@@ -1,0 +1,106 @@
+import clsx from 'clsx';
+import { Bell, Menu as MenuIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button as AriaButton, Link as AriaLink } from 'react-aria-components';
+import { buttonClasses, focusRing, iconButtonClasses } from '../../ui/button-styles.ts';
+import { Dropdown, MenuItem } from '../../ui/Menu.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
+import { useBootstrapData } from '../bootstrap-store.ts';
+import { useTrans } from '../i18n/useTrans.tsx';
+import { CustomMenu } from '../menus/CustomMenu.tsx';
+import { isExternalAction } from '../menus/menu-visibility.ts';
+import { useMenu } from '../menus/useMenu.ts';
+import { defaultRedirectFor } from '../redirects.ts';
+import { useIsMobile } from '../useMediaQuery.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+import { Logo } from './Logo.tsx';
+
+type NavbarProps = { menuPosition?: string; className?: string };
+
+/** On small screens the position's menu and 'Contact us' fold into one dropdown. */
+function MobileMenu({ menuPosition }: { menuPosition: string }) {
+  const { trans } = useTrans();
+  const menu = useMenu(menuPosition);
+  const items = menu?.items ?? [];
+  return (
+    <Dropdown
+      aria-label={trans('Main menu')}
+      placement="bottom end"
+      trigger={
+        <AriaButton aria-label={trans('Open menu')} className={iconButtonClasses('md')}>
+          <MenuIcon size={20} aria-hidden />
+        </AriaButton>
+      }
+    >
+      {items.map((item) => (
+        <MenuItem key={item.id} id={item.id} href={item.action} target={isExternalAction(item) ? (item.target ?? '_self') : item.target} textValue={trans(item.label)}>
+          {trans(item.label)}
+        </MenuItem>
+      ))}
+      {!items.some((item) => item.action === '/contact') && (
+        <MenuItem id="contact" href="/contact" textValue={trans('Contact us')}>
+          {trans('Contact us')}
+        </MenuItem>
+      )}
+    </Dropdown>
+  );
+}
+
+/** Navbar of part 1, 2.6 (64 px). */
+export function Navbar({ menuPosition = 'homepage-navbar', className }: NavbarProps) {
+  const { trans } = useTrans();
+  const { user, settings } = useBootstrapData();
+  const isMobile = useIsMobile();
+  const menu = useMenu(menuPosition);
+  const menuHasContact = !!menu?.items.some((item) => item.action === '/contact');
+  const unread = user?.unread_notifications_count ?? 0;
+  const logoTarget = user ? defaultRedirectFor(user, window.sessionStorage) : '/';
+  const navLink = clsx('inline-flex h-9 items-center rounded-kosh px-3 text-sm font-medium text-fg-muted hover:bg-bg-alt hover:text-fg', focusRing);
+
+  return (
+    <header className={clsx('sticky top-0 z-30 border-b border-divider bg-bg', className)}>
+      <div className="mx-auto flex h-16 max-w-[1200px] items-center gap-2 px-4 sm:px-6">
+        <Logo to={logoTarget} className="mr-2 md:mr-6" />
+        {!isMobile && <CustomMenu position={menuPosition} className="items-center gap-1" itemClassName={navLink} />}
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {!isMobile && !menuHasContact && (
+            <Link to="/contact" className={navLink}>
+              {trans('Contact us')}
+            </Link>
+          )}
+          {user && settings.notifications?.integrated && !isMobile && (
+            <Tooltip content={trans('Notifications')}>
+              <AriaLink
+                href="/notifications"
+                aria-label={unread ? trans(':count unread notifications', { count: unread }) : trans('Notifications')}
+                className={clsx(iconButtonClasses('md'), 'relative')}
+              >
+                <Bell size={20} aria-hidden />
+                {unread > 0 && (
+                  <span className="absolute top-1.5 right-1.5 min-w-4 rounded-full bg-danger px-1 text-center text-[10px] leading-4 font-medium text-on-primary">
+                    {unread > 99 ? '99+' : unread}
+                  </span>
+                )}
+              </AriaLink>
+            </Tooltip>
+          )}
+          {user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <>
+              <Link to="/login" className={buttonClasses('text', 'md', isMobile ? 'px-3' : undefined)}>
+                {trans('Login')}
+              </Link>
+              {!settings.registration?.disable && (
+                <Link to="/register" className={buttonClasses('primary', 'md', isMobile ? 'px-3' : undefined)}>
+                  {trans('Register')}
+                </Link>
+              )}
+            </>
+          )}
+          {isMobile && <MobileMenu menuPosition={menuPosition} />}
+        </div>
+      </div>
+    </header>
+  );
+}

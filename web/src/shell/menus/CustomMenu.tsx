@@ -1,0 +1,54 @@
+import clsx from 'clsx';
+import { Link as RouterLink } from 'react-router';
+import type { MenuItem } from '@kosh/contracts';
+import { focusRing } from '../../ui/button-styles.ts';
+import { useTrans } from '../i18n/useTrans.tsx';
+import { isExternalAction } from './menu-visibility.ts';
+import { useMenu } from './useMenu.ts';
+
+type LinkProps = { item: MenuItem; className?: string };
+
+/** One menu item as a link: type 'link' and absolute URLs load normally, others route in-app. */
+export function MenuItemLink({ item, className }: LinkProps) {
+  const { trans } = useTrans();
+  const label = trans(item.label);
+  const rel = item.target === '_blank' ? 'noopener noreferrer' : undefined;
+  if (isExternalAction(item)) {
+    return (
+      <a href={item.action} target={item.target} rel={rel} className={className}>
+        {label}
+      </a>
+    );
+  }
+  return (
+    <RouterLink to={item.action} target={item.target} rel={rel} className={className}>
+      {label}
+    </RouterLink>
+  );
+}
+
+type CustomMenuProps = {
+  position: string;
+  className?: string;
+  itemClassName?: string;
+  /** Accessible name of the <nav>. */
+  label?: string;
+};
+
+/** Renders the menu of a position as a list of links, or nothing when it is empty. */
+export function CustomMenu({ position, className, itemClassName, label }: CustomMenuProps) {
+  const menu = useMenu(position);
+  const { trans } = useTrans();
+  if (!menu?.items.length) return null;
+  return (
+    <nav aria-label={label ?? trans(menu.name)} data-menu-position={position}>
+      <ul className={clsx('flex', className)}>
+        {menu.items.map((item) => (
+          <li key={item.id}>
+            <MenuItemLink item={item} className={clsx(focusRing, itemClassName)} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
