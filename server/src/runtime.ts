@@ -11,7 +11,11 @@ import { generatePassword } from './users/users.service.ts';
 /** Opens the database the environment names, migrates and seeds it, and wires the services. */
 export async function openRuntime(config: Config, logger: Logger): Promise<Container> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const { db, dialect } = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'kosh.sqlite') });
+  const { db, dialect } = createDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'kosh.sqlite'),
+    onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
+  });
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await seedDefaults(db);

@@ -11,12 +11,17 @@ export type Database = Kysely<DB>;
 // bigint (COUNT, file sizes) as a JS number: sizes stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export type DatabaseOptions = { databaseUrl?: string; sqliteFile?: string };
+export type DatabaseOptions = { databaseUrl?: string; sqliteFile?: string; onConnectionError?: (error: Error) => void };
 
 /** One Kysely instance: PostgreSQL when a URL is given, else SQLite in WAL mode. */
 export function createDatabase(options: DatabaseOptions): { db: Database; dialect: Dialect } {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A connection the server ends (restart, failover, admin command) emits 'error'; unhandled,
+    // that would crash the process. The pool replaces broken clients on the next checkout.
+    const report = (error: Error) => options.onConnectionError?.(error);
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
     return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const file = options.sqliteFile ?? ':memory:';
