@@ -51,6 +51,8 @@ export const ClientSettingsSchema = z.object({
   demo: z.object({ enable: z.boolean(), email: z.string(), password: z.string() }),
   secondary_redirect: z.string().nullable(),
   error_reporting: z.object({ public_key: z.string(), traces_sample_rate: z.number() }),
+  /** Upload limits (part 2, 5): max_size in bytes (0 = none); type patterns (image/*, pdf). */
+  uploads: z.object({ max_size: z.number(), allowed_types: z.array(z.string()), blocked_types: z.array(z.string()) }),
   menus: z.array(MenuSchema),
 });
 export type ClientSettings = z.infer<typeof ClientSettingsSchema>;

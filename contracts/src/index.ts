@@ -7,3 +7,7 @@ export * from './user.ts';
 export * from './bootstrap.ts';
 export * from './errors.ts';
 export * from './misc.ts';
+export * from './fields.ts';
+export * from './auth.ts';
+export * from './account.ts';
+export * from './drive.ts';

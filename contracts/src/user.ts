@@ -34,6 +34,13 @@ export const UserSchema = z.object({
   subscriptions: z.array(SubscriptionSummarySchema),
   social_profiles: z.array(z.object({ service_name: z.string(), username: z.string().nullable() })),
   two_factor_confirmed_at: z.string().nullable(),
+  /**
+   * Only on the user's own record, while two-factor is pending confirmation or within the
+   * session's password confirmation; otherwise absent (part 1, 4 "Two-factor section").
+   */
+  two_factor_recovery_codes: z.array(z.string()).nullable().optional(),
+  /** The user's own API tokens (never their secrets); absent for other viewers. */
+  tokens: z.array(z.object({ id: z.number().int(), name: z.string(), last_used_at: z.string().nullable() })).optional(),
   unread_notifications_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -4,9 +4,10 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX } from '@kosh/contracts';
+import { API_PREFIX, AVATAR_MAX_BYTES } from '@kosh/contracts';
 import './http/types.ts';
 import type { Container } from './container.ts';
 import { overrideMethod } from './http/method-override.ts';
@@ -25,6 +26,18 @@ import { logsRoutes } from './logs/logs.routes.ts';
 import { logoutRoutes } from './auth/logout.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { SpaRenderer, isClientRoute } from './web/spa.ts';
+import { loginRoutes } from './auth/login.routes.ts';
+import { passwordRoutes } from './auth/password.routes.ts';
+import { twoFactorRoutes } from './auth/two-factor.routes.ts';
+import { accountSecurityRoutes } from './auth/account-security.routes.ts';
+import { socialRoutes } from './auth/social/social.routes.ts';
+import { recaptchaRoutes } from './recaptcha/recaptcha.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+import { avatarRoutes } from './users/avatar.routes.ts';
+import { driveRoutes } from './drive/drive.routes.ts';
+import { trashRoutes } from './drive/trash.routes.ts';
+import { uploadRoutes } from './drive/upload.routes.ts';
+import { downloadRoutes } from './drive/download.routes.ts';
 
 /** The Fastify instance: used by main.ts and by the integration tests alike. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
@@ -47,6 +60,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'sameorigin' },
+    // Social sign-in popups post their result back to the page that opened them (spec part 1, 2.8).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'self'");
@@ -55,6 +70,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     global: false,
     errorResponseBuilder: (_req, ctx) => tooManyRequests(`Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
   });
+  // Multipart is for small forms (avatars); big files go through tus uploads instead.
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 8192, parts: 12 } });
   await app.register(authContextPlugin, { container });
   await app.register(csrfPlugin);
   await app.register(workspacePlugin);
@@ -62,6 +79,10 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { container });
   await app.register(logoutRoutes, { container, prefix: '/auth' });
+  await app.register(loginRoutes, { container, prefix: '/auth' });
+  await app.register(passwordRoutes, { container, prefix: '/auth' });
+  await app.register(twoFactorRoutes, { container, prefix: '/auth' });
+  await app.register(socialRoutes, { container, prefix: '/secure' });
   await app.register(
     async (api) => {
       await api.register(bootstrapRoutes, { container });
@@ -70,6 +91,14 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(localeRoutes, { container });
       await api.register(logsRoutes, { container });
       await api.register(settingsRoutes, { container });
+      await api.register(accountSecurityRoutes, { container });
+      await api.register(recaptchaRoutes, { container });
+      await api.register(usersRoutes, { container });
+      await api.register(avatarRoutes, { container });
+      await api.register(driveRoutes, { container });
+      await api.register(trashRoutes, { container });
+      await api.register(uploadRoutes, { container });
+      await api.register(downloadRoutes, { container });
     },
     { prefix: `/${API_PREFIX}` },
   );

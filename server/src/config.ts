@@ -22,6 +22,15 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: boolish.default(true),
+  /**
+   * Behind nginx: downloads of local-disk files answer with X-Accel-Redirect: PREFIX + key and
+   * nginx sends the bytes (sendfile). PREFIX is an `internal` location aliasing DATA_DIR/files/.
+   */
+  X_ACCEL_REDIRECT_PREFIX: z
+    .string()
+    .regex(/^\/[\w./-]*\/$/, 'must be a location path starting and ending with /, e.g. /_kosh_files/')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kosh <no-reply@localhost>'),
   ADMIN_EMAIL: z.email().optional(),
@@ -42,6 +51,8 @@ export type Config = {
   databaseUrl: string | undefined;
   storageDriver: 'local' | 's3';
   s3: { endpoint?: string; region: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  /** nginx internal location for X-Accel-Redirect downloads; undefined streams from Node. */
+  xAccelRedirectPrefix: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmail: string | undefined;
@@ -82,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
     },
+    xAccelRedirectPrefix: e.X_ACCEL_REDIRECT_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
@@ -18,6 +19,32 @@ import { ThemesRepository } from './themes/themes.repository.ts';
 import { UsersRepository } from './users/users.repository.ts';
 import { UsersService } from './users/users.service.ts';
 import { ValueListsService } from './value-lists/value-lists.service.ts';
+import { AccessTokensService } from './auth/access-tokens.service.ts';
+import { EmailCodesRepository } from './auth/email-codes.repository.ts';
+import { EmailVerificationService } from './auth/email-verification.service.ts';
+import { GeoIpLocator } from './auth/geoip.ts';
+import { KeyRing } from './auth/key-ring.ts';
+import { LoginService } from './auth/login.service.ts';
+import { PasswordResetsRepository } from './auth/password-resets.repository.ts';
+import { PasswordService } from './auth/password.service.ts';
+import { NO_INVITES, RegistrationService } from './auth/registration.service.ts';
+import { SessionService } from './auth/session.service.ts';
+import { OpenIdOAuthClient } from './auth/social/oauth-client.ts';
+import { SocialProfilesRepository } from './auth/social/social-profiles.repository.ts';
+import { SocialService } from './auth/social/social.service.ts';
+import { TwoFactorRepository } from './auth/two-factor.repository.ts';
+import { TwoFactorService } from './auth/two-factor.service.ts';
+import { createMailer } from './mail/mailer.ts';
+import { SafeFetcher } from './net/safe-fetch.ts';
+import { HumanChecksRepository } from './recaptcha/human-checks.repository.ts';
+import { SiteVerifyClient } from './recaptcha/recaptcha.client.ts';
+import { RecaptchaService } from './recaptcha/recaptcha.service.ts';
+import { AccountPresenter } from './users/account.presenter.ts';
+import { AccountService } from './users/account.service.ts';
+import { AvatarService } from './users/avatar.service.ts';
+import { LocalAvatarStore } from './users/avatar.store.ts';
+import { createDriveModule } from './drive/drive.module.ts';
+import { createStorageDriver } from './storage/create-driver.ts';
 
 /** Wires repositories and services once per process (or per test app). */
 export function createContainer(deps: { config: Config; db: Database; dialect: Dialect; logger: Logger }) {
@@ -32,19 +59,55 @@ export function createContainer(deps: { config: Config; db: Database; dialect: D
     menus: new MenusRepository(db),
     localizations: new LocalizationsRepository(db),
     pages: new CustomPagesRepository(db),
+    passwordResets: new PasswordResetsRepository(db),
+    emailCodes: new EmailCodesRepository(db),
+    twoFactor: new TwoFactorRepository(db),
+    socialProfiles: new SocialProfilesRepository(db),
+    humanChecks: new HumanChecksRepository(db),
   };
   const settings = new SettingsService(repos.settings);
   const locale = new LocaleService(repos.localizations, repos.users, settings);
+  // Adapters to the world outside the process: services reach mail, the network and disk only through these.
+  const adapters = {
+    keys: new KeyRing(async () => String((await repos.settings.get('app.key')) ?? '')),
+    mailer: createMailer(deps.config, deps.logger),
+    geo: new GeoIpLocator(),
+    oauth: new OpenIdOAuthClient(),
+    humanCheck: new SiteVerifyClient(),
+    avatarStore: new LocalAvatarStore(path.join(deps.config.dataDir, 'avatars')),
+    invites: NO_INVITES,
+    storage: createStorageDriver(deps.config),
+  };
+  const { keys, mailer } = adapters;
+  const users = new UsersService(repos.users, repos.roles);
+  const sessions = new SessionService(repos.sessions, repos.users, adapters.geo);
+  const twoFactor = new TwoFactorService({ users: repos.users, repo: repos.twoFactor, keys, sessions, settings });
+  const emailVerification = new EmailVerificationService({ users: repos.users, codes: repos.emailCodes, keys, mailer, settings, logger: deps.logger });
+  const recaptcha = new RecaptchaService({ settings, checks: repos.humanChecks, client: adapters.humanCheck });
+  const accountPresenter = new AccountPresenter({ roles: repos.roles, socialProfiles: repos.socialProfiles, accessTokens: repos.accessTokens, sessions, twoFactor });
+  const avatars = new AvatarService({ users: repos.users, store: adapters.avatarStore, fetcher: new SafeFetcher() });
   const services = {
     settings,
     locale,
-    users: new UsersService(repos.users, repos.roles),
-    bootstrap: new BootstrapService({ settings, themes: repos.themes, menus: repos.menus, localizations: repos.localizations, locale, users: repos.users, roles: repos.roles }),
+    users,
+    sessions,
+    twoFactor,
+    emailVerification,
+    recaptcha,
+    avatars,
+    login: new LoginService({ users: repos.users, sessions, twoFactor, keys }),
+    registration: new RegistrationService({ users: repos.users, usersService: users, settings, sessions, emailVerification, recaptcha, invites: adapters.invites }),
+    passwords: new PasswordService({ users: repos.users, resets: repos.passwordResets, sessions, mailer, settings, logger: deps.logger }),
+    accessTokens: new AccessTokensService(repos.accessTokens, settings),
+    account: new AccountService({ users: repos.users, presenter: accountPresenter, sessions, localizations: repos.localizations, avatars }),
+    social: new SocialService({ settings, users: repos.users, usersService: users, profiles: repos.socialProfiles, sessions, keys, oauth: adapters.oauth, logger: deps.logger }),
+    bootstrap: new BootstrapService({ settings, themes: repos.themes, menus: repos.menus, localizations: repos.localizations, locale, users: repos.users, roles: repos.roles, accountPresenter }),
     pages: new CustomPagesService(repos.pages),
     valueLists: new ValueListsService(repos.localizations),
     logs: new LogsService(deps.config.dataDir),
+    drive: createDriveModule({ db, dialect: deps.dialect, storage: adapters.storage, settings, logger: deps.logger }),
   };
-  const container = { ...deps, repos, services, actorResolver: null as unknown as ActorResolver };
+  const container = { ...deps, repos, adapters, services, actorResolver: null as unknown as ActorResolver };
   container.actorResolver = new ActorResolver(container);
   return container;
 }

@@ -17,4 +17,15 @@ export class AccessTokensRepository {
   async touch(id: number, at: string): Promise<void> {
     await this.db.updateTable('personal_access_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
   }
+
+  /** A user's tokens without their hashes, newest first. */
+  listOfUser(userId: number): Promise<Array<{ id: number; name: string; last_used_at: string | null }>> {
+    return this.db.selectFrom('personal_access_tokens').select(['id', 'name', 'last_used_at']).where('user_id', '=', userId).orderBy('id', 'desc').execute();
+  }
+
+  /** Deletes the token only when it belongs to the user; answers whether one was deleted. */
+  async deleteOfUser(id: number, userId: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('personal_access_tokens').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
 }

@@ -1,4 +1,8 @@
+import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { SessionsTable } from '../db/schema.ts';
+
+export type SessionRow = Selectable<SessionsTable>;
 
 export class SessionsRepository {
   private readonly db: Database;
@@ -10,7 +14,7 @@ export class SessionsRepository {
     return this.db.selectFrom('sessions').selectAll().where('id', '=', id).where('expires_at', '>', at).executeTakeFirst();
   }
 
-  create(row: { id: string; user_id: number; ip_address: string | null; user_agent: string | null; last_active: string; expires_at: string; created_at: string }) {
+  create(row: Insertable<SessionsTable>) {
     return this.db.insertInto('sessions').values(row).execute();
   }
 
@@ -20,5 +24,22 @@ export class SessionsRepository {
 
   touch(id: string, at: string) {
     return this.db.updateTable('sessions').set({ last_active: at }).where('id', '=', id).execute();
+  }
+
+  /** A user's live sessions, most recently active first. */
+  listActiveOfUser(userId: number, at: string): Promise<SessionRow[]> {
+    return this.db.selectFrom('sessions').selectAll().where('user_id', '=', userId).where('expires_at', '>', at).orderBy('last_active', 'desc').execute();
+  }
+
+  /** Ends every session of the user except `keepId` (none kept when null); answers how many ended. */
+  async deleteOthersOfUser(userId: number, keepId: string | null): Promise<number> {
+    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (keepId) query = query.where('id', '!=', keepId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async setPasswordConfirmedAt(id: string, at: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ password_confirmed_at: at }).where('id', '=', id).execute();
   }
 }

@@ -15,6 +15,7 @@ export function bootstrapRequestOf(request: FastifyRequest, container: Container
     localeCookie: request.cookies[LOCALE_COOKIE],
     csrfToken: request.csrfToken,
     baseUrl: baseUrlOf(request, container.config.appUrl),
+    sessionId: request.sessionId,
   };
 }
 

@@ -7,10 +7,19 @@ import type { LocalizationsRepository } from '../i18n/localizations.repository.t
 import type { MenusRepository } from '../menus/menus.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { ThemesRepository } from '../themes/themes.repository.ts';
+import type { AccountPresenter } from '../users/account.presenter.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
-export type BootstrapRequest = { actor: Actor; userAgent: string | undefined; localeCookie: string | undefined; csrfToken: string; baseUrl: string };
+export type BootstrapRequest = {
+  actor: Actor;
+  userAgent: string | undefined;
+  localeCookie: string | undefined;
+  csrfToken: string;
+  baseUrl: string;
+  /** The caller's cookie session: the owner's view of their user depends on it (recovery codes). */
+  sessionId?: string | null;
+};
 
 type Deps = {
   settings: SettingsService;
@@ -20,6 +29,8 @@ type Deps = {
   locale: LocaleService;
   users: UsersRepository;
   roles: RolesRepository;
+  /** Adds the account parts of the user (social profiles, tokens, two-factor codes). */
+  accountPresenter?: AccountPresenter;
 };
 
 export function isMobileUserAgent(userAgent: string | undefined): boolean {
@@ -37,7 +48,14 @@ export class BootstrapService {
   async build(req: BootstrapRequest): Promise<BootstrapData> {
     const { settings, themes, menus, localizations, locale, users, roles } = this.deps;
     const userRow = req.actor.user ? await users.getById(req.actor.user.id) : undefined;
-    const user = userRow ? presentUser(userRow, await roles.listRolesOfUser(userRow.id), [...req.actor.permissions.values()]) : null;
+    const userRoles = userRow ? await roles.listRolesOfUser(userRow.id) : [];
+    const userPermissions = [...req.actor.permissions.values()];
+    const viewer = { userId: userRow?.id ?? null, sessionId: req.sessionId ?? null };
+    const user = !userRow
+      ? null
+      : this.deps.accountPresenter
+        ? await this.deps.accountPresenter.withExtras(userRow, userRoles, userPermissions, viewer)
+        : presentUser(userRow, userRoles, userPermissions);
     const guestRole = userRow ? null : await roles.getGuestRole();
     const tree = await settings.getPublicTree();
     const allThemes = await themes.listAll();

@@ -18,6 +18,10 @@ export type UsersTable = {
   two_factor_secret: string | null;
   two_factor_recovery_codes: string | null;
   two_factor_confirmed_at: string | null;
+  /** The last TOTP time step accepted, so an observed code cannot be replayed. */
+  two_factor_last_time_step: number | null;
+  /** How often the profile prompt was skipped (PUT users/skipCounter). */
+  profile_skip_count: Generated<number>;
   created_at: string;
   updated_at: string;
 };
@@ -117,6 +121,14 @@ export type SessionsTable = {
   last_active: string;
   expires_at: string;
   created_at: string;
+  /** mobile, tablet or desktop, parsed from the user agent at sign-in. */
+  device_type: string | null;
+  platform: string | null;
+  browser: string | null;
+  city: string | null;
+  country: string | null;
+  /** When this session last confirmed the password (sensitive actions need it recent). */
+  password_confirmed_at: string | null;
 };
 
 export type PersonalAccessTokensTable = {
@@ -129,7 +141,86 @@ export type PersonalAccessTokensTable = {
   created_at: string;
 };
 
+export type PasswordResetsTable = {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the emailed token. */
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+};
+
+export type EmailVerificationCodesTable = {
+  id: Generated<number>;
+  user_id: number;
+  /** HMAC of the six digits, keyed with the app key. */
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: string;
+  created_at: string;
+};
+
+export type SocialProfilesTable = {
+  id: Generated<number>;
+  user_id: number;
+  service_name: string;
+  /** The account id at the provider. */
+  user_service_id: string;
+  username: string | null;
+  email: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A passed human check (recaptcha), spendable once by registration. */
+export type HumanChecksTable = {
+  /** SHA-256 of the nonce kept in the visitor's cookie. */
+  id: string;
+  expires_at: string;
+};
+
+/** A file or folder (drive). Folders have no file_name and a file_size of 0. */
+export type FileEntriesTable = {
+  id: Generated<number>;
+  /** Public id used in URLs; never reveals the row id. */
+  hash: string;
+  name: string;
+  /** Storage key of the bytes (storage/keys.ts); null for folders. */
+  file_name: string | null;
+  mime: string | null;
+  extension: string | null;
+  file_size: number;
+  type: string;
+  is_folder: number;
+  parent_id: number | null;
+  /** Ancestor ids and the entry's own, e.g. /12/45/78/; a subtree is a prefix range. */
+  path: string;
+  owner_id: number;
+  /** null for the personal drive (workspace 0). */
+  workspace_id: number | null;
+  sha256: string | null;
+  /** Storage key of the generated thumbnail, once made. */
+  thumbnail: string | null;
+  /** In trash: the id of the entry the user trashed (itself for the top of what was trashed). */
+  trash_root_id: number | null;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type StarsTable = {
+  user_id: number;
+  file_entry_id: number;
+  created_at: string;
+};
+
 export type DB = {
+  file_entries: FileEntriesTable;
+  stars: StarsTable;
+  password_resets: PasswordResetsTable;
+  email_verification_codes: EmailVerificationCodesTable;
+  social_profiles: SocialProfilesTable;
+  human_checks: HumanChecksTable;
   personal_access_tokens: PersonalAccessTokensTable;
   users: UsersTable;
   roles: RolesTable;

@@ -48,7 +48,54 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
   secondary_redirect: null,
   'error_reporting.public_key': '',
   'error_reporting.traces_sample_rate': 0.2,
+  /** Upload limits (spec part 2, 5), public so the uploader can check before sending: bytes, 0 = no limit. */
+  'uploads.max_size': 0,
+  /** MIME patterns with a wildcard (image/*) or extensions (pdf); empty allows every type. */
+  'uploads.allowed_types': [],
+  'uploads.blocked_types': [],
 };
+
+/**
+ * OAuth 2 endpoints and credentials of each social sign-in provider (spec part 1, 2.3). The
+ * endpoints default to the providers' own; `issuer` is the `iss` of ID tokens a provider returns.
+ */
+const SOCIAL_PROVIDER_DEFAULTS: Record<string, { authorize_url: string; token_url: string; userinfo_url: string; scopes: string; issuer: string }> = {
+  google: {
+    authorize_url: 'https://accounts.google.com/o/oauth2/v2/auth',
+    token_url: 'https://oauth2.googleapis.com/token',
+    userinfo_url: 'https://openidconnect.googleapis.com/v1/userinfo',
+    scopes: 'openid email profile',
+    issuer: 'https://accounts.google.com',
+  },
+  facebook: {
+    authorize_url: 'https://www.facebook.com/v19.0/dialog/oauth',
+    token_url: 'https://graph.facebook.com/v19.0/oauth/access_token',
+    userinfo_url: 'https://graph.facebook.com/me?fields=id,name,email',
+    scopes: 'email public_profile',
+    issuer: 'https://www.facebook.com',
+  },
+  twitter: {
+    authorize_url: 'https://twitter.com/i/oauth2/authorize',
+    token_url: 'https://api.twitter.com/2/oauth2/token',
+    userinfo_url: 'https://api.twitter.com/2/users/me',
+    scopes: 'users.read tweet.read',
+    issuer: 'https://twitter.com',
+  },
+  envato: {
+    authorize_url: 'https://api.envato.com/authorization',
+    token_url: 'https://api.envato.com/token',
+    userinfo_url: 'https://api.envato.com/v1/market/private/user/username.json',
+    scopes: '',
+    issuer: 'https://api.envato.com',
+  },
+};
+const SOCIAL_PROVIDER_SETTINGS: Record<string, unknown> = Object.fromEntries(
+  Object.entries(SOCIAL_PROVIDER_DEFAULTS).flatMap(([service, endpoints]) => [
+    [`social.${service}.client_id`, ''],
+    [`social.${service}.client_secret`, ''],
+    ...Object.entries(endpoints).map(([key, value]) => [`social.${service}.${key}`, value]),
+  ]),
+);
 
 export const PRIVATE_SETTINGS: Record<string, unknown> = {
   /** Secret for signing; generated on first start. */
@@ -56,6 +103,9 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   'recaptcha.secret_key': '',
   'recaptcha.verify_url': 'https://www.google.com/recaptcha/api/siteverify',
   'drive.default_space_bytes': FREE_STORAGE_BYTES,
+  /** Days an entry stays in trash before the purge job deletes it for good (0 = never). */
+  'drive.trash_purge_days': 30,
+  ...SOCIAL_PROVIDER_SETTINGS,
 };
 
 export const ALL_SETTINGS: Record<string, unknown> = { ...PUBLIC_SETTINGS, ...PRIVATE_SETTINGS };

@@ -2,8 +2,11 @@ import type { User } from '@kosh/contracts';
 import type { GrantedPermission } from '../auth/actor.ts';
 import type { UserRow } from './users.repository.ts';
 
+/** Parts of the user that come from other tables; the owner-only ones are set by AccountPresenter. */
+export type UserExtras = Partial<Pick<User, 'social_profiles' | 'tokens' | 'two_factor_recovery_codes'>>;
+
 /** The user as the client reads it (spec part 1 section 3). Secrets are dropped here, once. */
-export function presentUser(row: UserRow, roles: Array<{ id: number; name: string }>, permissions: GrantedPermission[]): User {
+export function presentUser(row: UserRow, roles: Array<{ id: number; name: string }>, permissions: GrantedPermission[], extras: UserExtras = {}): User {
   const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email.split('@')[0];
   return {
     id: row.id,
@@ -20,8 +23,10 @@ export function presentUser(row: UserRow, roles: Array<{ id: number; name: strin
     roles,
     permissions,
     subscriptions: [],
-    social_profiles: [],
+    social_profiles: extras.social_profiles ?? [],
     two_factor_confirmed_at: row.two_factor_confirmed_at,
+    ...(extras.two_factor_recovery_codes ? { two_factor_recovery_codes: extras.two_factor_recovery_codes } : {}),
+    ...(extras.tokens ? { tokens: extras.tokens } : {}),
     unread_notifications_count: 0,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -31,6 +31,19 @@ export class UsersRepository {
     await this.db.updateTable('users').set(patch).where('id', '=', id).execute();
   }
 
+  /** Deletes the user; sessions, tokens, resets, codes, social links and roles go with it (foreign keys cascade). */
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', id).execute();
+  }
+
+  async countProfileSkip(id: number, at: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ profile_skip_count: eb('profile_skip_count', '+', 1), updated_at: at }))
+      .where('id', '=', id)
+      .execute();
+  }
+
   async countAdmins(): Promise<number> {
     const row = await this.db
       .selectFrom('user_role')

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MIN_PASSWORD_LENGTH } from '@kosh/contracts';
 import { hashPassword } from '../auth/password.ts';
 import type { RolesRepository } from '../auth/roles.repository.ts';
 import { conflict, notFound, validation } from '../http/app-error.ts';
@@ -6,7 +7,6 @@ import { now } from '../db/database.ts';
 import type { UsersRepository, UserRow } from './users.repository.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MIN_PASSWORD_LENGTH = 8;
 
 /** A readable random password for generated logins. */
 export const generatePassword = (): string => randomBytes(12).toString('base64url');

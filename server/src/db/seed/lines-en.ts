@@ -639,6 +639,23 @@ const ADMIN = [
   'Footer secondary',
 ];
 
+/** Strings of the accounts web screens not listed above (sign-in, settings, form messages). */
+const ACCOUNTS_WEB = [
+  "Don't have an account?",
+  'Token',
+  'Recovery codes',
+  'QR code',
+  'The email must be a valid email address.',
+  'The password must be at least 8 characters.',
+  'The password confirmation does not match.',
+  'The code must be 6 characters.',
+  'The code must contain only digits.',
+  'The code may not be greater than 6 characters.',
+  'The token name may not be greater than 100 characters.',
+  'The first name may not be greater than 100 characters.',
+  'The last name may not be greater than 100 characters.',
+];
+
 /** Sections in spec order; a string may sit in more than one, the record keeps one. */
 export const EN_SECTIONS: Record<string, readonly string[]> = {
   general: GENERAL,
@@ -663,6 +680,7 @@ export const EN_SECTIONS: Record<string, readonly string[]> = {
   contact: CONTACT,
   checkoutAndBilling: CHECKOUT_AND_BILLING,
   admin: ADMIN,
+  accountsWeb: ACCOUNTS_WEB,
 };
 
 export const EN_LINES: Record<string, string> = Object.fromEntries(

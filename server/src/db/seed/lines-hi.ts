@@ -658,4 +658,18 @@ export const HI_LINES: Record<string, string> = {
   'Shareable link page': 'साझा लिंक पेज',
   Footer: 'फ़ुटर',
   'Footer secondary': 'द्वितीय फ़ुटर',
+  // Accounts web screens
+  "Don't have an account?": 'खाता नहीं है?',
+  Token: 'टोकन',
+  'Recovery codes': 'रिकवरी कोड',
+  'QR code': 'QR कोड',
+  'The email must be a valid email address.': 'ईमेल एक मान्य ईमेल पता होना चाहिए।',
+  'The password must be at least 8 characters.': 'पासवर्ड कम से कम 8 अक्षरों का होना चाहिए।',
+  'The password confirmation does not match.': 'पासवर्ड की पुष्टि मेल नहीं खाती।',
+  'The code must be 6 characters.': 'कोड 6 अक्षरों का होना चाहिए।',
+  'The code must contain only digits.': 'कोड में केवल अंक होने चाहिए।',
+  'The code may not be greater than 6 characters.': 'कोड 6 अक्षरों से अधिक नहीं हो सकता।',
+  'The token name may not be greater than 100 characters.': 'टोकन का नाम 100 अक्षरों से अधिक नहीं हो सकता।',
+  'The first name may not be greater than 100 characters.': 'पहला नाम 100 अक्षरों से अधिक नहीं हो सकता।',
+  'The last name may not be greater than 100 characters.': 'अंतिम नाम 100 अक्षरों से अधिक नहीं हो सकता।',
 };

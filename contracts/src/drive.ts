@@ -1,0 +1,163 @@
+import { z } from 'zod';
+
+// The drive's calls (spec part 2 sections 2, 3, 7 and issue 4). Where the spec says
+// "not shown", these shapes are our design, published through the OpenAPI document.
+
+/** File-type categories for icons (part 2, 3). `sharedFolder` is a UI variant of `folder`. */
+export const FILE_TYPES = ['default', 'audio', 'video', 'text', 'pdf', 'archive', 'folder', 'sharedFolder', 'image', 'powerPoint', 'word', 'spreadsheet'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+export const DRIVE_PER_PAGE_DEFAULT = 50;
+export const DRIVE_PER_PAGE_MAX = 200;
+/** Default drive sort (part 2, 2 "Drive view state" and 9). */
+export const DRIVE_DEFAULT_ORDER = { orderBy: 'updated_at', orderDir: 'desc' } as const;
+export const DRIVE_ORDER_BY = ['name', 'updated_at', 'created_at', 'file_size', 'type'] as const;
+export const DRIVE_SECTIONS = ['home', 'folder', 'recent', 'starred', 'trash', 'search'] as const;
+export type DriveSection = (typeof DRIVE_SECTIONS)[number];
+/** Longest entry name, in UTF-8 bytes (the limit of common file systems). */
+export const ENTRY_NAME_MAX_BYTES = 255;
+/** Longest relativePath of a folder upload, in UTF-8 bytes. */
+export const RELATIVE_PATH_MAX_BYTES = 4096;
+/** Deepest folder nesting a relativePath may create. */
+export const RELATIVE_PATH_MAX_DEPTH = 64;
+
+const EXTENSION_TYPES: Array<[FileType, string[]]> = [
+  ['pdf', ['pdf']],
+  ['word', ['doc', 'docx', 'odt', 'rtf', 'pages']],
+  ['spreadsheet', ['xls', 'xlsx', 'ods', 'csv', 'tsv', 'numbers']],
+  ['powerPoint', ['ppt', 'pptx', 'odp', 'key']],
+  ['archive', ['zip', 'rar', '7z', 'tar', 'gz', 'tgz', 'bz2', 'xz', 'zst']],
+  ['text', ['txt', 'md', 'json', 'xml', 'html', 'htm', 'css', 'js', 'ts', 'log', 'yml', 'yaml', 'ini', 'sh', 'py']],
+];
+
+/** The icon category of a file, by its extension first and then by the first part of its MIME type (part 2, 3). */
+export function fileTypeOf(mime: string | null | undefined, extension: string | null | undefined): Exclude<FileType, 'folder' | 'sharedFolder'> {
+  const ext = (extension ?? '').toLowerCase();
+  const m = (mime ?? '').toLowerCase();
+  if (m === 'application/pdf') return 'pdf';
+  for (const [type, list] of EXTENSION_TYPES) if (list.includes(ext)) return type as Exclude<FileType, 'folder' | 'sharedFolder'>;
+  const top = m.split('/')[0];
+  if (top === 'image' || top === 'video' || top === 'audio' || top === 'text') return top;
+  if (/zip|compressed|x-tar|x-7z|x-rar/.test(m)) return 'archive';
+  return 'default';
+}
+
+export const FileEntrySchema = z
+  .object({
+    id: z.number().int(),
+    hash: z.string().describe('Public id used in URLs (folders/{hash}, downloads).'),
+    name: z.string(),
+    type: z.enum(FILE_TYPES),
+    mime: z.string().nullable(),
+    extension: z.string().nullable(),
+    file_size: z.number().int().describe('Bytes; 0 for folders.'),
+    url: z.string().nullable().describe('Where the bytes download from (null for folders).'),
+    thumbnail_url: z.string().nullable(),
+    parent_id: z.number().int().nullable(),
+    path: z.string().describe("Materialized path of ancestor ids ending with the entry's own id, e.g. /12/45/78/."),
+    sha256: z.string().nullable(),
+    owner_id: z.number().int(),
+    workspace_id: z.number().int().describe('0 for the personal drive.'),
+    is_starred: z.boolean(),
+    deleted_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .describe('A file or folder.');
+export type FileEntry = z.infer<typeof FileEntrySchema>;
+
+export const ListFileEntriesQuerySchema = z.object({
+  section: z.enum(DRIVE_SECTIONS).default('home').describe('home = root of the drive; folder needs folderHash; search needs query or a filter.'),
+  folderHash: z.string().max(64).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(DRIVE_PER_PAGE_MAX).default(DRIVE_PER_PAGE_DEFAULT),
+  orderBy: z.enum(DRIVE_ORDER_BY).default(DRIVE_DEFAULT_ORDER.orderBy),
+  orderDir: z.enum(['asc', 'desc']).default(DRIVE_DEFAULT_ORDER.orderDir),
+  query: z.string().max(255).optional().describe('search: part of the name, case-insensitive.'),
+  type: z.string().max(200).optional().describe('search: comma-separated file types (image,pdf,folder...).'),
+  modifiedAfter: z.iso.datetime({ offset: true }).optional().describe('search: updated at or after (ISO 8601).'),
+  modifiedBefore: z.iso.datetime({ offset: true }).optional().describe('search: updated at or before (ISO 8601).'),
+  workspaceId: z.coerce.number().int().min(0).optional(),
+});
+export type ListFileEntriesQuery = z.infer<typeof ListFileEntriesQuerySchema>;
+
+/** Paginated answer, shaped like the spec's folderChildren (part 2, 3). */
+export const FileEntryPageSchema = z.object({
+  data: z.array(FileEntrySchema),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  folder: FileEntrySchema.nullable().describe('The listed folder (section folder), else null.'),
+});
+export type FileEntryPage = z.infer<typeof FileEntryPageSchema>;
+
+export const FolderPathResponseSchema = z.object({
+  folder: FileEntrySchema,
+  path: z.array(FileEntrySchema).describe('Ancestors from the root down to the folder itself, for breadcrumbs.'),
+});
+
+export const FileEntryResponseSchema = z.object({ fileEntry: FileEntrySchema });
+export const FileEntriesResponseSchema = z.object({ entries: z.array(FileEntrySchema) });
+
+const entryIds = z.array(z.number().int().positive()).min(1).max(1000);
+const parentId = z.number().int().positive().nullable().optional().describe('Folder id; null or absent = root.');
+
+export const CreateFolderBodySchema = z.object({ name: z.string().min(1).max(1000), parentId, workspaceId: z.number().int().min(0).optional() });
+export type CreateFolderBody = z.infer<typeof CreateFolderBodySchema>;
+export const RenameEntryBodySchema = z.object({ name: z.string().min(1).max(1000), workspaceId: z.number().int().min(0).optional() });
+export const EntryIdParamsSchema = z.object({ entryId: z.coerce.number().int().positive() });
+export const EntryHashParamsSchema = z.object({ hash: z.string().min(1).max(64) });
+export const MoveEntriesBodySchema = z.object({ entryIds, destinationId: parentId, workspaceId: z.number().int().min(0).optional() });
+export type MoveEntriesBody = z.infer<typeof MoveEntriesBodySchema>;
+export const CopyEntriesBodySchema = z.object({
+  entryIds,
+  destinationId: parentId.describe('Where the copies go; absent = beside each original.'),
+  workspaceId: z.number().int().min(0).optional(),
+});
+export type CopyEntriesBody = z.infer<typeof CopyEntriesBodySchema>;
+export const EntryIdsBodySchema = z.object({ entryIds, workspaceId: z.number().int().min(0).optional() });
+export const DeleteEntriesBodySchema = z.object({
+  entryIds: z.array(z.number().int().positive()).max(1000).default([]),
+  paths: z.array(z.string().max(4096)).max(1000).optional().describe('Accepted for spec compatibility; ignored (entries are named by id).'),
+  deleteForever: z.boolean().default(false),
+  workspaceId: z.number().int().min(0).optional(),
+});
+export type DeleteEntriesBody = z.infer<typeof DeleteEntriesBodySchema>;
+
+/** One item of a bulk call: bulk calls answer per item rather than failing the batch (STYLE.md). */
+export const BulkItemResultSchema = z.object({ id: z.number().int(), ok: z.boolean(), message: z.string().optional() });
+export const DeleteEntriesResponseSchema = z.object({
+  results: z.array(BulkItemResultSchema),
+  deleted: z.number().int().describe('Entries (with descendants) moved to trash or removed for good.'),
+});
+export const EmptyTrashResponseSchema = z.object({ deleted: z.number().int().describe('Entries removed for good, descendants included.') });
+
+export const UploadMetadataSchema = z.object({
+  parentId: z.union([z.number().int().positive(), z.null()]).optional(),
+  relativePath: z.string().max(10_000).optional().describe("The file's path inside an uploaded folder, its own name last (a/b/file.txt)."),
+  disk: z.enum(['public', 'uploads']).optional(),
+  diskPrefix: z.string().optional(),
+  workspaceId: z.number().int().min(0).optional(),
+});
+export type UploadMetadata = z.infer<typeof UploadMetadataSchema>;
+
+export const DownloadQuerySchema = z.object({
+  hashes: z.string().min(1).max(20_000).describe('Comma-separated entry hashes; one file downloads as itself, anything else as a ZIP.'),
+  workspaceId: z.coerce.number().int().min(0).optional(),
+});
+export const DownloadOneQuerySchema = z.object({
+  inline: z.enum(['0', '1', 'true', 'false']).optional().describe('1 = preview in the browser (active content only under a sandbox CSP).'),
+  workspaceId: z.coerce.number().int().min(0).optional(),
+});
+
+/** Storage summary (part 1, 3; part 2, 3): bytes; available null = unlimited. */
+export const SpaceUsageSchema = z.object({ used: z.number().int(), available: z.number().int().nullable() });
+export type SpaceUsage = z.infer<typeof SpaceUsageSchema>;
+
+/** Upload error messages (part 2, 5 and 8). */
+export const UPLOAD_MESSAGES = {
+  tooLarge: (size: string) => `The file exceeds the maximum allowed size of ${size}`,
+  typeNotAllowed: 'This file type is not allowed.',
+  noSpace: (size: string) => `You have exhausted your allowed space of ${size}. Delete some files or upgrade your plan.`,
+} as const;

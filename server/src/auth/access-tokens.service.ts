@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { Permission, type AccessToken } from '@kosh/contracts';
+import type { Actor } from './actor.ts';
+import { forbidden, notFound } from '../http/app-error.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { AccessTokensRepository } from './access-tokens.repository.ts';
+import { sessionIdOf } from './session-token.ts';
+
+/** Personal API tokens (spec part 1, 2.7 "Developers"): shown once, stored as a SHA-256 hash. */
+export class AccessTokensService {
+  private readonly tokens: AccessTokensRepository;
+  private readonly settings: SettingsService;
+  constructor(tokens: AccessTokensRepository, settings: SettingsService) {
+    this.tokens = tokens;
+    this.settings = settings;
+  }
+
+  async create(actor: Actor, name: string): Promise<{ token: AccessToken; plainTextToken: string }> {
+    const user = actor.requireUser();
+    actor.authorize(Permission.apiAccess);
+    if (!(await this.settings.get<boolean>('api.integrated'))) throw forbidden('API access is not enabled on this site.');
+    // The prefix lets secret scanners recognise a leaked token.
+    const plainTextToken = `kosh_${randomBytes(30).toString('base64url')}`;
+    const row = await this.tokens.create({ user_id: user.id, name, token_hash: sessionIdOf(plainTextToken), created_at: new Date().toISOString() });
+    return { token: { id: row.id, name: row.name, last_used_at: row.last_used_at }, plainTextToken };
+  }
+
+  /** Deletes one of the caller's own tokens; anyone else's is "not found". Needs no permission, so revoked users can still clean up. */
+  async delete(actor: Actor, id: number): Promise<void> {
+    const user = actor.requireUser();
+    if (!(await this.tokens.deleteOfUser(id, user.id))) throw notFound('Token not found.');
+  }
+
+  list(actor: Actor): Promise<AccessToken[]> {
+    return this.tokens.listOfUser(actor.requireUser().id);
+  }
+}

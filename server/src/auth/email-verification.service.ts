@@ -1,0 +1,80 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { Logger } from 'pino';
+import { EMAIL_CODE_MINUTES, VERIFICATION_CODE_LENGTH } from '@kosh/contracts';
+import type { Actor } from './actor.ts';
+import { validation } from '../http/app-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { verificationCodeMail } from '../mail/templates.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { UserRow, UsersRepository } from '../users/users.repository.ts';
+import type { EmailCodesRepository } from './email-codes.repository.ts';
+import type { KeyRing } from './key-ring.ts';
+
+/** Wrong guesses a code survives; then only a new code helps (on top of the per-minute limits). */
+const MAX_ATTEMPTS = 5;
+const INVALID = 'The verification code is invalid or has expired.';
+
+type Deps = { users: UsersRepository; codes: EmailCodesRepository; keys: KeyRing; mailer: Mailer; settings: SettingsService; logger: Logger };
+
+/** Six-digit codes by mail that prove an address (spec part 1, 2.5 "Email verification screen"). */
+export class EmailVerificationService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  /** Stores a fresh code (the previous one stops working) and mails it. */
+  async sendCode(row: UserRow): Promise<void> {
+    const code = String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
+    const at = new Date();
+    await this.deps.codes.replaceForUser({
+      user_id: row.id,
+      code_hash: await this.hashOf(row.id, code),
+      expires_at: new Date(at.getTime() + EMAIL_CODE_MINUTES * 60_000).toISOString(),
+      created_at: at.toISOString(),
+    });
+    const siteName = await this.deps.settings.get<string>('branding.site_name');
+    await this.deps.mailer.send(verificationCodeMail(row.email, siteName, code, EMAIL_CODE_MINUTES));
+  }
+
+  /** Sends without making the caller wait; a failure is logged and a resend fixes it. */
+  sendCodeInBackground(row: UserRow): void {
+    this.sendCode(row).catch((err: unknown) => this.deps.logger.error({ err, userId: row.id }, 'could not send the verification code'));
+  }
+
+  async verify(actor: Actor, code: string): Promise<void> {
+    const user = actor.requireUser();
+    const row = await this.deps.users.getById(user.id);
+    if (!row || row.email_verified_at) return;
+    const stored = await this.deps.codes.getOfUser(row.id);
+    if (!stored || stored.attempts >= MAX_ATTEMPTS || Date.parse(stored.expires_at) <= Date.now()) throw validation({ code: [INVALID] });
+    const given = Buffer.from(await this.hashOf(row.id, code));
+    const expected = Buffer.from(stored.code_hash);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      await this.deps.codes.countAttempt(stored.id);
+      throw validation({ code: [INVALID] });
+    }
+    const at = new Date().toISOString();
+    await this.deps.users.update(row.id, { email_verified_at: at, updated_at: at });
+    await this.deps.codes.deleteOfUser(row.id);
+  }
+
+  /**
+   * A new code: to the signed-in user's own address; for a visitor, to the address given if it
+   * belongs to an unverified account, with the same answer either way (no account discovery).
+   */
+  async resend(actor: Actor, email: string): Promise<void> {
+    if (actor.user) {
+      const row = await this.deps.users.getById(actor.user.id);
+      if (!row || row.email !== email) throw validation({ email: ['This is not the email address of your account.'] });
+      if (!row.email_verified_at) await this.sendCode(row);
+      return;
+    }
+    const row = await this.deps.users.getByEmail(email);
+    if (row && !row.email_verified_at) this.sendCodeInBackground(row);
+  }
+
+  private hashOf(userId: number, code: string): Promise<string> {
+    return this.deps.keys.hash('email-code', `${userId}:${code}`);
+  }
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ChallengeTwoFactorBodySchema, LoginUserBodySchema, RegisterUserBodySchema } from '@kosh/contracts';
+import type { Container } from '../container.ts';
+import { bodyField, perAccount, perAddress, rateLimited } from '../http/rate-limits.ts';
+import { HUMAN_CHECK_COOKIE } from '../recaptcha/recaptcha.service.ts';
+import { TWO_FACTOR_CHALLENGE_SECONDS, TWO_FACTOR_COOKIE } from './login.service.ts';
+import { clearFlowCookie, contextOf, setFlowCookie } from './request-context.ts';
+import { answerSignedIn } from './sign-in.ts';
+
+/** Sign-in, its two-factor step and registration, under /auth (spec part 1, 7.2). */
+export async function loginRoutes(app: FastifyInstance, { container }: { container: Container }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { login, registration } = container.services;
+
+  api.post('/login', {
+    preHandler: rateLimited(app, [perAccount('login-account', 5, bodyField('email')), perAddress('login-address', 10)]),
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in with email and password. Answers {two_factor: true} when the account has two-factor on (then call two-factor-challenge), else {bootstrapData} with a session cookie (30 days with remember).',
+      body: LoginUserBodySchema,
+    },
+    handler: async (request, reply) => {
+      const outcome = await login.attempt(request.body, contextOf(request, container));
+      if (outcome.kind === 'two_factor') {
+        setFlowCookie(request, reply, TWO_FACTOR_COOKIE, outcome.challenge, TWO_FACTOR_CHALLENGE_SECONDS, '/auth');
+        return { two_factor: true };
+      }
+      return { bootstrapData: await answerSignedIn(request, reply, container, { userId: outcome.user.id, session: outcome.session, remember: outcome.remember }) };
+    },
+  });
+
+  api.post('/two-factor-challenge', {
+    preHandler: rateLimited(app, [perAccount('2fa-account', 5, (r) => login.challengedUserId(r.cookies[TWO_FACTOR_COOKIE])), perAddress('2fa-address', 10)]),
+    schema: {
+      tags: ['auth'],
+      summary: 'The second step of a sign-in: a 6-digit authenticator code or a 21-character recovery code (each recovery code works once). Answers {bootstrapData}.',
+      body: ChallengeTwoFactorBodySchema,
+    },
+    handler: async (request, reply) => {
+      const signedIn = await login.challenge(request.cookies[TWO_FACTOR_COOKIE], request.body, contextOf(request, container));
+      clearFlowCookie(reply, TWO_FACTOR_COOKIE, '/auth');
+      return { bootstrapData: await answerSignedIn(request, reply, container, { userId: signedIn.user.id, session: signedIn.session, remember: signedIn.remember }) };
+    },
+  });
+
+  api.post('/register', {
+    preHandler: rateLimited(app, [perAddress('register-address', 10)]),
+    schema: {
+      tags: ['auth'],
+      summary:
+        'Create an account and sign in. One boolean per registration policy id (setting registration.policies) must be true. Refused (403) when registration is disabled, unless an invitation allows it, and without a passed human check when recaptcha.enable.register is on. status is needs_email_verification when require_email_confirmation is on.',
+      body: RegisterUserBodySchema,
+    },
+    handler: async (request, reply) => {
+      const result = await registration.register(request.body, contextOf(request, container), request.cookies[HUMAN_CHECK_COOKIE]);
+      clearFlowCookie(reply, HUMAN_CHECK_COOKIE);
+      const bootstrapData = await answerSignedIn(request, reply, container, { userId: result.user.id, session: result.session, remember: false });
+      return { status: result.status, bootstrapData };
+    },
+  });
+}

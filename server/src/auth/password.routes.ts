@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ConfirmPasswordBodySchema,
+  GetPasswordConfirmationQuerySchema,
+  GetPasswordConfirmationResponseSchema,
+  MessageResponseSchema,
+  ResetPasswordBodySchema,
+  SendPasswordResetBodySchema,
+  UpdatePasswordBodySchema,
+} from '@kosh/contracts';
+import type { Container } from '../container.ts';
+import { bodyField, perAccount, perAddress, rateLimited } from '../http/rate-limits.ts';
+import { contextOf } from './request-context.ts';
+
+/** Forgotten, reset and changed passwords, and password confirmation, under /auth (spec part 1, 7.2). */
+export async function passwordRoutes(app: FastifyInstance, { container }: { container: Container }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { passwords, sessions } = container.services;
+  const message = { 200: MessageResponseSchema };
+
+  api.post('/forgot-password', {
+    preHandler: rateLimited(app, [perAccount('forgot-account', 3, bodyField('email')), perAddress('forgot-address', 10)]),
+    schema: {
+      tags: ['auth'],
+      summary: 'Mail a reset link (valid 60 minutes, once) when the address has an account. The answer is the same either way.',
+      body: SendPasswordResetBodySchema,
+      response: message,
+    },
+    handler: async (request) => {
+      passwords.requestReset(request.body.email, contextOf(request, container));
+      return { message: 'If an account uses this address, we have emailed a link to reset its password.' };
+    },
+  });
+
+  api.post('/reset-password', {
+    preHandler: rateLimited(app, [perAddress('reset-address', 10)]),
+    schema: {
+      tags: ['auth'],
+      summary: 'Set a new password with the emailed token. Every session of the account ends; sign in again.',
+      body: ResetPasswordBodySchema,
+      response: message,
+    },
+    handler: async (request) => {
+      await passwords.reset(request.body);
+      return { message: 'Your password has been reset!' };
+    },
+  });
+
+  api.put('/user/password', {
+    preHandler: rateLimited(app, [perAccount('password-change', 5, (r) => r.actor.user?.id)]),
+    schema: { tags: ['auth'], summary: 'Change the password (current one required); the other sessions end.', body: UpdatePasswordBodySchema, response: message },
+    handler: async (request) => {
+      await passwords.update(request.actor, contextOf(request, container), request.body);
+      return { message: 'Password changed' };
+    },
+  });
+
+  api.post('/user/confirm-password', {
+    preHandler: rateLimited(app, [perAccount('confirm-account', 5, (r) => r.actor.user?.id), perAddress('confirm-address', 10)]),
+    schema: {
+      tags: ['auth'],
+      summary: 'Confirm the password for this session; sensitive actions (two-factor, other sessions, account deletion) then pass for 9000 s.',
+      body: ConfirmPasswordBodySchema,
+      response: message,
+    },
+    handler: async (request) => {
+      await sessions.confirmPassword(request.actor, contextOf(request, container), request.body.password);
+      return { message: 'Password confirmed.' };
+    },
+  });
+
+  api.get('/user/confirmed-password-status', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Whether this session confirmed its password within `seconds` (at most 9000).',
+      querystring: GetPasswordConfirmationQuerySchema,
+      response: { 200: GetPasswordConfirmationResponseSchema },
+    },
+    handler: async (request) => {
+      request.actor.requireUser();
+      return { confirmed: await sessions.isPasswordConfirmed(contextOf(request, container), request.query.seconds) };
+    },
+  });
+}

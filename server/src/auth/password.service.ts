@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { PASSWORD_RESET_MINUTES, type ResetPasswordBody, type UpdatePasswordBody } from '@kosh/contracts';
+import type { Actor } from './actor.ts';
+import { validation } from '../http/app-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { passwordResetMail } from '../mail/templates.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import type { PasswordResetsRepository } from './password-resets.repository.ts';
+import type { RequestContext } from './request-context.ts';
+import { sessionIdOf } from './session-token.ts';
+import type { SessionService } from './session.service.ts';
+
+const INVALID_TOKEN = 'This password reset token is invalid.';
+
+type Deps = { users: UsersRepository; resets: PasswordResetsRepository; sessions: SessionService; mailer: Mailer; settings: SettingsService; logger: Logger };
+
+/** Forgotten, reset and changed passwords (spec part 1, 2.5 and 7.2). */
+export class PasswordService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  /**
+   * Mails a reset link when the address has an account. The work runs after the answer, so
+   * the answer and its timing are the same for every address.
+   */
+  requestReset(email: string, ctx: RequestContext): void {
+    this.sendResetLink(email, ctx.baseUrl).catch((err: unknown) => this.deps.logger.error({ err }, 'could not send a password reset link'));
+  }
+
+  private async sendResetLink(email: string, baseUrl: string): Promise<void> {
+    const row = await this.deps.users.getByEmail(email);
+    if (!row) return;
+    const token = randomBytes(32).toString('base64url');
+    const at = new Date();
+    await this.deps.resets.replaceForUser({
+      user_id: row.id,
+      token_hash: sessionIdOf(token),
+      expires_at: new Date(at.getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString(),
+      created_at: at.toISOString(),
+    });
+    const link = `${baseUrl}/password/reset/${token}?email=${encodeURIComponent(row.email)}`;
+    const siteName = await this.deps.settings.get<string>('branding.site_name');
+    await this.deps.mailer.send(passwordResetMail(row.email, siteName, link, PASSWORD_RESET_MINUTES));
+  }
+
+  /** Sets a new password with an emailed token: once, within the hour; every session of the account ends. */
+  async reset(body: ResetPasswordBody): Promise<void> {
+    const reset = await this.deps.resets.getByHash(sessionIdOf(body.token));
+    const row = reset ? await this.deps.users.getById(reset.user_id) : undefined;
+    if (!reset || !row || row.email !== body.email) throw validation({ email: [INVALID_TOKEN] });
+    if (Date.parse(reset.expires_at) <= Date.now()) {
+      await this.deps.resets.consume(reset.id);
+      throw validation({ email: ['This password reset link has expired. Please ask for a new one.'] });
+    }
+    if (!(await this.deps.resets.consume(reset.id))) throw validation({ email: [INVALID_TOKEN] });
+    const at = new Date().toISOString();
+    // Following the emailed link proves the address as well.
+    await this.deps.users.update(row.id, { password: await hashPassword(body.password), email_verified_at: row.email_verified_at ?? at, updated_at: at });
+    await this.deps.resets.deleteOfUser(row.id);
+    await this.deps.sessions.endSessionsOf(row.id, null);
+  }
+
+  /** Changes the password after checking the current one; the user's other sessions end. */
+  async update(actor: Actor, ctx: RequestContext, body: UpdatePasswordBody): Promise<void> {
+    const user = actor.requireUser();
+    const row = await this.deps.users.getById(user.id);
+    if (!row || !(await verifyPassword(row.password, body.current_password))) {
+      throw validation({ current_password: ['The provided password does not match your current password.'] });
+    }
+    await this.deps.users.update(row.id, { password: await hashPassword(body.password), updated_at: new Date().toISOString() });
+    await this.deps.sessions.endSessionsOf(row.id, ctx.sessionId);
+  }
+}

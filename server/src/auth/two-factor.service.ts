@@ -1,0 +1,126 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import QRCode from 'qrcode';
+import { generateSecret, generateURI, verify } from 'otplib';
+import { RECOVERY_CODE_COUNT } from '@kosh/contracts';
+import type { Actor } from './actor.ts';
+import { conflict, validation } from '../http/app-error.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { UserRow, UsersRepository } from '../users/users.repository.ts';
+import type { KeyRing } from './key-ring.ts';
+import type { RequestContext } from './request-context.ts';
+import type { SessionService } from './session.service.ts';
+import type { TwoFactorRepository } from './two-factor.repository.ts';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const randomChunk = (length: number) => Array.from({ length }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+/** 21 characters: ten, a dash, ten (spec part 1, 5 "recovery code exactly 21"). */
+export const newRecoveryCode = (): string => `${randomChunk(10)}-${randomChunk(10)}`;
+
+/** One 30-second step either side of now, for clocks that drift a little. */
+const TOTP_TOLERANCE_SECONDS = 30;
+export const INVALID_CODE = 'The provided two factor authentication code was invalid.';
+export const INVALID_RECOVERY_CODE = 'The provided two factor recovery code was invalid.';
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * TOTP two-factor (spec part 1, 4 "Two-factor section"): enabling makes it pending with a
+ * secret and 8 recovery codes; a first valid code confirms it. The secret and the codes are
+ * stored encrypted; every change needs a recent password confirmation.
+ */
+export class TwoFactorService {
+  private readonly users: UsersRepository;
+  private readonly repo: TwoFactorRepository;
+  private readonly keys: KeyRing;
+  private readonly sessions: SessionService;
+  private readonly settings: SettingsService;
+  constructor(deps: { users: UsersRepository; repo: TwoFactorRepository; keys: KeyRing; sessions: SessionService; settings: SettingsService }) {
+    this.users = deps.users;
+    this.repo = deps.repo;
+    this.keys = deps.keys;
+    this.sessions = deps.sessions;
+    this.settings = deps.settings;
+  }
+
+  static isEnabled(row: UserRow): boolean {
+    return Boolean(row.two_factor_confirmed_at && row.two_factor_secret);
+  }
+
+  async enable(actor: Actor, ctx: RequestContext): Promise<void> {
+    const row = await this.sensitive(actor, ctx);
+    if (TwoFactorService.isEnabled(row)) throw conflict('Two factor authentication is already enabled.');
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await this.repo.setPending(row.id, await this.keys.encrypt(generateSecret()), await this.keys.encrypt(JSON.stringify(codes)), new Date().toISOString());
+  }
+
+  /** The QR code and setup key, only while setup is pending: an enabled secret never leaves again. */
+  async qrCode(actor: Actor, ctx: RequestContext): Promise<{ svg: string; secret: string }> {
+    const row = await this.sensitive(actor, ctx);
+    if (!row.two_factor_secret || row.two_factor_confirmed_at) throw conflict('Two factor authentication is not being set up. Enable it first.');
+    const secret = await this.keys.decrypt(row.two_factor_secret);
+    const issuer = await this.settings.get<string>('branding.site_name');
+    const uri = generateURI({ issuer, label: row.email, secret });
+    return { svg: await QRCode.toString(uri, { type: 'svg', margin: 1 }), secret };
+  }
+
+  async confirm(actor: Actor, ctx: RequestContext, code: string): Promise<void> {
+    const row = await this.sensitive(actor, ctx);
+    if (!row.two_factor_secret) throw conflict('Two factor authentication is not being set up. Enable it first.');
+    if (row.two_factor_confirmed_at) throw conflict('Two factor authentication is already enabled.');
+    const result = await verify({ secret: await this.keys.decrypt(row.two_factor_secret), token: code, epochTolerance: TOTP_TOLERANCE_SECONDS });
+    if (!result.valid) throw validation({ code: [INVALID_CODE] });
+    await this.repo.confirm(row.id, 'timeStep' in result ? result.timeStep : 0, new Date().toISOString());
+  }
+
+  async regenerateRecoveryCodes(actor: Actor, ctx: RequestContext): Promise<void> {
+    const row = await this.sensitive(actor, ctx);
+    if (!row.two_factor_secret || !row.two_factor_recovery_codes) throw conflict('Two factor authentication is not enabled.');
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await this.repo.swapRecoveryCodes(row.id, row.two_factor_recovery_codes, await this.keys.encrypt(JSON.stringify(codes)));
+  }
+
+  async disable(actor: Actor, ctx: RequestContext): Promise<void> {
+    const row = await this.sensitive(actor, ctx);
+    await this.repo.clear(row.id, new Date().toISOString());
+  }
+
+  /** A sign-in code: valid now (one step either way) and later than the last one accepted (no replay). */
+  async verifyLoginCode(row: UserRow, code: string): Promise<boolean> {
+    if (!row.two_factor_secret) return false;
+    const result = await verify({
+      secret: await this.keys.decrypt(row.two_factor_secret),
+      token: code,
+      epochTolerance: TOTP_TOLERANCE_SECONDS,
+      ...(row.two_factor_last_time_step !== null ? { afterTimeStep: row.two_factor_last_time_step } : {}),
+    });
+    if (!result.valid || !('timeStep' in result)) return false;
+    return this.repo.advanceTimeStep(row.id, result.timeStep);
+  }
+
+  /** Spends a recovery code; each works once, even when two requests race with it. */
+  async useRecoveryCode(row: UserRow, code: string): Promise<boolean> {
+    if (!row.two_factor_recovery_codes) return false;
+    const codes = await this.recoveryCodesOf(row);
+    const index = codes.findIndex((c) => sameText(c, code));
+    if (index < 0) return false;
+    const rest = codes.filter((_, i) => i !== index);
+    return this.repo.swapRecoveryCodes(row.id, row.two_factor_recovery_codes, await this.keys.encrypt(JSON.stringify(rest)));
+  }
+
+  async recoveryCodesOf(row: UserRow): Promise<string[]> {
+    if (!row.two_factor_recovery_codes) return [];
+    return JSON.parse(await this.keys.decrypt(row.two_factor_recovery_codes)) as string[];
+  }
+
+  private async sensitive(actor: Actor, ctx: RequestContext): Promise<UserRow> {
+    const user = actor.requireUser();
+    await this.sessions.requirePasswordConfirmed(ctx);
+    const row = await this.users.getById(user.id);
+    if (!row) throw conflict('This account no longer exists.');
+    return row;
+  }
+}

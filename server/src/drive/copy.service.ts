@@ -1,0 +1,121 @@
+import { Permission, type CopyEntriesBody, type FileEntry } from '@kosh/contracts';
+import type { Logger } from 'pino';
+import type { Actor } from '../auth/actor.ts';
+import { validation } from '../http/app-error.ts';
+import { newObjectKey, thumbnailKeyOf } from '../storage/keys.ts';
+import type { StorageDriver } from '../storage/storage-driver.ts';
+import type { DrivePolicy } from './drive.policy.ts';
+import { CYCLE_MESSAGE, isInside } from './entries.service.ts';
+import { childrenOf, newEntryHash, type EntryWriter } from './entry-writer.ts';
+import type { EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
+import type { DriveListingService } from './listing.service.ts';
+import type { SpaceService } from './space.service.ts';
+
+const COPY_CONCURRENCY = 4;
+
+/** Runs `work` over items, a few at a time. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]);
+  }));
+}
+
+/**
+ * Copies ("Make a copy"): bytes are copied through the storage driver under new keys first,
+ * then every row of the copied subtree is inserted in one transaction; if that fails the new
+ * bytes are removed again, so a copy appears whole or not at all.
+ */
+export class DriveCopyService {
+  private readonly entries: FileEntriesRepository;
+  private readonly policy: DrivePolicy;
+  private readonly writer: EntryWriter;
+  private readonly listing: DriveListingService;
+  private readonly space: SpaceService;
+  private readonly storage: StorageDriver;
+  private readonly logger: Logger;
+  private readonly clock: () => Date;
+  constructor(deps: { entries: FileEntriesRepository; policy: DrivePolicy; writer: EntryWriter; listing: DriveListingService; space: SpaceService; storage: StorageDriver; logger: Logger; clock: () => Date }) {
+    this.entries = deps.entries;
+    this.policy = deps.policy;
+    this.writer = deps.writer;
+    this.listing = deps.listing;
+    this.space = deps.space;
+    this.storage = deps.storage;
+    this.logger = deps.logger;
+    this.clock = deps.clock;
+  }
+
+  /** Copies each entry into the destination, or beside itself when none is given; answers the copies. */
+  async copy(actor: Actor, body: CopyEntriesBody): Promise<FileEntry[]> {
+    actor.authorize(Permission.filesCreate);
+    const sources = await this.policy.getManyByIds(actor, body.entryIds);
+    const destination = body.destinationId === undefined ? undefined : await this.policy.getFolder(actor, body.destinationId);
+    if (destination && sources.some((e) => isInside(destination, e))) throw validation({ destinationId: [CYCLE_MESSAGE] });
+    const subtrees = await Promise.all(sources.map((e) => (e.is_folder ? this.entries.listSubtree(e.path) : Promise.resolve([e]))));
+    await this.space.assertFits(actor, subtrees.flat().reduce((sum, r) => sum + Number(r.file_size), 0));
+    const copies: EntryRow[] = [];
+    for (const [i, source] of sources.entries()) {
+      const parent = destination !== undefined ? destination : source.parent_id ? ((await this.entries.getById(source.parent_id)) ?? null) : null;
+      copies.push(await this.copySubtree(actor, subtrees[i], parent));
+    }
+    return this.listing.present(actor, copies);
+  }
+
+  private async copySubtree(actor: Actor, rows: EntryRow[], parent: EntryRow | null): Promise<EntryRow> {
+    const newKeys = new Map<number, { file: string; thumbnail: string | null }>();
+    const created: string[] = [];
+    try {
+      await eachLimited(rows.filter((r) => r.file_name), COPY_CONCURRENCY, async (row) => {
+        const file = newObjectKey('entries');
+        await this.storage.copy(row.file_name!, file);
+        created.push(file);
+        let thumbnail: string | null = null;
+        if (row.thumbnail) {
+          thumbnail = thumbnailKeyOf(file);
+          await this.storage.copy(row.thumbnail, thumbnail);
+          created.push(thumbnail);
+        }
+        newKeys.set(row.id, { file, thumbnail });
+      });
+      const top = rows[0];
+      const scope = { ownerId: actor.requireUser().id, workspaceId: parent ? parent.workspace_id : top.workspace_id };
+      return await this.writer.transaction(async (trx) => {
+        const of = childrenOf(parent, scope);
+        await this.writer.lockFolder(trx, of);
+        const at = this.clock().toISOString();
+        const placed = new Map<number, EntryRow>();
+        for (const row of rows) {
+          const newParent = row.id === top.id ? parent : placed.get(row.parent_id!)!;
+          const keys = newKeys.get(row.id);
+          const copy = await this.entries.insert(
+            {
+              hash: newEntryHash(),
+              name: row.id === top.id ? await this.writer.freeName(trx, of, row.name) : row.name,
+              file_name: keys?.file ?? null,
+              thumbnail: keys?.thumbnail ?? null,
+              mime: row.mime,
+              extension: row.extension,
+              file_size: row.file_size,
+              type: row.type,
+              is_folder: row.is_folder,
+              sha256: row.sha256,
+              parent_id: newParent?.id ?? null,
+              owner_id: scope.ownerId,
+              workspace_id: scope.workspaceId,
+              created_at: at,
+              updated_at: at,
+            },
+            newParent?.path ?? null,
+            trx,
+          );
+          placed.set(row.id, copy);
+        }
+        return placed.get(top.id)!;
+      });
+    } catch (error) {
+      await this.storage.deleteMany(created).catch((e: unknown) => this.logger.warn({ err: e }, 'could not remove the bytes of a failed copy; the orphan sweep will'));
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { create as contentDisposition } from 'content-disposition';
+import { DownloadOneQuerySchema, DownloadQuerySchema, EntryHashParamsSchema } from '@kosh/contracts';
+import type { Container } from '../container.ts';
+import { sendDownload } from './send-download.ts';
+
+const tags = ['drive'];
+
+/** Bytes out: one file (Range, ETag, Last-Modified), several entries as a ZIP, thumbnails. */
+export async function downloadRoutes(app: FastifyInstance, { container }: { container: Container }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const drive = container.services.drive;
+  const storage = container.adapters.storage;
+  const accelPrefix = container.config.xAccelRedirectPrefix;
+  // X-Accel-Redirect applies to bytes nginx can read from disk: the local driver's.
+  const accelFor = (key: string) => (accelPrefix && storage.kind === 'local' ? `${accelPrefix}${key}` : undefined);
+
+  api.get('/file-entries/:hash/download', {
+    schema: {
+      tags,
+      summary: 'Download one file; the `url` of a file entry.',
+      description: [
+        'Supports one HTTP Range (206, 416), If-None-Match, If-Modified-Since and If-Range; sends ETag, Last-Modified, Accept-Ranges, X-Content-Type-Options: nosniff.',
+        'inline=1 previews in the browser; HTML, SVG, XML and JavaScript are then sent under a sandboxing Content-Security-Policy, and always as attachments otherwise.',
+        'With X_ACCEL_REDIRECT_PREFIX set (behind nginx) the answer is an X-Accel-Redirect for nginx to send. Permission files.download.',
+      ].join(' '),
+      params: EntryHashParamsSchema,
+      querystring: DownloadOneQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const file = await drive.downloads.file(request.actor, request.params.hash);
+      const inline = request.query.inline === '1' || request.query.inline === 'true';
+      return sendDownload(request, reply, file, { inline, accelRedirect: accelFor(file.storageKey) });
+    },
+  });
+
+  api.get('/file-entries/download', {
+    schema: {
+      tags,
+      summary: 'Download several entries: one file as itself, folders or several entries as one ZIP streamed as it is built.',
+      description: 'hashes is a comma-separated list. The ZIP keeps folder structure, stores media uncompressed, and switches to ZIP64 past 4 GB. Permission files.download.',
+      querystring: DownloadQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const hashes = request.query.hashes.split(',').map((h) => h.trim()).filter(Boolean);
+      const result = await drive.downloads.many(request.actor, hashes);
+      if (result.kind === 'file') return sendDownload(request, reply, result.file, { inline: false, accelRedirect: accelFor(result.file.storageKey) });
+      reply.headers({ 'content-type': 'application/zip', 'content-disposition': contentDisposition(result.filename), 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
+      return reply.send(result.stream);
+    },
+  });
+
+  api.get('/file-entries/:hash/thumbnail', {
+    schema: { tags, summary: 'The grid thumbnail of an image (WebP, 320 px), once made after the upload; 404 before.', params: EntryHashParamsSchema },
+    handler: async (request, reply) => {
+      const file = await drive.downloads.thumbnail(request.actor, request.params.hash);
+      return sendDownload(request, reply, file, { inline: true, cacheControl: 'private, max-age=86400' });
+    },
+  });
+}

@@ -1,0 +1,89 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Database, Dialect } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import type { DriveScope, EntryRow, Sort } from './file-entries.repository.ts';
+
+export type Page = { limit: number; offset: number };
+export type SearchFilters = { query?: string; types?: string[]; modifiedAfter?: string; modifiedBefore?: string };
+type EntryQuery = SelectQueryBuilder<DB, 'file_entries', object>;
+
+/** Escapes LIKE wildcards; the pattern is then used with ESCAPE '\'. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The sections beside folders: recent, starred, trash and search. Each answers a page and a total. */
+export class DriveViewsRepository {
+  private readonly db: Database;
+  private readonly dialect: Dialect;
+  constructor(db: Database, dialect: Dialect) {
+    this.db = db;
+    this.dialect = dialect;
+  }
+
+  /** Live files of a scope, newest change first. */
+  async recent(scope: DriveScope, page: Page): Promise<{ rows: EntryRow[]; total: number }> {
+    const base = this.live(scope).where('is_folder', '=', 0);
+    const rows = await base.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+    return { rows, total: await this.count(base) };
+  }
+
+  /** Live entries the user starred, folders first. */
+  async starred(userId: number, scope: DriveScope, sort: Sort, page: Page): Promise<{ rows: EntryRow[]; total: number }> {
+    const base = this.live(scope).where('id', 'in', (eb) => eb.selectFrom('stars').select('file_entry_id').where('user_id', '=', userId));
+    return { rows: await this.sorted(base, sort, page), total: await this.count(base) };
+  }
+
+  /** What the user trashed (the tops only: a trashed folder's children stay inside it). */
+  async trash(scope: DriveScope, sort: Sort, page: Page): Promise<{ rows: EntryRow[]; total: number }> {
+    const base = this.inScope(scope).where('deleted_at', 'is not', null).whereRef('trash_root_id', '=', 'id');
+    return { rows: await this.sorted(base, sort, page), total: await this.count(base) };
+  }
+
+  /** Live entries whose name contains the query (case-insensitive), with type and date filters. */
+  async search(scope: DriveScope, filters: SearchFilters, sort: Sort, page: Page): Promise<{ rows: EntryRow[]; total: number }> {
+    let base = this.live(scope);
+    const query = filters.query?.trim();
+    if (query) base = base.where(this.nameContains(query));
+    if (filters.types?.length) base = base.where('type', 'in', filters.types);
+    if (filters.modifiedAfter) base = base.where('updated_at', '>=', filters.modifiedAfter);
+    if (filters.modifiedBefore) base = base.where('updated_at', '<=', filters.modifiedBefore);
+    return { rows: await this.sorted(base, sort, page), total: await this.count(base) };
+  }
+
+  /**
+   * Name search, one version per dialect: PostgreSQL's LIKE is served by the pg_trgm GIN
+   * index on lower(name); SQLite asks its FTS5 trigram table (queries of 3+ characters:
+   * shorter ones have no trigram and scan the scope's rows instead).
+   */
+  private nameContains(query: string) {
+    const pattern = `%${likeEscape(query.toLowerCase())}%`;
+    if (this.dialect === 'postgres') return sql<boolean>`lower(name) like ${pattern} escape '\\'`;
+    if ([...query].length < 3) return sql<boolean>`lower(name) like ${pattern} escape '\\'`;
+    const phrase = `"${query.replace(/"/g, '""')}"`;
+    return sql<boolean>`id in (select rowid from file_entries_fts where file_entries_fts match ${phrase})`;
+  }
+
+  private inScope(scope: DriveScope): EntryQuery {
+    const q = this.db.selectFrom('file_entries');
+    return scope.workspaceId === null ? q.where('owner_id', '=', scope.ownerId).where('workspace_id', 'is', null) : q.where('workspace_id', '=', scope.workspaceId);
+  }
+
+  private live(scope: DriveScope): EntryQuery {
+    return this.inScope(scope).where('deleted_at', 'is', null);
+  }
+
+  private sorted(base: EntryQuery, sort: Sort, page: Page): Promise<EntryRow[]> {
+    return base
+      .selectAll()
+      .orderBy('is_folder', 'desc')
+      .orderBy(sort.column, sort.direction)
+      .orderBy('id', sort.direction)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  }
+
+  private async count(base: EntryQuery): Promise<number> {
+    const row = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

@@ -1,0 +1,97 @@
+import { Permission, type CreateFolderBody, type FileEntry, type MoveEntriesBody } from '@kosh/contracts';
+import type { Actor } from '../auth/actor.ts';
+import { validation } from '../http/app-error.ts';
+import type { DrivePolicy } from './drive.policy.ts';
+import { childrenOf, type EntryWriter } from './entry-writer.ts';
+import type { EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
+import type { DriveListingService } from './listing.service.ts';
+import { extensionOf, validName } from './names.ts';
+import type { StarsRepository } from './stars.repository.ts';
+
+export const CYCLE_MESSAGE = 'A folder cannot be put inside itself or one of its own folders.';
+
+/** Is `target` the entry itself or somewhere inside it? */
+export const isInside = (target: EntryRow, entry: EntryRow) => target.id === entry.id || target.path.startsWith(entry.path);
+
+/** Creating folders, renaming, moving and starring. */
+export class DriveEntriesService {
+  private readonly entries: FileEntriesRepository;
+  private readonly stars: StarsRepository;
+  private readonly policy: DrivePolicy;
+  private readonly writer: EntryWriter;
+  private readonly listing: DriveListingService;
+  private readonly clock: () => Date;
+  constructor(deps: { entries: FileEntriesRepository; stars: StarsRepository; policy: DrivePolicy; writer: EntryWriter; listing: DriveListingService; clock: () => Date }) {
+    this.entries = deps.entries;
+    this.stars = deps.stars;
+    this.policy = deps.policy;
+    this.writer = deps.writer;
+    this.listing = deps.listing;
+    this.clock = deps.clock;
+  }
+
+  async createFolder(actor: Actor, workspaceId: number, body: CreateFolderBody): Promise<FileEntry> {
+    actor.authorize(Permission.filesCreate);
+    const scope = this.policy.scopeFor(actor, workspaceId);
+    const name = validName(body.name);
+    const parent = await this.policy.getFolder(actor, body.parentId);
+    const of = childrenOf(parent, scope);
+    const row = await this.writer.transaction(async (trx) => {
+      await this.writer.lockFolder(trx, of);
+      await this.writer.assertFree(trx, of, name);
+      return this.writer.insertFolder(trx, { name, parent, scope, at: this.clock().toISOString() });
+    });
+    return (await this.listing.present(actor, [row]))[0];
+  }
+
+  /** Renames in place; a file's extension follows its new name, its type stays that of its bytes. */
+  async rename(actor: Actor, entryId: number, newName: string): Promise<FileEntry> {
+    actor.authorize(Permission.filesCreate);
+    const entry = await this.policy.getById(actor, entryId);
+    const name = validName(newName);
+    if (name !== entry.name) {
+      const of = childrenOf(entry.parent_id ? await this.entries.getById(entry.parent_id) ?? null : null, this.scopeOf(entry));
+      await this.writer.transaction(async (trx) => {
+        await this.writer.lockFolder(trx, of);
+        await this.writer.assertFree(trx, of, name, entry.id);
+        const extension = entry.is_folder ? null : extensionOf(name);
+        await this.entries.update(entry.id, { name, extension, updated_at: this.clock().toISOString() }, trx);
+      });
+    }
+    return (await this.listing.present(actor, [(await this.entries.getById(entry.id))!]))[0];
+  }
+
+  /** Moves entries into a folder (or the root), each subtree in one statement; taken names get a number. */
+  async move(actor: Actor, body: MoveEntriesBody): Promise<FileEntry[]> {
+    actor.authorize(Permission.filesCreate);
+    const moving = await this.policy.getManyByIds(actor, body.entryIds);
+    const destination = await this.policy.getFolder(actor, body.destinationId);
+    if (destination && moving.some((e) => isInside(destination, e))) throw validation({ destinationId: [CYCLE_MESSAGE] });
+    for (const { id } of moving) {
+      // Read again: moving an earlier entry may have moved this one with it.
+      const entry = (await this.entries.getById(id))!;
+      if (entry.parent_id === (destination?.id ?? null)) continue;
+      const of = childrenOf(destination, this.scopeOf(entry));
+      await this.writer.transaction(async (trx) => {
+        await this.writer.lockFolder(trx, of);
+        const name = await this.writer.freeName(trx, of, entry.name);
+        await this.entries.movePaths(entry.path, `${destination?.path ?? '/'}${entry.id}/`, trx);
+        await this.entries.update(entry.id, { parent_id: destination?.id ?? null, name }, trx);
+      });
+    }
+    return this.listing.present(actor, await this.entries.getManyByIds(moving.map((e) => e.id)));
+  }
+
+  async setStarred(actor: Actor, entryIds: number[], starred: boolean): Promise<FileEntry[]> {
+    actor.authorize(Permission.filesView);
+    const rows = await this.policy.getManyByIds(actor, entryIds);
+    const userId = actor.requireUser().id;
+    if (starred) await this.stars.star(userId, rows.map((r) => r.id), this.clock().toISOString());
+    else await this.stars.unstar(userId, rows.map((r) => r.id));
+    return this.listing.present(actor, rows);
+  }
+
+  private scopeOf(entry: EntryRow) {
+    return { ownerId: entry.owner_id, workspaceId: entry.workspace_id };
+  }
+}

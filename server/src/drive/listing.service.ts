@@ -1,0 +1,106 @@
+import { FILE_TYPES, Permission, type FileEntry, type FileEntryPage, type ListFileEntriesQuery } from '@kosh/contracts';
+import type { Actor } from '../auth/actor.ts';
+import { notFound, validation } from '../http/app-error.ts';
+import type { DrivePolicy } from './drive.policy.ts';
+import type { DriveViewsRepository } from './drive-views.repository.ts';
+import { presentEntry } from './entry.presenter.ts';
+import type { ChildrenOf, EntryRow, FileEntriesRepository, Sort } from './file-entries.repository.ts';
+import type { StarsRepository } from './stars.repository.ts';
+
+/** Browsing: folder and root listings, the recent, starred, trash and search sections, breadcrumbs. */
+export class DriveListingService {
+  private readonly entries: FileEntriesRepository;
+  private readonly views: DriveViewsRepository;
+  private readonly stars: StarsRepository;
+  private readonly policy: DrivePolicy;
+  constructor(deps: { entries: FileEntriesRepository; views: DriveViewsRepository; stars: StarsRepository; policy: DrivePolicy }) {
+    this.entries = deps.entries;
+    this.views = deps.views;
+    this.stars = deps.stars;
+    this.policy = deps.policy;
+  }
+
+  /** One page of a section, folders first, in the {data, current_page, last_page} shape of spec part 2, 3. */
+  async list(actor: Actor, workspaceId: number, query: ListFileEntriesQuery): Promise<FileEntryPage> {
+    actor.authorize(Permission.filesView);
+    const scope = this.policy.scopeFor(actor, workspaceId);
+    const sort: Sort = { column: query.orderBy, direction: query.orderDir };
+    const page = { limit: query.perPage, offset: (query.page - 1) * query.perPage };
+    let folder: EntryRow | null = null;
+    let result: { rows: EntryRow[]; total: number };
+    switch (query.section) {
+      case 'home':
+        result = await this.childrenPage({ root: scope }, sort, page);
+        break;
+      case 'folder': {
+        if (!query.folderHash) throw validation({ folderHash: ['The folder is required.'] });
+        folder = await this.policy.getByHash(actor, query.folderHash);
+        if (folder.is_folder !== 1) throw notFound('The folder does not exist.');
+        result = await this.childrenPage({ parentId: folder.id }, sort, page);
+        break;
+      }
+      case 'recent':
+        result = await this.views.recent(scope, page);
+        break;
+      case 'starred':
+        result = await this.views.starred(actor.requireUser().id, scope, sort, page);
+        break;
+      case 'trash':
+        result = await this.views.trash(scope, sort, page);
+        break;
+      case 'search': {
+        const types = query.type ? query.type.split(',').map((t) => t.trim()).filter(Boolean) : undefined;
+        const unknown = types?.filter((t) => !(FILE_TYPES as readonly string[]).includes(t));
+        if (unknown?.length) throw validation({ type: [`Unknown file type: ${unknown.join(', ')}.`] });
+        const hasFilter = Boolean(query.query?.trim() || types?.length || query.modifiedAfter || query.modifiedBefore);
+        result = hasFilter
+          ? await this.views.search(scope, { query: query.query, types, modifiedAfter: toIso(query.modifiedAfter), modifiedBefore: toIso(query.modifiedBefore) }, sort, page)
+          : { rows: [], total: 0 };
+        break;
+      }
+    }
+    const data = await this.present(actor, result.rows);
+    return {
+      data,
+      current_page: query.page,
+      last_page: Math.max(1, Math.ceil(result.total / query.perPage)),
+      per_page: query.perPage,
+      total: result.total,
+      folder: folder ? (await this.present(actor, [folder]))[0] : null,
+    };
+  }
+
+  /** An entry by hash (trashed ones too, so the trash view can show details). */
+  async get(actor: Actor, hash: string): Promise<FileEntry> {
+    actor.authorize(Permission.filesView);
+    return (await this.present(actor, [await this.policy.getByHash(actor, hash, { allowTrashed: true })]))[0];
+  }
+
+  /** A folder and its ancestors from the root down, for breadcrumbs. */
+  async folderPath(actor: Actor, hash: string): Promise<{ folder: FileEntry; path: FileEntry[] }> {
+    actor.authorize(Permission.filesView);
+    const folder = await this.policy.getByHash(actor, hash);
+    if (folder.is_folder !== 1) throw notFound('The folder does not exist.');
+    const rows = [...(await this.entries.getAncestors(folder.path)), folder];
+    const path = await this.present(actor, rows);
+    return { folder: path.at(-1)!, path };
+  }
+
+  /** Rows as answers, each with the caller's star. */
+  async present(actor: Actor, rows: EntryRow[]): Promise<FileEntry[]> {
+    const starred = actor.user ? await this.stars.starredAmong(actor.user.id, rows.map((r) => r.id)) : new Set<number>();
+    return rows.map((r) => presentEntry(r, starred));
+  }
+
+  /** Folders first: the page is cut from the folders' run, then the files' run, each read in index order. */
+  private async childrenPage(of: ChildrenOf, sort: Sort, page: { limit: number; offset: number }) {
+    const counts = await this.entries.countChildren(of);
+    const rows: EntryRow[] = [];
+    if (page.offset < counts.folders) rows.push(...(await this.entries.listChildren(of, true, sort, page.limit, page.offset)));
+    const left = page.limit - rows.length;
+    if (left > 0 && counts.files > 0) rows.push(...(await this.entries.listChildren(of, false, sort, left, Math.max(0, page.offset - counts.folders))));
+    return { rows, total: counts.folders + counts.files };
+  }
+}
+
+const toIso = (value: string | undefined) => (value ? new Date(value).toISOString() : undefined);

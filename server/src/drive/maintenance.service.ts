@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database, Dialect } from '../db/database.ts';
+import { fileKeyOfThumbnail } from '../storage/keys.ts';
+import type { StorageDriver } from '../storage/storage-driver.ts';
+import type { FileEntriesRepository } from './file-entries.repository.ts';
+import type { DriveTrashService } from './trash.service.ts';
+
+/** Arbitrary but fixed: the advisory lock every Kosh process takes before maintenance. */
+const MAINTENANCE_LOCK = 0x6b6f7368; // "kosh"
+/** Bytes younger than this may belong to an upload between commit and row insert. */
+const ORPHAN_GRACE_MS = 6 * 3600_000;
+const STAGING_GRACE_MS = 24 * 3600_000;
+const BATCH = 500;
+
+export type MaintenanceReport = { purged: number; staging: number; orphans: number } | { skipped: true };
+
+/**
+ * In-process jobs: purge expired trash, drop abandoned staged writes, remove bytes no row
+ * names (crash leftovers). Safe with several processes on one PostgreSQL: a run holds a
+ * session advisory lock and other processes skip theirs. SQLite deployments are one process.
+ */
+export class DriveMaintenance {
+  private readonly db: Database;
+  private readonly dialect: Dialect;
+  private readonly entries: FileEntriesRepository;
+  private readonly trash: DriveTrashService;
+  private readonly storage: StorageDriver;
+  private readonly logger: Logger;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<MaintenanceReport> | undefined;
+  constructor(deps: { db: Database; dialect: Dialect; entries: FileEntriesRepository; trash: DriveTrashService; storage: StorageDriver; logger: Logger }) {
+    this.db = deps.db;
+    this.dialect = deps.dialect;
+    this.entries = deps.entries;
+    this.trash = deps.trash;
+    this.storage = deps.storage;
+    this.logger = deps.logger;
+  }
+
+  /** Runs every intervalMs (first run after a minute); the timer never keeps the process alive. */
+  start(intervalMs = 3600_000): void {
+    this.stop();
+    const tick = () => void this.runOnce().catch((error: unknown) => this.logger.error({ err: error }, 'drive maintenance failed'));
+    this.timer = setInterval(tick, intervalMs);
+    this.timer.unref();
+    setTimeout(tick, Math.min(60_000, intervalMs)).unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One run, unless one is under way here or (PostgreSQL) in another process. */
+  runOnce(options: { orphanGraceMs?: number; stagingGraceMs?: number } = {}): Promise<MaintenanceReport> {
+    this.running ??= this.withLock(async () => {
+      const purged = await this.trash.purgeExpired();
+      const staging = await this.storage.sweepStaging(options.stagingGraceMs ?? STAGING_GRACE_MS);
+      const orphans = await this.sweepOrphans(options.orphanGraceMs ?? ORPHAN_GRACE_MS);
+      if (purged || staging || orphans) this.logger.info({ purged, staging, orphans }, 'drive maintenance');
+      return { purged, staging, orphans };
+    }).finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  /** Deletes stored objects older than the grace period that no row names. */
+  async sweepOrphans(graceMs: number): Promise<number> {
+    const cutoff = Date.now() - graceMs;
+    let removed = 0;
+    for (const prefix of ['entries/', 'thumbnails/']) {
+      let batch: string[] = [];
+      const flush = async () => {
+        const owners = batch.map((k) => (prefix === 'thumbnails/' ? fileKeyOfThumbnail(k) : k));
+        const referenced = await this.entries.referencedKeys(owners);
+        const orphans = batch.filter((k) => !referenced.has(k));
+        await this.storage.deleteMany(orphans);
+        removed += orphans.length;
+        batch = [];
+      };
+      for await (const object of this.storage.list(prefix)) {
+        if (object.lastModified.getTime() > cutoff) continue;
+        batch.push(object.key);
+        if (batch.length >= BATCH) await flush();
+      }
+      if (batch.length) await flush();
+    }
+    return removed;
+  }
+
+  private async withLock(work: () => Promise<MaintenanceReport>): Promise<MaintenanceReport> {
+    if (this.dialect !== 'postgres') return work();
+    // A session lock on one pooled connection, held while the work runs on others.
+    return this.db.connection().execute(async (conn) => {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${MAINTENANCE_LOCK}) as locked`.execute(conn);
+      if (!rows[0]?.locked) return { skipped: true } as const;
+      try {
+        return await work();
+      } finally {
+        await sql`select pg_advisory_unlock(${MAINTENANCE_LOCK})`.execute(conn);
+      }
+    });
+  }
+}

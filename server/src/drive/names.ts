@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { ENTRY_NAME_MAX_BYTES, RELATIVE_PATH_MAX_BYTES, RELATIVE_PATH_MAX_DEPTH } from '@kosh/contracts';
+import { validation } from '../http/app-error.ts';
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Why a name cannot name an entry, or undefined when it can. */
+export function nameError(name: string): string | undefined {
+  if (!name.trim()) return 'The name is required.';
+  if (/[/\\]/.test(name)) return 'The name may not contain slashes.';
+  if (CONTROL.test(name)) return 'The name may not contain control characters.';
+  if (name === '.' || name === '..') return 'The name may not be "." or "..".';
+  if (Buffer.byteLength(name, 'utf8') > ENTRY_NAME_MAX_BYTES) return `The name may not be longer than ${ENTRY_NAME_MAX_BYTES} bytes.`;
+  return undefined;
+}
+
+/** A name with surrounding spaces removed, or a 422 on `field` saying what is wrong. */
+export function validName(name: string, field = 'name'): string {
+  const trimmed = name.trim();
+  const error = nameError(trimmed);
+  if (error) throw validation({ [field]: [error] });
+  return trimmed;
+}
+
+export const clashMessage = (name: string) => `An item named "${name}" already exists in this folder.`;
+
+/** The extension of a file name, lower case, without the dot; null when there is none. */
+export function extensionOf(name: string): string | null {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0 || dot === name.length - 1) return null;
+  const ext = name.slice(dot + 1).toLowerCase();
+  return /^[a-z0-9]{1,20}$/.test(ext) ? ext : null;
+}
+
+/** The n-th alternative of a taken name: "report (2).pdf" (the extension is kept). */
+export function numberedName(name: string, n: number): string {
+  const ext = extensionOf(name);
+  const stem = ext ? name.slice(0, -(ext.length + 1)) : name;
+  const candidate = `${stem} (${n})${ext ? `.${ext}` : ''}`;
+  if (Buffer.byteLength(candidate, 'utf8') <= ENTRY_NAME_MAX_BYTES) return candidate;
+  // Too long with the suffix: shorten the stem rather than refuse an implicit rename.
+  return `${Buffer.from(stem).subarray(0, 200).toString('utf8').replace(/\uFFFD+$/, '')}-${randomBytes(4).toString('hex')}${ext ? `.${ext}` : ''}`;
+}
+
+/**
+ * The folder names of a folder upload's relativePath ("a/b/file.txt" gives ["a", "b"]):
+ * the file's own name comes last and is dropped. Refuses what climbs out or cannot be a
+ * name: "..", ".", absolute paths, drive letters, NUL and other control characters,
+ * backslashes, empty segments, and paths too long or too deep.
+ */
+export function foldersOfRelativePath(relativePath: string | undefined): string[] {
+  if (relativePath === undefined || relativePath === '') return [];
+  const refuse = (why: string) => validation({ relativePath: [`The relative path is not valid: ${why}`] });
+  if (Buffer.byteLength(relativePath, 'utf8') > RELATIVE_PATH_MAX_BYTES) throw refuse(`it is longer than ${RELATIVE_PATH_MAX_BYTES} bytes.`);
+  if (CONTROL.test(relativePath)) throw refuse('it contains control characters.');
+  if (relativePath.startsWith('/') || /^[A-Za-z]:/.test(relativePath)) throw refuse('it is absolute.');
+  if (relativePath.includes('\\')) throw refuse('it contains a backslash.');
+  const segments = relativePath.split('/');
+  if (segments.some((s) => s === '..' || s === '.')) throw refuse('it climbs out of the upload.');
+  if (segments.some((s) => s === '')) throw refuse('it has an empty folder name.');
+  const folders = segments.slice(0, -1);
+  if (folders.length > RELATIVE_PATH_MAX_DEPTH) throw refuse(`it is deeper than ${RELATIVE_PATH_MAX_DEPTH} folders.`);
+  for (const folder of folders) {
+    const error = nameError(folder);
+    if (error) throw refuse(error);
+  }
+  return folders;
+}

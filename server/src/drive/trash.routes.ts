@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DeleteEntriesBodySchema, DeleteEntriesResponseSchema, EmptyTrashResponseSchema, EntryIdsBodySchema, FileEntriesResponseSchema } from '@kosh/contracts';
+import type { Container } from '../container.ts';
+
+const tags = ['drive'];
+
+/** Trash: delete, restore, empty. */
+export async function trashRoutes(app: FastifyInstance, { container }: { container: Container }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const drive = container.services.drive;
+
+  api.post('/file-entries/delete', {
+    schema: {
+      tags,
+      summary: 'Move entries to trash, or delete them for good with deleteForever (spec part 2, 7).',
+      description:
+        'A trashed folder takes its contents with it. deleteForever also removes the bytes from storage. Every id must be the caller\'s, else 404 and nothing happens; then each item answers in results. Permission files.delete. Trash is emptied automatically after drive.trash_purge_days (setting, 30).',
+      body: DeleteEntriesBodySchema,
+      response: { 200: DeleteEntriesResponseSchema },
+    },
+    handler: async (request) => drive.trash.delete(request.actor, request.body),
+  });
+
+  api.post('/file-entries/restore', {
+    schema: {
+      tags,
+      summary: 'Restore entries from trash to where they were.',
+      description: 'When the original folder is gone or itself in trash the entry returns to the root; a name taken there gets a number. Permission files.delete.',
+      body: EntryIdsBodySchema,
+      response: { 200: FileEntriesResponseSchema },
+    },
+    handler: async (request) => ({ entries: await drive.trash.restore(request.actor, request.body.entryIds) }),
+  });
+
+  api.post('/file-entries/empty-trash', {
+    schema: { tags, summary: 'Delete everything in the caller\'s trash for good, bytes included.', response: { 200: EmptyTrashResponseSchema } },
+    handler: async (request) => ({ deleted: await drive.trash.emptyTrash(request.actor, request.workspaceId) }),
+  });
+}

@@ -1,0 +1,189 @@
+import type { Readable } from 'node:stream';
+import mimeTypes from 'mime-types';
+import { Permission, UPLOAD_MESSAGES, UploadMetadataSchema, fileTypeOf, formatBytes, type FileEntry, type UploadMetadata } from '@kosh/contracts';
+import type { Logger } from 'pino';
+import type { Actor } from '../auth/actor.ts';
+import { AppError, validation } from '../http/app-error.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { newObjectKey } from '../storage/keys.ts';
+import { ObjectTooLargeError, type StagedObject, type StorageDriver } from '../storage/storage-driver.ts';
+import type { DrivePolicy } from './drive.policy.ts';
+import { childrenOf, newEntryHash, type EntryWriter } from './entry-writer.ts';
+import type { FileEntriesRepository } from './file-entries.repository.ts';
+import type { DriveListingService } from './listing.service.ts';
+import { extensionOf, foldersOfRelativePath, validName } from './names.ts';
+import { noSpaceError, type SpaceService } from './space.service.ts';
+import type { ThumbnailService } from './thumbnails.service.ts';
+import { isTypeAllowed, type UploadRules } from './upload-rules.ts';
+
+/** One part of a multipart upload, as the route hands it over. */
+export type UploadPart = { kind: 'field'; name: string; value: string } | { kind: 'file'; name: string; filename: string; mimetype: string; stream: Readable };
+
+const typeNotAllowed = () => new AppError(422, UPLOAD_MESSAGES.typeNotAllowed, { code: 'type_not_allowed', errors: { file: [UPLOAD_MESSAGES.typeNotAllowed] } });
+const tooLarge = (max: number) =>
+  new AppError(413, UPLOAD_MESSAGES.tooLarge(formatBytes(max)), { code: 'file_too_large', errors: { file: [UPLOAD_MESSAGES.tooLarge(formatBytes(max))] } });
+const isMime = (v: string | undefined): v is string => Boolean(v && /^[\w.+-]+\/[\w.+-]+$/.test(v));
+
+/**
+ * The plain upload (POST file-entries, spec part 2, 7): the file streams to the storage
+ * driver as it arrives, with the size, type and space checks applied on the way; the entry
+ * exists only once the bytes are committed and its row is written.
+ */
+export class DriveUploadService {
+  private readonly entries: FileEntriesRepository;
+  private readonly policy: DrivePolicy;
+  private readonly writer: EntryWriter;
+  private readonly listing: DriveListingService;
+  private readonly space: SpaceService;
+  private readonly settings: SettingsService;
+  private readonly storage: StorageDriver;
+  private readonly thumbnails: ThumbnailService;
+  private readonly logger: Logger;
+  private readonly clock: () => Date;
+  constructor(deps: {
+    entries: FileEntriesRepository;
+    policy: DrivePolicy;
+    writer: EntryWriter;
+    listing: DriveListingService;
+    space: SpaceService;
+    settings: SettingsService;
+    storage: StorageDriver;
+    thumbnails: ThumbnailService;
+    logger: Logger;
+    clock: () => Date;
+  }) {
+    this.entries = deps.entries;
+    this.policy = deps.policy;
+    this.writer = deps.writer;
+    this.listing = deps.listing;
+    this.space = deps.space;
+    this.settings = deps.settings;
+    this.storage = deps.storage;
+    this.thumbnails = deps.thumbnails;
+    this.logger = deps.logger;
+    this.clock = deps.clock;
+  }
+
+  async rules(): Promise<UploadRules> {
+    const [maxSize, allowedTypes, blockedTypes] = await Promise.all([
+      this.settings.get<number>('uploads.max_size'),
+      this.settings.get<string[]>('uploads.allowed_types'),
+      this.settings.get<string[]>('uploads.blocked_types'),
+    ]);
+    return { maxSize: Number(maxSize) || 0, allowedTypes: allowedTypes ?? [], blockedTypes: blockedTypes ?? [] };
+  }
+
+  async upload(actor: Actor, workspaceId: number, parts: AsyncIterable<UploadPart>): Promise<FileEntry> {
+    actor.authorize(Permission.filesCreate);
+    this.policy.scopeFor(actor, workspaceId);
+    const rules = await this.rules();
+    const remaining = await this.space.remaining(actor);
+    const fields: Record<string, string> = {};
+    let staged: StagedObject | undefined;
+    let file: { filename: string; mimetype: string } | undefined;
+    try {
+      for await (const part of parts) {
+        if (part.kind === 'field') {
+          fields[part.name] = part.value;
+          continue;
+        }
+        if (staged || part.name !== 'file') {
+          part.stream.resume();
+          continue;
+        }
+        file = { filename: part.filename, mimetype: part.mimetype };
+        const name = validName(part.filename || '', 'file');
+        // Checked before a byte is stored, on what is known so far; again below with the client's fields.
+        if (!isTypeAllowed(rules, { extension: extensionOf(name), mimes: [mimeTypes.lookup(name) || '', part.mimetype, fields.clientMime ?? ''] })) throw typeNotAllowed();
+        staged = await this.stage(part.stream, rules.maxSize, remaining, actor);
+      }
+      if (!staged || !file) throw validation({ file: ['The file is required.'] });
+      return await this.finish(actor, workspaceId, staged, file, fields, rules);
+    } catch (error) {
+      await staged?.discard().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async stage(stream: Readable, maxSize: number, remaining: number | null, actor: Actor): Promise<StagedObject> {
+    const limits = [maxSize > 0 ? maxSize : Infinity, remaining ?? Infinity];
+    const maxBytes = Math.min(...limits);
+    try {
+      return await this.storage.putStaged(newObjectKey('entries'), stream, { maxBytes: Number.isFinite(maxBytes) ? maxBytes : undefined });
+    } catch (error) {
+      if (!(error instanceof ObjectTooLargeError)) throw error;
+      if (maxSize > 0 && error.limit === maxSize) throw tooLarge(maxSize);
+      throw noSpaceError((await this.space.limitFor(actor)) ?? 0);
+    }
+  }
+
+  private async finish(actor: Actor, workspaceId: number, staged: StagedObject, file: { filename: string; mimetype: string }, fields: Record<string, string>, rules: UploadRules): Promise<FileEntry> {
+    const metadata = parseMetadata(fields);
+    const scope = this.policy.scopeFor(actor, metadata.workspaceId ?? workspaceId);
+    const name = validName(file.filename, 'file');
+    const extension = extensionOf(name) ?? extensionOf(`x.${fields.clientExtension ?? ''}`);
+    const mime = mimeTypes.lookup(name) || (isMime(fields.clientMime) ? fields.clientMime : isMime(file.mimetype) ? file.mimetype : 'application/octet-stream');
+    const clientExtension = fields.clientExtension ? extensionOf(`x.${fields.clientExtension}`) : null;
+    for (const ext of [extension, clientExtension]) {
+      if (!isTypeAllowed(rules, { extension: ext, mimes: [mime, file.mimetype, fields.clientMime ?? ''].filter(Boolean) })) throw typeNotAllowed();
+    }
+    const folders = foldersOfRelativePath(metadata.relativePath);
+    const parentId = metadata.parentId ?? (fields.parentId && /^\d+$/.test(fields.parentId) ? Number(fields.parentId) : null);
+    const base = await this.policy.getFolder(actor, parentId);
+    const limit = await this.space.limitFor(actor);
+    await this.space.assertFitsUnder(limit, scope.ownerId, staged.size);
+    const at = this.clock().toISOString();
+    const parent = await this.writer.ensureFolders(scope, base, folders, at);
+    await staged.commit();
+    try {
+      const row = await this.writer.transaction(async (trx) => {
+        const of = childrenOf(parent, scope);
+        await this.writer.lockFolder(trx, of);
+        await this.writer.lockOwner(trx, scope.ownerId);
+        // Again inside the transaction: parallel uploads must not overrun the space between them.
+        await this.space.assertFitsUnder(limit, scope.ownerId, staged.size, trx);
+        return this.entries.insert(
+          {
+            hash: newEntryHash(),
+            name: await this.writer.freeName(trx, of, name),
+            file_name: staged.key,
+            mime,
+            extension,
+            file_size: staged.size,
+            type: fileTypeOf(mime, extension),
+            is_folder: 0,
+            sha256: staged.sha256,
+            parent_id: parent?.id ?? null,
+            owner_id: scope.ownerId,
+            workspace_id: scope.workspaceId,
+            created_at: at,
+            updated_at: at,
+          },
+          parent?.path ?? null,
+          trx,
+        );
+      });
+      this.thumbnails.schedule(row);
+      return (await this.listing.present(actor, [row]))[0];
+    } catch (error) {
+      await this.storage.delete(staged.key).catch((e: unknown) => this.logger.warn({ err: e }, 'bytes of a refused upload left for the orphan sweep'));
+      throw error;
+    }
+  }
+}
+
+/** The metadata field (JSON) with parentId and relativePath; plain fields of those names also count. */
+function parseMetadata(fields: Record<string, string>): UploadMetadata {
+  let raw: unknown = {};
+  if (fields.metadata) {
+    try {
+      raw = JSON.parse(fields.metadata);
+    } catch {
+      throw validation({ metadata: ['The metadata must be JSON.'] });
+    }
+  }
+  const merged = { ...(raw as object), ...(fields.relativePath !== undefined ? { relativePath: fields.relativePath } : {}) };
+  const parsed = UploadMetadataSchema.safeParse(merged);
+  if (!parsed.success) throw validation(Object.fromEntries(parsed.error.issues.map((i) => [`metadata.${i.path.join('.')}`, [i.message]])));
+  return parsed.data;
+}

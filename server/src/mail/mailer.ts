@@ -1,0 +1,52 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+/** Sends mail; services depend on this, never on nodemailer. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Through the SMTP server that SMTP_URL names (smtp:// or smtps://). */
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+  private readonly from: string;
+  constructor(url: string, from: string) {
+    this.transport = nodemailer.createTransport(url);
+    this.from = from;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, ...message });
+  }
+}
+
+/** Without SMTP: each message becomes an .eml file under DATA_DIR/mail, and its path is logged. */
+export class FileMailer implements Mailer {
+  private readonly transport: Transporter;
+  private readonly dir: string;
+  private readonly from: string;
+  private readonly logger: Logger;
+  constructor(dir: string, from: string, logger: Logger) {
+    this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.dir = dir;
+    this.from = from;
+    this.logger = logger;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const info = await this.transport.sendMail({ from: this.from, ...message });
+    await fs.mkdir(this.dir, { recursive: true });
+    const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+    await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+    this.logger.info({ file, subject: message.subject }, 'mail written to file (no SMTP_URL)');
+  }
+}
+
+export function createMailer(config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string }, logger: Logger): Mailer {
+  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new FileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, logger);
+}

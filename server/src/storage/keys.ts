@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+
+/** What a key names: an uploaded file's bytes, or a derived thumbnail. */
+export type KeyKind = 'entries' | 'thumbnails';
+
+const KEY_RE = /^(entries|thumbnails|bench)\/[0-9a-f]{2}\/[0-9a-f-]{36}(\.webp)?$/;
+
+/** A fresh storage key: random, spread over 256 folders so no directory grows huge. */
+export function newObjectKey(kind: KeyKind = 'entries'): string {
+  const id = randomUUID();
+  return `${kind}/${id.slice(0, 2)}/${id}${kind === 'thumbnails' ? '.webp' : ''}`;
+}
+
+/** The thumbnail key that belongs to a file key (same id), so the orphan sweep can pair them. */
+export function thumbnailKeyOf(fileKey: string): string {
+  return `${fileKey.replace(/^entries\//, 'thumbnails/')}.webp`;
+}
+
+/** The file key a thumbnail key belongs to. */
+export function fileKeyOfThumbnail(thumbnailKey: string): string {
+  return thumbnailKey.replace(/^thumbnails\//, 'entries/').replace(/\.webp$/, '');
+}
+
+/** Only keys this server generates are accepted, so no request can steer a path. */
+export function assertValidKey(key: string): void {
+  if (!KEY_RE.test(key)) throw new Error(`Refusing storage key ${JSON.stringify(key)}: not a generated key.`);
+}

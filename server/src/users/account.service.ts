@@ -1,0 +1,97 @@
+import type { UpdateUserBody, User } from '@kosh/contracts';
+import type { Actor } from '../auth/actor.ts';
+import type { RequestContext } from '../auth/request-context.ts';
+import type { SessionService } from '../auth/session.service.ts';
+import { conflict, forbidden, notFound, validation } from '../http/app-error.ts';
+import { listCountries, listStates } from '../db/seed/value-lists.ts';
+import type { LocalizationsRepository } from '../i18n/localizations.repository.ts';
+import type { AccountPresenter } from './account.presenter.ts';
+import type { AvatarService } from './avatar.service.ts';
+import { authorizeAccount } from './user-access.ts';
+import type { UserRow, UsersRepository } from './users.repository.ts';
+
+type Deps = {
+  users: UsersRepository;
+  presenter: AccountPresenter;
+  sessions: SessionService;
+  localizations: LocalizationsRepository;
+  avatars: AvatarService;
+};
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The account settings page: details, the profile prompt, deletion (spec part 1, 2.7). */
+export class AccountService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  async me(actor: Actor, ctx: RequestContext): Promise<User> {
+    const user = actor.requireUser();
+    return this.present(await this.load(user.id), actor, ctx);
+  }
+
+  async get(actor: Actor, userId: number, ctx: RequestContext): Promise<User> {
+    authorizeAccount(actor, userId);
+    return this.present(await this.load(userId), actor, ctx);
+  }
+
+  async update(actor: Actor, userId: number, body: UpdateUserBody, ctx: RequestContext): Promise<User> {
+    authorizeAccount(actor, userId);
+    const row = await this.load(userId);
+    await this.check(body, row);
+    const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<UserRow>;
+    for (const key of ['first_name', 'last_name', 'language', 'timezone'] as const) if (patch[key] === '') patch[key] = null;
+    // A new country drops a state that belonged to the old one.
+    if (patch.country_id !== undefined && patch.country_id !== row.country_id && patch.state_id === undefined) patch.state_id = null;
+    await this.deps.users.update(userId, { ...patch, updated_at: new Date().toISOString() });
+    return this.present(await this.load(userId), actor, ctx);
+  }
+
+  /** "Skip" on the profile prompt: counted, so the prompt can back off. */
+  async skipProfile(actor: Actor): Promise<void> {
+    const user = actor.requireUser();
+    await this.deps.users.countProfileSkip(user.id, new Date().toISOString());
+  }
+
+  /** Deletes the caller's own account after a recent password confirmation; files go in later issues. */
+  async delete(actor: Actor, userId: number, ctx: RequestContext): Promise<void> {
+    const user = actor.requireUser();
+    if (user.id !== userId) throw forbidden('You can only delete your own account.');
+    await this.deps.sessions.requirePasswordConfirmed(ctx);
+    const row = await this.load(userId);
+    if (actor.isAdmin && (await this.deps.users.countAdmins()) <= 1) {
+      throw conflict('You are the only administrator. Make another user an administrator before deleting this account.');
+    }
+    await this.deps.avatars.removeFileOf(row);
+    await this.deps.users.delete(userId);
+  }
+
+  private async check(body: UpdateUserBody, row: UserRow): Promise<void> {
+    const errors: Record<string, string[]> = {};
+    if (body.country_id && !listCountries().some((c) => c.id === body.country_id)) errors.country_id = ['The selected country is invalid.'];
+    const countryId = body.country_id === undefined ? row.country_id : body.country_id;
+    if (body.state_id && (!countryId || !listStates(countryId).some((s) => s.id === body.state_id))) errors.state_id = ['The selected state is invalid.'];
+    if (body.language && !(await this.deps.localizations.getByLanguage(body.language))) errors.language = ['The selected language is invalid.'];
+    if (body.timezone && !isTimeZone(body.timezone)) errors.timezone = ['The selected timezone is invalid.'];
+    if (Object.keys(errors).length) throw validation(errors);
+  }
+
+  private async load(userId: number): Promise<UserRow> {
+    const row = await this.deps.users.getById(userId);
+    if (!row) throw notFound('User not found.');
+    return row;
+  }
+
+  private present(row: UserRow, actor: Actor, ctx: RequestContext): Promise<User> {
+    return this.deps.presenter.present(row, { userId: actor.user?.id ?? null, sessionId: ctx.sessionId });
+  }
+}
