@@ -16,6 +16,7 @@ import { csrfPlugin } from './http/csrf.ts';
 import { workspacePlugin } from './http/workspace.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { tooManyRequests } from './http/app-error.ts';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerOpenApi } from './docs/openapi.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { bootstrapRoutes } from './bootstrap/bootstrap.routes.ts';
@@ -68,6 +69,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(container.db),
     errorResponseBuilder: (_req, ctx) => tooManyRequests(`Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
   });
   // Multipart is for small forms (avatars); big files go through tus uploads instead.

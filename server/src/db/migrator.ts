@@ -3,12 +3,14 @@ import type { Database } from './database.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-accounts.ts';
 import * as m0003 from './migrations/0003-drive.ts';
+import * as m0004 from './migrations/0004-rate-limits.ts';
 
 // A static list: migrations are code, so they ship inside the server with no file lookup.
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-accounts': m0002,
   '0003-drive': m0003,
+  '0004-rate-limits': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -214,7 +214,15 @@ export type StarsTable = {
   created_at: string;
 };
 
+export type RateLimitsTable = {
+  key: string;
+  hits: number;
+  /** Epoch milliseconds when the window ends. */
+  reset_at: number;
+};
+
 export type DB = {
+  rate_limits: RateLimitsTable;
   file_entries: FileEntriesTable;
   stars: StarsTable;
   password_resets: PasswordResetsTable;
