@@ -10,6 +10,8 @@ async function main(): Promise<void> {
   const generated = await ensureAdmin(container);
   const app = await buildApp(container);
   await app.listen({ port: config.port, host: config.host });
+  // Trash purge and orphan sweep, hourly; safe with several processes (drive/maintenance.service.ts).
+  container.services.drive.maintenance.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.appUrl ?? `http://localhost:${port}`;
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await container.services.drive.maintenance.stop();
     await app.close();
     await container.db.destroy();
     clearTimeout(timer);

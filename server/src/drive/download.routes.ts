@@ -15,6 +15,7 @@ export async function downloadRoutes(app: FastifyInstance, { container }: { cont
   const accelPrefix = container.config.xAccelRedirectPrefix;
   // X-Accel-Redirect applies to bytes nginx can read from disk: the local driver's.
   const accelFor = (key: string) => (accelPrefix && storage.kind === 'local' ? `${accelPrefix}${key}` : undefined);
+  const local = (key: string) => storage.localPath?.(key);
 
   api.get('/file-entries/:hash/download', {
     schema: {
@@ -31,7 +32,7 @@ export async function downloadRoutes(app: FastifyInstance, { container }: { cont
     handler: async (request, reply) => {
       const file = await drive.downloads.file(request.actor, request.params.hash);
       const inline = request.query.inline === '1' || request.query.inline === 'true';
-      return sendDownload(request, reply, file, { inline, accelRedirect: accelFor(file.storageKey) });
+      return sendDownload(request, reply, file, { inline, accelRedirect: accelFor(file.storageKey), localPath: local(file.storageKey) });
     },
   });
 
@@ -45,7 +46,7 @@ export async function downloadRoutes(app: FastifyInstance, { container }: { cont
     handler: async (request, reply) => {
       const hashes = request.query.hashes.split(',').map((h) => h.trim()).filter(Boolean);
       const result = await drive.downloads.many(request.actor, hashes);
-      if (result.kind === 'file') return sendDownload(request, reply, result.file, { inline: false, accelRedirect: accelFor(result.file.storageKey) });
+      if (result.kind === 'file') return sendDownload(request, reply, result.file, { inline: false, accelRedirect: accelFor(result.file.storageKey), localPath: local(result.file.storageKey) });
       reply.headers({ 'content-type': 'application/zip', 'content-disposition': contentDisposition(result.filename), 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
       return reply.send(result.stream);
     },

@@ -104,6 +104,15 @@ describe.each(DRIVERS)('DriveDownloadService (%s driver)', (kind) => {
       expect(preview.headers['content-disposition']).toMatch(/^inline/);
     });
 
+    it('answers HEAD with the headers and no body', async () => {
+      const me = await DriveClient.create(t());
+      const entry = await me.upload('head.bin', Buffer.alloc(4096, 7));
+      const res = await me.agent.request({ method: 'HEAD', url: `/api/v1/file-entries/${entry.hash}/download` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-length']).toBe('4096');
+      expect(res.rawPayload.length).toBe(0);
+    });
+
     it("answers 404 for another user's file", async () => {
       const theirs = await (await DriveClient.create(t())).upload('secret.txt', 'secret');
       const me = await DriveClient.create(t());

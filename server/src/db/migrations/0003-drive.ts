@@ -47,8 +47,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await index('fe_children_created_idx', 'parent_id, deleted_at, is_folder, created_at, id');
   await index('fe_children_name_idx', 'parent_id, deleted_at, is_folder, name, id');
   await index('fe_children_size_idx', 'parent_id, deleted_at, is_folder, file_size, id');
-  await index('fe_root_updated_idx', 'parent_id, owner_id, workspace_id, deleted_at, is_folder, updated_at, id');
-  await index('fe_owner_recent_idx', 'owner_id, workspace_id, deleted_at, is_folder, updated_at, id');
+  // The personal drive's root and its recent files: PostgreSQL takes the `is null` columns
+  // into the predicate for the same reason (workspace roots get theirs with workspaces).
+  if (pg) {
+    await sql`create index fe_root_updated_idx on file_entries (owner_id, is_folder, updated_at, id) where parent_id is null and workspace_id is null and deleted_at is null`.execute(db);
+    await sql`create index fe_owner_recent_idx on file_entries (owner_id, is_folder, updated_at, id) where workspace_id is null and deleted_at is null`.execute(db);
+  } else {
+    await index('fe_root_updated_idx', 'parent_id, owner_id, workspace_id, deleted_at, is_folder, updated_at, id');
+    await index('fe_owner_recent_idx', 'owner_id, workspace_id, deleted_at, is_folder, updated_at, id');
+  }
   // Name clashes are case-insensitive (as on Windows and macOS).
   await index('fe_parent_lower_name_idx', 'parent_id, deleted_at, lower(name)');
   await sql`create index fe_owner_trash_idx on file_entries (owner_id, deleted_at) where deleted_at is not null`.execute(db);

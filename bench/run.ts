@@ -1,0 +1,58 @@
+// npm run bench [-- --only=listing|download] [--pg] [--dialect=sqlite|postgres]
+// Prints each figure beside its DESIGN.md budget and exits 1 when one is missed.
+// --pg also runs the listing/search bench on PostgreSQL: KOSH_BENCH_PG_URL, or a throwaway
+// cluster from scripts/pg-start.sh.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { benchDownload } from './download.ts';
+import { benchListing } from './listing.ts';
+import { printFigures, repoRoot, type Figure } from './lib.ts';
+
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const dialect = args.find((a) => a.startsWith('--dialect='))?.slice('--dialect='.length);
+const withPg = dialect === 'postgres' || args.includes('--pg') || Boolean(process.env.KOSH_BENCH_PG_URL);
+const withSqlite = dialect !== 'postgres';
+
+async function main(): Promise<void> {
+  const figures: Figure[] = [];
+  if (!only || only === 'listing') {
+    if (withSqlite) {
+      process.stdout.write('listing and search (SQLite)\n');
+      figures.push(...(await benchListing({ label: 'SQLite' })));
+    }
+    if (withPg) figures.push(...(await withPostgres((url) => benchListing({ databaseUrl: url, label: 'PostgreSQL' }))));
+  }
+  if (!only || only === 'download') {
+    process.stdout.write('downloads (local disk, loopback)\n');
+    figures.push(...(await benchDownload()));
+  }
+  printFigures('Kosh drive benchmarks', figures);
+  const missed = figures.filter((f) => !f.ok).length;
+  process.stdout.write(`\n${figures.length - missed} within budget, ${missed} missed\n`);
+  process.exitCode = missed ? 1 : 0;
+}
+
+async function withPostgres<T>(work: (url: string) => Promise<T>): Promise<T> {
+  if (process.env.KOSH_BENCH_PG_URL) return work(process.env.KOSH_BENCH_PG_URL);
+  process.stdout.write('listing and search (PostgreSQL, throwaway cluster)\n');
+  const out = execFileSync('bash', [path.join(repoRoot, 'scripts/pg-start.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const env = Object.fromEntries(out.trim().split('\n').map((l) => l.split('=', 2) as [string, string]));
+  try {
+    // A database of its own on the cluster, so the bench never touches another.
+    const url = env.KOSH_TEST_PG_URL;
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('create database kosh_bench');
+    await client.end();
+    return await work(url.replace(/\/postgres$/, '/kosh_bench'));
+  } finally {
+    execFileSync('bash', [path.join(repoRoot, 'scripts/pg-stop.sh'), env.PG_DIR], { stdio: 'ignore' });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
