@@ -51,7 +51,8 @@ async function bestOf(fn: () => Promise<number>): Promise<number> {
 }
 
 function startKosh(dataDir: string, port: number, env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'server/src/main.ts')], {
+  // The same V8 flags as `npm start` (package.json): measure what users run.
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', path.join(repoRoot, 'server/src/main.ts')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
