@@ -13,14 +13,18 @@ export type CustomPage = z.infer<typeof CustomPageSchema>;
 
 export const GetCustomPageParamsSchema = z.object({ idOrSlug: z.string().min(1).max(255) });
 
-export const VALUE_LIST_NAMES = ['timezones', 'countries', 'localizations'] as const;
+export const VALUE_LIST_NAMES = ['timezones', 'countries', 'localizations', 'states'] as const;
 export const GetValueListsParamsSchema = z.object({ names: z.string().min(1).max(200) });
+/** `states` needs the country whose states to list. */
+export const GetValueListsQuerySchema = z.object({ countryId: z.coerce.number().int().min(1).max(100000).optional() });
+export const StateSchema = z.object({ id: z.number().int(), country_id: z.number().int(), name: z.string(), code: z.string() });
 
 export const TimezoneSchema = z.object({ value: z.string(), text: z.string() });
 export const CountrySchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export const ValueListsSchema = z.object({
   timezones: z.record(z.string(), z.array(TimezoneSchema)).optional(),
   countries: z.array(CountrySchema).optional(),
+  states: z.array(StateSchema).optional(),
   localizations: z.array(z.object({ id: z.number().int(), language: z.string(), name: z.string() })).optional(),
 });
 export type ValueLists = z.infer<typeof ValueListsSchema>;

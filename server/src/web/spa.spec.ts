@@ -32,5 +32,12 @@ describe('htmlCsp', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain('google');
+  });
+
+  it("lets Google's human check load only when a site key is configured", () => {
+    const csp = htmlCsp('abc', { recaptcha: true });
+    expect(csp).toMatch(/script-src 'self' 'nonce-abc' https:\/\/www\.google\.com\/recaptcha\//);
+    expect(csp).toMatch(/frame-src 'self' https:\/\/www\.google\.com\/recaptcha\//);
   });
 });

@@ -15,17 +15,21 @@ export const safeJson = (value: unknown): string =>
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The policy the app itself passes: its own scripts plus the one nonce'd bootstrap script. */
-export function htmlCsp(nonce: string): string {
+// Google's human check loads its script and a frame from these origins (only when configured).
+const RECAPTCHA_SCRIPTS = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
+const RECAPTCHA_FRAMES = 'https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/';
+
+export function htmlCsp(nonce: string, options: { recaptcha?: boolean } = {}): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${options.recaptcha ? ` ${RECAPTCHA_SCRIPTS}` : ''}`,
     // Theme variables and the appearance editor's custom CSS are applied as inline styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "media-src 'self' blob:",
-    "frame-src 'self'",
+    `frame-src 'self'${options.recaptcha ? ` ${RECAPTCHA_FRAMES}` : ''}`,
     "frame-ancestors 'self'",
     "worker-src 'self'",
     "object-src 'none'",
@@ -54,18 +58,24 @@ export class SpaRenderer {
     const data = await this.container.services.bootstrap.build(bootstrapRequestOf(request, this.container));
     const nonce = randomBytes(16).toString('base64');
     const seo = (data.settings as { seo?: { title?: string; description?: string } }).seo ?? {};
+    // A shareable link page carries its own title and description, for crawlers that run no script.
+    const page = await this.container.services.shares.seo.forPath(request.url.split('?')[0]);
+    const title = page?.title ?? seo.title ?? data.settings.branding.site_name;
+    const description = page?.description ?? seo.description ?? '';
     const head = [
-      `<title>${escapeHtml(seo.title ?? data.settings.branding.site_name)}</title>`,
-      `<meta name="description" content="${escapeHtml(seo.description ?? '')}">`,
+      `<title>${escapeHtml(title)}</title>`,
+      `<meta name="description" content="${escapeHtml(description)}">`,
+      ...(page ? [`<meta property="og:title" content="${escapeHtml(title)}">`, `<meta property="og:description" content="${escapeHtml(description)}">`] : []),
       `<script nonce="${nonce}">window.bootstrapData=${safeJson(data)};</script>`,
     ].join('\n');
     const html = this.loadTemplate()
       .replace(/<title>[\s\S]*?<\/title>/i, '')
       .replace('</head>', `${head}\n</head>`);
+    if (page) reply.status(page.status);
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', htmlCsp(nonce))
+      .header('content-security-policy', htmlCsp(nonce, { recaptcha: Boolean(data.settings.recaptcha?.site_key) }))
       .send(html);
   }
 }

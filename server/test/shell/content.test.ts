@@ -60,6 +60,15 @@ describe('value lists', () => {
     expect(body.localizations.map((l: { language: string }) => l.language)).toEqual(expect.arrayContaining(['en', 'hi']));
   });
 
+  it("lists a country's states, and needs the country", async () => {
+    const { states } = (await new Agent(t.app).get('/api/v1/value-lists/states?countryId=101')).json();
+    expect(states.length).toBeGreaterThan(30);
+    expect(states.find((s: { code: string }) => s.code === 'DL')).toMatchObject({ country_id: 101, name: 'Delhi' });
+    const missing = await new Agent(t.app).get('/api/v1/value-lists/states');
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.countryId).toBeTruthy();
+  });
+
   it('refuses an unknown list with 422', async () => {
     const res = await new Agent(t.app).get('/api/v1/value-lists/countries,secrets');
     expect(res.statusCode).toBe(422);
