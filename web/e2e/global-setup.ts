@@ -15,6 +15,8 @@ export default function setup(): void {
     return;
   }
   const vite = path.join(repoRoot, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: path.join(repoRoot, 'web'), stdio: 'inherit' });
+  // As `npm start` builds it: vitest sets NODE_ENV=test, which would ship React's development build.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: path.join(repoRoot, 'web'), stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
 }

@@ -135,6 +135,9 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
 
 /** Runs axe-core in the page; returns serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // react-aria announces a pending button by a transient node labelled by the button, which
+  // outlives the form the next screen replaced; it removes itself after 7 s.
+  await page.waitForFunction(() => !document.querySelector('[data-live-announcer] [role="img"]'), undefined, { timeout: 9000 });
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
@@ -160,30 +163,70 @@ export function cookieValue(cookies: Array<{ name: string; value: string }>, nam
 }
 
 /**
- * Signs the browser in as an existing user by writing a session row straight into the
- * SQLite file (sessions are stored under the token's SHA-256) and setting the session
- * cookie. Journeys that test the shell, not the login form, use it.
+ * Signs the browser in as an existing user through the real POST auth/login (the XSRF
+ * cookie first, then the login call), sharing the context's cookie jar. Journeys that test
+ * the shell, not the login form, use it.
  */
-export async function signInAs(server: RunningServer, context: BrowserContext, email = ADMIN.email): Promise<void> {
-  const { default: Database } = await import('better-sqlite3');
-  const { createHash, randomBytes } = await import('node:crypto');
-  const token = randomBytes(32).toString('base64url');
-  const db = new Database(path.join(server.dataDir, 'kosh.sqlite'));
-  try {
-    const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number } | undefined;
-    if (!user) throw new Error(`no user ${email}`);
-    const at = new Date().toISOString();
-    db.prepare('INSERT INTO sessions (id, user_id, ip_address, user_agent, last_active, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-      createHash('sha256').update(token).digest('hex'),
-      user.id,
-      '127.0.0.1',
-      'e2e',
-      at,
-      new Date(Date.now() + 86_400_000).toISOString(),
-      at,
-    );
-  } finally {
-    db.close();
+export async function signInAs(server: RunningServer, context: BrowserContext, email = ADMIN.email, password = ADMIN.password, remember = true): Promise<void> {
+  const request = context.request;
+  await request.get(`${server.url}/api/v1/bootstrap-data`);
+  const xsrf = cookieValue(await context.cookies(server.url), 'XSRF-TOKEN');
+  const response = await request.post(`${server.url}/auth/login`, {
+    data: { email, password, remember },
+    headers: { 'x-xsrf-token': xsrf ?? '', accept: 'application/json' },
+  });
+  if (!response.ok()) throw new Error(`login as ${email} failed: ${response.status()} ${await response.text()}`);
+  const body = (await response.json()) as { two_factor?: boolean };
+  if (body.two_factor) throw new Error(`login as ${email} needs a two-factor code`);
+}
+
+/** A signed-in API client outside the browser (cookies and XSRF header), e.g. for admin settings. */
+export async function apiClient(server: RunningServer, email = ADMIN.email, password = ADMIN.password) {
+  const jar = new Map<string, string>();
+  const remember = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${server.url}/${path.replace(/^\//, '')}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(jar.has('XSRF-TOKEN') ? { 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN')!) } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    remember(response);
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  };
+  await call('GET', 'api/v1/bootstrap-data');
+  const login = await call('POST', 'auth/login', { email, password, remember: false });
+  if (login.status !== 200) throw new Error(`API login as ${email} failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return { call };
+}
+
+const adminClients = new WeakMap<RunningServer, ReturnType<typeof apiClient>>();
+
+/** The admin's API client of a server, signed in once (sign-in is rate limited per account). */
+export function adminClient(server: RunningServer): ReturnType<typeof apiClient> {
+  let client = adminClients.get(server);
+  if (!client) {
+    client = apiClient(server);
+    adminClients.set(server, client);
   }
-  await context.addCookies([{ name: 'kosh_session', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  return client;
+}
+
+/** Changes settings through the admin API (PUT api/v1/settings); the server applies them at once. */
+export async function setSettings(server: RunningServer, settings: Record<string, unknown>): Promise<void> {
+  const admin = await adminClient(server);
+  const response = await admin.call('PUT', 'api/v1/settings', { settings });
+  if (response.status !== 200) throw new Error(`PUT settings failed: ${response.status} ${JSON.stringify(response.body)}`);
 }

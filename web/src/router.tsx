@@ -1,8 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from './shell/errors/NotFoundPage.tsx';
 import { RouteErrorElement } from './shell/errors/RouteErrorElement.tsx';
-import { GuestOnly } from './shell/guards.tsx';
+import { GuestOnly, RequireAuth } from './shell/guards.tsx';
 import { RootLayout } from './shell/RootLayout.tsx';
+import { driveRoutes } from './drive/drive-routes.tsx';
 
 const errorElement = <RouteErrorElement />;
 
@@ -23,6 +24,13 @@ export const routes: RouteObject[] = [
           { path: '/workspace/join/register/:inviteId?', errorElement, lazy: () => import('./auth/RegisterPage.tsx') },
         ],
       },
+      {
+        Component: RequireAuth,
+        errorElement,
+        children: [{ path: '/account-settings', errorElement, lazy: () => import('./account/AccountSettingsPage.tsx') }],
+      },
+      // The drive (spec part 2, 2): login required.
+      { Component: RequireAuth, errorElement, children: [driveRoutes] },
       { path: '/forgot-password', errorElement, lazy: () => import('./auth/ForgotPasswordPage.tsx') },
       { path: '/password/reset/:token', errorElement, lazy: () => import('./auth/ResetPasswordPage.tsx') },
       { path: '/pages/:pageSlug', errorElement, lazy: () => import('./pages/CustomPageRoute.tsx') },

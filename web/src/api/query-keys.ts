@@ -5,4 +5,13 @@ export const queryKeys = {
     detail: (idOrSlug: string) => ['custom-pages', idOrSlug] as const,
   },
   valueLists: (names: string) => ['value-lists', names] as const,
+  states: (countryId: number) => ['value-lists', 'states', countryId] as const,
+  account: {
+    all: ['account'] as const,
+    me: ['account', 'me'] as const,
+    user: (id: number) => ['account', 'user', id] as const,
+    sessions: ['account', 'sessions'] as const,
+    twoFactorQr: ['account', 'two-factor-qr'] as const,
+    passwordStatus: ['account', 'password-status'] as const,
+  },
 };

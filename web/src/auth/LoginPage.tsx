@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
-import { applyBootstrapData, login, type LoginPayload } from '../api/auth.api.ts';
+import { LoginUserBodySchema } from '@kosh/contracts';
+import { applyBootstrapData, authApi } from '../api/auth.api.ts';
 import { applyServerErrors } from '../api/form-errors.ts';
 import { useSettings } from '../shell/bootstrap-store.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
@@ -13,7 +15,11 @@ import { TextField } from '../ui/TextField.tsx';
 import { textFieldProps } from '../ui/form-field.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { TextLink } from './auth-links.tsx';
+import { useTranslatedResolver } from '../ui/zod-messages.ts';
 import { TwoFactorChallenge } from './TwoFactorChallenge.tsx';
+import { SocialButtons } from './social/SocialButtons.tsx';
+
+type LoginValues = { email: string; password: string; remember: boolean };
 
 /** Sign-in page of part 1, 2.3. */
 export function LoginPage() {
@@ -24,8 +30,9 @@ export function LoginPage() {
   const [needsTwoFactor, setNeedsTwoFactor] = useState(false);
   const lockedEmail = searchParams.get('email') ?? undefined;
   const demo = settings.demo?.enable ? settings.demo : undefined;
-  const form = useForm<LoginPayload>({
+  const form = useForm<LoginValues>({
     defaultValues: { email: lockedEmail ?? demo?.email ?? '', password: demo?.password ?? '', remember: true },
+    resolver: useTranslatedResolver(zodResolver(LoginUserBodySchema) as unknown as Resolver<LoginValues>),
   });
 
   const finish = async (bootstrapData: Parameters<typeof applyBootstrapData>[0]) => {
@@ -34,7 +41,7 @@ export function LoginPage() {
   };
 
   const mutation = useMutation({
-    mutationFn: login,
+    mutationFn: (values: LoginValues) => authApi.login(values),
     meta: { handledStatuses: 'all' },
     onSuccess: async (response) => {
       if (response.two_factor) setNeedsTwoFactor(true);
@@ -74,7 +81,6 @@ export function LoginPage() {
         <Controller
           control={form.control}
           name="email"
-          rules={{ required: trans('This field is required.') }}
           render={({ field, fieldState }) => (
             <TextField
               {...textFieldProps(field)}
@@ -91,7 +97,6 @@ export function LoginPage() {
         <Controller
           control={form.control}
           name="password"
-          rules={{ required: trans('This field is required.') }}
           render={({ field, fieldState }) => (
             <div className="flex flex-col gap-1.5">
               <TextField
@@ -123,6 +128,7 @@ export function LoginPage() {
           {trans('Continue')}
         </Button>
       </form>
+      <SocialButtons />
     </AuthLayout>
   );
 }

@@ -1,26 +1,36 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { BootstrapData } from '@kosh/contracts';
-import { applyBootstrapData } from '../api/auth.api.ts';
+import { z } from 'zod';
+import { emailField, passwordPairShape, passwordsMatch, PASSWORD_MISMATCH } from '@kosh/contracts';
+import { applyBootstrapData, authApi, type RegisterPayload } from '../api/auth.api.ts';
 import { applyServerErrors } from '../api/form-errors.ts';
-import { http } from '../api/http.ts';
 import { useSettings } from '../shell/bootstrap-store.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
-import { defaultRedirectFor } from '../shell/redirects.ts';
+import { registrationRedirectFor } from '../shell/redirects.ts';
 import { Button } from '../ui/Button.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { textFieldProps } from '../ui/form-field.ts';
+import { toast } from '../ui/toast/toast-store.ts';
+import { useTranslatedResolver } from '../ui/zod-messages.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { TextLink } from './auth-links.tsx';
+import { passHumanCheck, recaptchaProvider } from './human-check.ts';
+import { PolicyCheckbox } from './PolicyCheckbox.tsx';
+import { SocialButtons } from './social/SocialButtons.tsx';
 
-type Values = { email: string; password: string; password_confirmation: string };
-type RegisterResponse = { bootstrapData: BootstrapData | string; status?: string };
+type Values = { email: string; password: string; password_confirmation: string } & Record<string, unknown>;
+type Policy = { id: string; label: string; action: string; type: string };
 
-/**
- * Registration (part 1, 2.4). Policies, extra fields, social buttons and the human check
- * arrive with the accounts issue; this form already posts auth/register.
- */
+/** The registration form: the contracts' fields plus one required checkbox per policy (part 1, 2.4 and 5). */
+function registerSchema(policies: Policy[]) {
+  const accepted = Object.fromEntries(policies.map((p) => [p.id, z.literal(true, { error: 'This field is required.' })]));
+  return z.object({ email: emailField(), ...passwordPairShape(), ...accepted }).refine(passwordsMatch, PASSWORD_MISMATCH);
+}
+
+/** Registration (part 1, 2.4). */
 export function RegisterPage() {
   const { trans } = useTrans();
   const settings = useSettings();
@@ -28,28 +38,45 @@ export function RegisterPage() {
   const { pathname } = useLocation();
   const { inviteId } = useParams();
   const [searchParams] = useSearchParams();
+  const [isCheckingHuman, setCheckingHuman] = useState(false);
   const lockedEmail = searchParams.get('email') ?? undefined;
   const inviteType = searchParams.get('invite_type') ?? undefined;
-  const form = useForm<Values>({ defaultValues: { email: lockedEmail ?? '', password: '', password_confirmation: '' } });
+  const policies = useMemo(() => settings.registration?.policies ?? [], [settings.registration?.policies]);
+  const schema = useMemo(() => registerSchema(policies), [policies]);
+  const form = useForm<Values>({
+    defaultValues: { email: lockedEmail ?? '', password: '', password_confirmation: '', ...Object.fromEntries(policies.map((p) => [p.id, false])) },
+    resolver: useTranslatedResolver(zodResolver(schema) as unknown as Resolver<Values>),
+  });
+  const fieldNames = ['email', 'password', 'password_confirmation', ...policies.map((p) => p.id)];
   const mutation = useMutation({
-    mutationFn: (values: Values) => http.post<RegisterResponse>('auth/register', { ...values, invite_id: inviteId, invite_type: inviteType }),
+    mutationFn: (payload: RegisterPayload) => authApi.register(payload),
     meta: { handledStatuses: 'all' },
     onSuccess: async (response) => {
       const data = applyBootstrapData(response.bootstrapData);
-      const to = response.status === 'needs_email_verification' ? '/' : defaultRedirectFor(data.user, window.sessionStorage);
-      await navigate(to, { replace: true });
+      await navigate(registrationRedirectFor(response.status, data.user, window.sessionStorage), { replace: true });
     },
-    onError: (error) => applyServerErrors(error, form, ['email', 'password', 'password_confirmation']),
+    onError: (error) => applyServerErrors(error, form, fieldNames),
   });
 
   if (settings.registration?.disable && !pathname.includes('workspace') && !inviteType) return <Navigate to="/login" replace />;
 
-  const heading = inviteId || pathname.includes('workspace')
-    ? trans('To join your team on :siteName, create an account', { siteName: settings.branding.site_name })
-    : searchParams.get('redirectFrom') === 'pricing'
-      ? trans("First, let's create your account")
-      : trans('Create a new account');
-  const required = { required: trans('This field is required.') };
+  const submit = async (values: Values) => {
+    setCheckingHuman(true);
+    const isHuman = await passHumanCheck(settings.recaptcha, 'register', recaptchaProvider, authApi.verifyHuman).finally(() => setCheckingHuman(false));
+    if (!isHuman) {
+      toast.danger(trans('Could not verify you are human.'));
+      return;
+    }
+    mutation.mutate({ ...values, invite_id: inviteId, invite_type: inviteType });
+  };
+
+  const heading =
+    inviteId || pathname.includes('workspace')
+      ? trans('To join your team on :siteName, create an account', { siteName: settings.branding.site_name })
+      : searchParams.get('redirectFrom') === 'pricing'
+        ? trans("First, let's create your account")
+        : trans('Create a new account');
+  const isBusy = isCheckingHuman || mutation.isPending;
 
   return (
     <AuthLayout
@@ -58,7 +85,7 @@ export function RegisterPage() {
       below={
         <div className="flex flex-col gap-2">
           <p>
-            <TextLink to="/login">{trans('Already have an account? Sign in.')}</TextLink>
+            <TextLink to="/login">{trans("Don't have an account? Sign in.")}</TextLink>
           </p>
           <p>
             <TextLink to="/contact">{trans('Got a query? Contact us.')}</TextLink>
@@ -66,20 +93,26 @@ export function RegisterPage() {
         </div>
       }
     >
-      <form noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v))} className="flex flex-col gap-5">
-        <Controller control={form.control} name="email" rules={required} render={({ field, fieldState }) => (
-          <TextField {...textFieldProps(field)} type="email" label={trans('Email')} autoComplete="email" isRequired isReadOnly={!!lockedEmail} errorMessage={fieldState.error?.message} />
+      <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-5">
+        <Controller control={form.control} name="email" render={({ field, fieldState }) => (
+          <TextField {...textFieldProps(field)} type="email" label={trans('Email')} autoComplete="email" isRequired isReadOnly={!!lockedEmail} autoFocus={!lockedEmail} errorMessage={fieldState.error?.message} />
         )} />
-        <Controller control={form.control} name="password" rules={required} render={({ field, fieldState }) => (
-          <TextField {...textFieldProps(field)} type="password" revealable label={trans('Password')} autoComplete="new-password" isRequired errorMessage={fieldState.error?.message} />
+        <Controller control={form.control} name="password" render={({ field, fieldState }) => (
+          <TextField {...textFieldProps(field)} type="password" revealable label={trans('Password')} autoComplete="new-password" isRequired autoFocus={!!lockedEmail} errorMessage={fieldState.error?.message} />
         )} />
-        <Controller control={form.control} name="password_confirmation" rules={required} render={({ field, fieldState }) => (
+        <Controller control={form.control} name="password_confirmation" render={({ field, fieldState }) => (
           <TextField {...textFieldProps(field)} type="password" revealable label={trans('Confirm password')} autoComplete="new-password" isRequired errorMessage={fieldState.error?.message} />
         )} />
-        <Button type="submit" size="lg" className="w-full" isPending={mutation.isPending}>
+        {policies.map((policy) => (
+          <Controller key={policy.id} control={form.control} name={policy.id} render={({ field, fieldState }) => (
+            <PolicyCheckbox policy={policy} isSelected={field.value === true} onChange={field.onChange} errorMessage={fieldState.error?.message} />
+          )} />
+        ))}
+        <Button type="submit" size="lg" className="w-full" isPending={isBusy} isDisabled={isBusy}>
           {trans('Create an account')}
         </Button>
       </form>
+      <SocialButtons />
     </AuthLayout>
   );
 }

@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useHref, useNavigate, type NavigateOptions } from 'react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { NavigationProgress } from '../ui/NavigationProgress.tsx';
+import { useBootstrapData } from './bootstrap-store.ts';
 import { CookieNotice } from './CookieNotice.tsx';
+import { needsEmailVerification } from './guard-rules.ts';
 import { useTrans } from './i18n/useTrans.tsx';
 
 declare module 'react-aria-components' {
@@ -10,10 +13,19 @@ declare module 'react-aria-components' {
   }
 }
 
-/** Root of every route: react-aria links navigate through the router; progress bar; cookie notice. */
+const EmailVerificationScreen = lazy(() =>
+  import('../auth/verification/EmailVerificationScreen.tsx').then((m) => ({ default: m.EmailVerificationScreen })),
+);
+
+/**
+ * Root of every route: react-aria links navigate through the router; progress bar; cookie
+ * notice; the email verification screen instead of the app while it is required (part 1, 2.5).
+ */
 export function RootLayout() {
   const navigate = useNavigate();
   const { trans } = useTrans();
+  const { user, settings } = useBootstrapData();
+  const mustVerify = needsEmailVerification(user, settings.require_email_confirmation);
   return (
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
       <a
@@ -23,7 +35,13 @@ export function RootLayout() {
         {trans('Skip to main content')}
       </a>
       <NavigationProgress />
-      <Outlet />
+      {mustVerify ? (
+        <Suspense fallback={null}>
+          <EmailVerificationScreen />
+        </Suspense>
+      ) : (
+        <Outlet />
+      )}
       <CookieNotice />
       <ScrollRestoration />
     </AriaRouterProvider>

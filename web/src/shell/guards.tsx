@@ -2,37 +2,56 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { isInAppearanceEditor } from './appearance/appearance-editor.ts';
 import { useBootstrapData } from './bootstrap-store.ts';
-import { defaultRedirectFor } from './redirects.ts';
+import {
+  checkoutRedirect,
+  guestOnlyRedirect,
+  loginRequiredRedirect,
+  permissionRedirect,
+  subscribedRedirect,
+  type GuardContext,
+} from './guard-rules.ts';
 import { useAuth } from './useAuth.ts';
 
-/**
- * Guest-only guard (part 1, 2.2): a logged-in user, unless the appearance editor is
- * active, goes to the secondary redirect address when configured, else their default one.
- */
-export function GuestOnly({ children }: { children?: ReactNode }) {
+function useGuardContext(): GuardContext {
   const { user, settings } = useBootstrapData();
-  if (user && !isInAppearanceEditor()) {
-    const to = settings.secondary_redirect || defaultRedirectFor(user, window.sessionStorage);
-    return <Navigate to={to} replace />;
-  }
+  const { hasPermission, isSubscribed } = useAuth();
+  return {
+    user,
+    billingEnabled: !!settings.billing?.enable,
+    secondaryRedirect: settings.secondary_redirect,
+    isSubscribed,
+    hasPermission,
+    inAppearanceEditor: isInAppearanceEditor(),
+    storage: window.sessionStorage,
+  };
+}
+
+function Guarded({ to, children }: { to: string | null; children?: ReactNode }) {
+  if (to) return <Navigate to={to} replace />;
   return children ?? <Outlet />;
 }
 
-/**
- * Permission guard (part 1, 2.2): not logged in goes to /login; lacking the permission
- * goes to /pricing when billing is on and the user is not subscribed, else to /404.
- */
+/** Guest-only guard (part 1, 2.2): login and register. */
+export function GuestOnly({ children }: { children?: ReactNode }) {
+  return <Guarded to={guestOnlyRedirect(useGuardContext())}>{children}</Guarded>;
+}
+
+/** Permission guard (part 1, 2.2). */
 export function RequirePermission({ permission, children }: { permission: string; children?: ReactNode }) {
-  const { user, settings } = useBootstrapData();
-  const { hasPermission, isSubscribed } = useAuth();
-  if (hasPermission(permission)) return children ?? <Outlet />;
-  if (!user) return <Navigate to="/login" replace />;
-  return <Navigate to={settings.billing?.enable && !isSubscribed ? '/pricing' : '/404'} replace />;
+  return <Guarded to={permissionRedirect(useGuardContext(), permission)}>{children}</Guarded>;
 }
 
 /** Login-required guard: a logged-out visitor goes to /login. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { user } = useBootstrapData();
-  if (!user) return <Navigate to="/login" replace />;
-  return children ?? <Outlet />;
+  return <Guarded to={loginRequiredRedirect(useGuardContext())}>{children}</Guarded>;
+}
+
+/** Checkout guard: a logged-out visitor goes to /register. */
+export function RequireAuthForCheckout({ children }: { children?: ReactNode }) {
+  return <Guarded to={checkoutRedirect(useGuardContext())}>{children}</Guarded>;
+}
+
+/** Billing guard: a user without a subscription goes to /pricing. */
+export function RequireSubscription({ children }: { children?: ReactNode }) {
+  return <Guarded to={subscribedRedirect(useGuardContext())}>{children}</Guarded>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatRelativeTime, resolveTimezone } from './relative-time.ts';
-import { translate } from './translate.ts';
+import { splitAtPlaceholder, translate } from './translate.ts';
 
 describe('translate', () => {
   it('looks the English string up and fills placeholders', () => {
@@ -48,5 +48,13 @@ describe('formatRelativeTime', () => {
 
   it('returns an empty string for an invalid date', () => {
     expect(formatRelativeTime('nope', opts)).toBe('');
+  });
+});
+
+describe('splitAtPlaceholder', () => {
+  it('splits a line around its placeholder', () => {
+    expect(splitAtPlaceholder('I accept the :name', 'name')).toEqual(['I accept the ', '']);
+    expect(splitAtPlaceholder(':name स्वीकार करता हूँ', 'name')).toEqual(['', ' स्वीकार करता हूँ']);
+    expect(splitAtPlaceholder('No placeholder', 'name')).toEqual(['No placeholder', '']);
   });
 });

@@ -1,7 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { getBootstrapData, useBootstrapData } from '../bootstrap-store.ts';
 import { formatRelativeTime, resolveTimezone } from './relative-time.ts';
-import { translate, type TransValues } from './translate.ts';
+import { splitAtPlaceholder, translate, type TransValues } from './translate.ts';
 
 export type TransFn = (message: string, values?: TransValues) => string;
 
@@ -34,5 +34,18 @@ export function useRelativeTime(): (date: Date | string) => string {
         fewSecondsAgo: translate(i18n.lines, 'a few seconds ago'),
       }),
     [i18n, user?.timezone, settings.dates?.default_timezone],
+  );
+}
+
+/** A translated line with a React node in place of one placeholder (part 1, 2.4 'I accept the :name'). */
+export function TransWithNode({ message, name, node }: { message: string; name: string; node: ReactNode }) {
+  const { trans: t } = useTrans();
+  const [before, after] = splitAtPlaceholder(t(message), name);
+  return (
+    <>
+      {before}
+      {node}
+      {after}
+    </>
   );
 }

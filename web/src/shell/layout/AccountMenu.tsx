@@ -25,12 +25,11 @@ export function AccountMenu({ user }: { user: User }) {
   const unread = user.unread_notifications_count;
 
   const trigger = (
-    <AriaButton
-      aria-label={trans('Account menu')}
-      className={`flex h-10 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm text-fg hover:bg-bg-alt ${focusRing}`}
-    >
+    <AriaButton className={`flex h-10 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm text-fg hover:bg-bg-alt ${focusRing}`}>
       <Avatar user={user} size={32} />
+      {/* The visible name starts the accessible name (WCAG 2.5.3); 'Account menu' follows for screen readers. */}
       {!isMobile && <span className="max-w-[124px] truncate font-medium">{user.name || user.email}</span>}
+      <span className="sr-only">{trans('Account menu')}</span>
       <ChevronDown size={16} className="text-fg-muted" aria-hidden />
     </AriaButton>
   );

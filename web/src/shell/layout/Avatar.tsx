@@ -17,7 +17,7 @@ export function Avatar({ user, size = 32, className }: { user: Pick<User, 'name'
     <span
       aria-hidden
       style={{ ...style, fontSize: Math.round(size * 0.4) }}
-      className={clsx('inline-flex shrink-0 items-center justify-center rounded-full bg-bg-chip font-medium text-primary', className)}
+      className={clsx('inline-flex shrink-0 items-center justify-center rounded-full bg-primary font-medium text-on-primary', className)}
     >
       {initials(user)}
     </span>

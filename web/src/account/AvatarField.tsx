@@ -1,0 +1,73 @@
+import { useMutation } from '@tanstack/react-query';
+import { Upload } from 'lucide-react';
+import { FileTrigger } from 'react-aria-components';
+import { AVATAR_MAX_BYTES, type User } from '@kosh/contracts';
+import { accountApi, storeUser } from '../api/account.api.ts';
+import { isApiError } from '../api/api-error.ts';
+import { showHttpErrorToast } from '../api/error-handler.ts';
+import { Avatar } from '../shell/layout/Avatar.tsx';
+import { useTrans } from '../shell/i18n/useTrans.tsx';
+import { Button } from '../ui/Button.tsx';
+import { toast } from '../ui/toast/toast-store.ts';
+
+/** Images only, at most 2 MB (part 1, 5). */
+export function isAcceptableAvatar(file: Pick<File, 'type' | 'size'>): boolean {
+  return file.type.startsWith('image/') && file.size <= AVATAR_MAX_BYTES;
+}
+
+/** Profile image: upload (sent at once) and remove, with the toasts of part 1, 8. */
+export function AvatarField({ user }: { user: User }) {
+  const { trans } = useTrans();
+  const upload = useMutation({
+    mutationFn: (file: File) => accountApi.uploadAvatar(user.id, { file }),
+    meta: { handledStatuses: 'all' },
+    onSuccess: ({ user: updated }) => {
+      storeUser(updated);
+      toast.positive(trans('Uploaded avatar'));
+    },
+    onError: (error) => {
+      // The 'file' field error is an error toast; anything else goes to the general handler.
+      const fileError = isApiError(error) ? error.errors.file?.[0] : undefined;
+      if (fileError) toast.danger(trans(fileError));
+      else showHttpErrorToast(error);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => accountApi.removeAvatar(user.id),
+    onSuccess: ({ user: updated }) => {
+      storeUser(updated);
+      toast.positive(trans('Removed avatar'));
+    },
+  });
+
+  const handleSelect = (files: FileList | null) => {
+    const file = files?.[0];
+    if (!file) return;
+    if (!isAcceptableAvatar(file)) {
+      toast.danger(trans('Please select an image.'));
+      return;
+    }
+    upload.mutate(file);
+  };
+
+  return (
+    <div className="flex items-center gap-5">
+      <Avatar user={user} size={80} />
+      <div className="flex flex-col gap-2">
+        <span className="text-sm font-medium text-fg">{trans('Profile image')}</span>
+        <div className="flex flex-wrap items-center gap-2">
+          <FileTrigger acceptedFileTypes={['image/*']} onSelect={handleSelect}>
+            <Button variant="secondary" size="sm" startIcon={<Upload size={16} aria-hidden />} isPending={upload.isPending} isDisabled={upload.isPending}>
+              {trans('Upload image')}
+            </Button>
+          </FileTrigger>
+          {user.image && (
+            <Button variant="danger-text" size="sm" onPress={() => remove.mutate()} isDisabled={remove.isPending}>
+              {trans('Remove image')}
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { FileEntry } from '@kosh/contracts';
+import { driveKeys, type ListingParams } from './drive.api.ts';
+import { mapEntries, mergeEntries, removeEntries, type EntryPages } from './drive-cache.ts';
+import { http } from './http.ts';
+
+type Snapshot = Array<[QueryKey, EntryPages | undefined]>;
+type Ids = { ids: number[] };
+type BulkAnswer = { results: Array<{ id: number; ok: boolean; message?: string }>; deleted: number };
+
+/** Applies an optimistic change to every cached listing and returns what to roll back to. */
+async function patchLists(qc: QueryClient, patch: (data: EntryPages, params: ListingParams) => EntryPages): Promise<Snapshot> {
+  await qc.cancelQueries({ queryKey: driveKeys.lists });
+  const snapshot = qc.getQueriesData<EntryPages>({ queryKey: driveKeys.lists });
+  for (const [key, data] of snapshot) if (data) qc.setQueryData(key, patch(data, key[2] as ListingParams));
+  return snapshot;
+}
+
+function rollback(qc: QueryClient, snapshot: Snapshot | undefined) {
+  for (const [key, data] of snapshot ?? []) qc.setQueryData(key, data);
+}
+
+/**
+ * After an optimistic change the shown listing already matches the server; the others are
+ * only marked stale, so a deep-scrolled list of 100,000 entries is not fetched again.
+ */
+function markStale(qc: QueryClient, { spaceUsage = false, refetchActive = false } = {}) {
+  void qc.invalidateQueries({ queryKey: driveKeys.lists, refetchType: refetchActive ? 'active' : 'none' });
+  void qc.invalidateQueries({ queryKey: driveKeys.folderPaths });
+  void qc.invalidateQueries({ queryKey: ['drive', 'folders'] });
+  if (spaceUsage) void qc.invalidateQueries({ queryKey: driveKeys.spaceUsage });
+}
+
+/** Optimistic mutation over the cached listings: patch first, roll back on error, then mark stale. */
+function useListMutation<V, R>(
+  mutationFn: (vars: V) => Promise<R>,
+  patch: (vars: V) => (data: EntryPages, params: ListingParams) => EntryPages,
+  options: { onAnswer?: (qc: QueryClient, answer: R) => void; spaceUsage?: boolean; refetchActive?: boolean } = {},
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onMutate: (vars: V) => patchLists(qc, patch(vars)),
+    onError: (_error, _vars, snapshot) => rollback(qc, snapshot),
+    onSuccess: (answer) => options.onAnswer?.(qc, answer),
+    onSettled: () => markStale(qc, options),
+  });
+}
+
+const removeFrom = (sections: string[], ids: number[]) => (data: EntryPages, params: ListingParams) =>
+  sections.includes(params.section) ? removeEntries(data, new Set(ids)) : data;
+
+const mergeAnswer = (qc: QueryClient, answer: { entries?: FileEntry[]; fileEntry?: FileEntry }) => {
+  const entries = answer.entries ?? (answer.fileEntry ? [answer.fileEntry] : []);
+  for (const [key, data] of qc.getQueriesData<EntryPages>({ queryKey: driveKeys.lists })) if (data) qc.setQueryData(key, mergeEntries(data, entries));
+};
+
+export const useRenameEntry = () =>
+  useListMutation(
+    ({ id, name }: { id: number; name: string }) => http.put<{ fileEntry: FileEntry }>(`file-entries/${id}`, { name }),
+    ({ id, name }) => (data) => mapEntries(data, (e) => (e.id === id ? { ...e, name } : e)),
+    { onAnswer: mergeAnswer },
+  );
+
+export const useStarEntries = () =>
+  useListMutation(
+    ({ ids, starred }: Ids & { starred: boolean }) => http.post<{ entries: FileEntry[] }>(starred ? 'file-entries/star' : 'file-entries/unstar', { entryIds: ids }),
+    ({ ids, starred }) =>
+      (data, params) => {
+        if (!starred && params.section === 'starred') return removeEntries(data, new Set(ids));
+        return mapEntries(data, (e) => (ids.includes(e.id) && e.is_starred !== starred ? { ...e, is_starred: starred } : e));
+      },
+    { onAnswer: mergeAnswer },
+  );
+
+/** Moves entries into a folder (null = root); they leave the folder listings they were in. */
+export const useMoveEntries = () =>
+  useListMutation(
+    ({ ids, destinationId }: Ids & { destinationId: number | null }) => http.post<{ entries: FileEntry[] }>('file-entries/move', { entryIds: ids, destinationId }),
+    ({ ids }) => removeFrom(['home', 'folder'], ids),
+  );
+
+export const useTrashEntries = () =>
+  useListMutation(
+    ({ ids }: Ids) => http.post<BulkAnswer>('file-entries/delete', { entryIds: ids, deleteForever: false }),
+    ({ ids }) => removeFrom(['home', 'folder', 'recent', 'starred', 'search'], ids),
+  );
+
+export const useDeleteForever = () =>
+  useListMutation(
+    ({ ids }: Ids) => http.post<BulkAnswer>('file-entries/delete', { entryIds: ids, deleteForever: true }),
+    ({ ids }) => removeFrom(['trash'], ids),
+    { spaceUsage: true },
+  );
+
+export const useRestoreEntries = () =>
+  useListMutation(
+    ({ ids }: Ids) => http.post<{ entries: FileEntry[] }>('file-entries/restore', { entryIds: ids }),
+    ({ ids }) => removeFrom(['trash'], ids),
+  );
+
+export const useEmptyTrash = () =>
+  useListMutation(
+    (_: void) => http.post<{ deleted: number }>('file-entries/empty-trash'),
+    () => (data, params) => (params.section === 'trash' ? removeEntries(data, new Set(data.pages.flatMap((p) => p.data.map((e) => e.id)))) : data),
+    { spaceUsage: true },
+  );
+
+/** Copies go beside their originals ("name (1)"); the shown listing is fetched again to include them. */
+export function useCopyEntries() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids }: Ids) => http.post<{ entries: FileEntry[] }>('file-entries/copy', { entryIds: ids }),
+    onSuccess: () => markStale(qc, { spaceUsage: true, refetchActive: true }),
+  });
+}
+
+/** Creates a folder; 422 (a name clash, a bad name) is shown on the dialog's field. */
+export function useCreateFolder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, parentId }: { name: string; parentId: number | null }) => http.post<{ fileEntry: FileEntry }>('folders', { name, parentId }),
+    meta: { handledStatuses: [422] },
+    onSuccess: () => markStale(qc, { refetchActive: true }),
+  });
+}
+
+/** After uploads: the shown listing and the storage meter are fetched again. */
+export function refreshAfterUpload(qc: QueryClient) {
+  markStale(qc, { spaceUsage: true, refetchActive: true });
+}

@@ -1,0 +1,92 @@
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { DriveSection as ServerSection, FileEntry, FileEntryPage, SpaceUsage } from '@kosh/contracts';
+import { flattenPages, type EntryPages } from './drive-cache.ts';
+import { http } from './http.ts';
+
+/** Entries per listing call; the list asks for the next page as its end scrolls into view. */
+export const DRIVE_PAGE_SIZE = 100;
+
+export type ListingParams = {
+  section: ServerSection;
+  folderHash?: string;
+  orderBy: string;
+  orderDir: 'asc' | 'desc';
+  query?: string;
+  type?: string;
+  modifiedAfter?: string;
+};
+
+/** Query keys of the drive (STYLE.md "Web": a key factory per area). */
+export const driveKeys = {
+  all: ['drive'] as const,
+  lists: ['drive', 'entries'] as const,
+  list: (params: ListingParams) => ['drive', 'entries', params] as const,
+  folderPaths: ['drive', 'folder-path'] as const,
+  folderPath: (hash: string) => ['drive', 'folder-path', hash] as const,
+  folders: (parentHash: string | null) => ['drive', 'folders', parentHash ?? 'root'] as const,
+  spaceUsage: ['drive', 'space-usage'] as const,
+};
+
+type FolderPath = { folder: FileEntry; path: FileEntry[] };
+
+/** One section of the drive, page by page (GET drive/file-entries); further pages load while current_page < last_page. */
+export function useEntryListing(params: ListingParams | null) {
+  return useInfiniteQuery({
+    queryKey: driveKeys.list(params ?? { section: 'home', orderBy: '', orderDir: 'desc' }),
+    queryFn: ({ pageParam, signal }) => http.get<FileEntryPage>('drive/file-entries', { ...params, page: pageParam, perPage: DRIVE_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: FileEntryPage) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    enabled: params !== null,
+    // A folder that is gone (or another user's) shows its own empty state instead of a toast.
+    meta: { handledStatuses: [404] },
+  });
+}
+
+/** A folder with its ancestors, for breadcrumbs and the folder's id. */
+export function useFolderPath(hash: string | undefined) {
+  return useQuery({
+    queryKey: driveKeys.folderPath(hash ?? ''),
+    queryFn: ({ signal }) => http.get<FolderPath>(`drive/folders/${encodeURIComponent(hash!)}/path`, undefined, signal),
+    enabled: !!hash,
+    meta: { handledStatuses: [404] },
+  });
+}
+
+/** The subfolders of a folder (or the root) for the folder picker: folders come first, so pages load until a file shows up. */
+export function useSubfolders(parentHash: string | null) {
+  return useQuery({
+    queryKey: driveKeys.folders(parentHash),
+    queryFn: async ({ signal }) => {
+      const folders: FileEntry[] = [];
+      for (let page = 1; ; page++) {
+        const params = { section: parentHash ? 'folder' : 'home', folderHash: parentHash ?? undefined, orderBy: 'name', orderDir: 'asc', perPage: 200, page };
+        const answer = await http.get<FileEntryPage>('drive/file-entries', params, signal);
+        const found = answer.data.filter((e) => e.type === 'folder');
+        folders.push(...found);
+        if (found.length < answer.data.length || answer.current_page >= answer.last_page) return folders;
+      }
+    },
+  });
+}
+
+/** Storage used and available (GET user/space-usage). */
+export function useSpaceUsage() {
+  return useQuery({ queryKey: driveKeys.spaceUsage, queryFn: ({ signal }) => http.get<SpaceUsage>('user/space-usage', undefined, signal) });
+}
+
+/** Every loaded entry of every cached listing, for callers that look an entry up by id. */
+export function cachedEntries(queryClient: QueryClient): FileEntry[] {
+  return queryClient.getQueriesData<EntryPages>({ queryKey: driveKeys.lists }).flatMap(([, data]) => flattenPages(data));
+}
+
+/** The address of one file's bytes; `inline` asks the server to let the browser show it. */
+export function fileUrl(entry: Pick<FileEntry, 'hash' | 'url'>, inline = false): string {
+  const base = entry.url ?? `/api/v1/file-entries/${entry.hash}/download`;
+  return inline ? `${base}${base.includes('?') ? '&' : '?'}inline=1` : base;
+}
+
+/** One file downloads as itself; several entries or any folder as one ZIP (GET file-entries/download). */
+export function downloadUrl(entries: readonly Pick<FileEntry, 'hash' | 'url' | 'type'>[]): string {
+  if (entries.length === 1 && entries[0].type !== 'folder') return fileUrl(entries[0]);
+  return `/api/v1/file-entries/download?hashes=${entries.map((e) => encodeURIComponent(e.hash)).join(',')}`;
+}

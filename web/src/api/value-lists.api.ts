@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ValueLists } from '@kosh/contracts';
+import { http } from './http.ts';
+import { queryKeys } from './query-keys.ts';
+
+type ListName = keyof ValueLists;
+export type StateOption = { id: number; name: string; country_id: number };
+
+/** GET value-lists/{names}: timezones (grouped), countries, localizations (part 1, 7.2). */
+export function useValueLists(names: ListName[]) {
+  const key = names.join(',');
+  return useQuery({
+    queryKey: queryKeys.valueLists(key),
+    queryFn: ({ signal }) => http.get<ValueLists>(`value-lists/${key}`, undefined, signal),
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * The states of a country (part 1, 2.7: shown for India only). The spec leaves the path
+ * open; the server answers it as `value-lists/states` with a country id. A failure hides
+ * the field rather than raising a toast.
+ */
+export function useStates(countryId: number | null | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.states(countryId ?? 0),
+    queryFn: ({ signal }) =>
+      http.get<{ states?: StateOption[] }>('value-lists/states', { countryId: countryId ?? undefined }, signal).then((r) => r.states ?? []),
+    enabled: enabled && !!countryId,
+    staleTime: Infinity,
+    retry: false,
+    meta: { handledStatuses: 'all' },
+  });
+}

@@ -1,0 +1,118 @@
+import { useEffect } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { ArrowLeft } from 'lucide-react';
+import { Button as AriaButton } from 'react-aria-components';
+import { maskEmail, VERIFICATION_CODE_LENGTH, VerifyEmailBodySchema, type User } from '@kosh/contracts';
+import { authApi, useLogout } from '../../api/auth.api.ts';
+import { applyServerErrors } from '../../api/form-errors.ts';
+import { http } from '../../api/http.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import { useCurrentUser } from '../../shell/bootstrap-store.ts';
+import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { focusRing } from '../../ui/button-styles.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { textFieldProps } from '../../ui/form-field.ts';
+import { toast } from '../../ui/toast/toast-store.ts';
+import { useTranslatedResolver } from '../../ui/zod-messages.ts';
+import { AuthLayout } from '../AuthLayout.tsx';
+
+type Values = { code: string };
+
+/**
+ * Shown instead of the app while settings require email confirmation and the user has no
+ * email_verified_at (part 1, 2.5): a 6-digit code from the mail, a resend link, and Back,
+ * which logs out. A correct code reloads the page and the normal app shows.
+ */
+export function EmailVerificationScreen() {
+  const { trans } = useTrans();
+  const bootUser = useCurrentUser();
+  const { logout, isPending: isLoggingOut } = useLogout();
+  const me = useQuery({
+    queryKey: queryKeys.account.me,
+    queryFn: ({ signal }) => http.get<{ user: Pick<User, 'email' | 'email_verified_at'> }>('me', undefined, signal).then((r) => r.user),
+    meta: { handledStatuses: 'all' },
+  });
+  const email = me.data?.email ?? bootUser?.email;
+  // Verified meanwhile (another tab): show the app.
+  useEffect(() => {
+    if (me.data?.email_verified_at) window.location.reload();
+  }, [me.data?.email_verified_at]);
+
+  const form = useForm<Values>({
+    defaultValues: { code: '' },
+    resolver: useTranslatedResolver(zodResolver(VerifyEmailBodySchema) as unknown as Resolver<Values>),
+  });
+  const verify = useMutation({
+    mutationFn: ({ code }: Values) => authApi.verifyEmail(code),
+    meta: { handledStatuses: 'all' },
+    onSuccess: () => window.location.reload(),
+    onError: (error) => applyServerErrors(error, form, ['code']),
+  });
+  const resend = useMutation({
+    mutationFn: () => authApi.resendVerification(email ?? ''),
+    onSuccess: () => toast.positive(trans('Email sent')),
+  });
+  // Keep the spinner up through the reload that follows a correct code.
+  const isSubmitting = verify.isPending || verify.isSuccess;
+
+  return (
+    <AuthLayout
+      title={trans('Verify your email')}
+      heading={trans('Verify your email')}
+      before={
+        <Button variant="ghost" size="sm" className="-ml-3 mb-4" startIcon={<ArrowLeft size={18} aria-hidden />} onPress={logout} isDisabled={isLoggingOut}>
+          {trans('Back')}
+        </Button>
+      }
+    >
+      {isSubmitting ? (
+        <div className="flex min-h-48 items-center justify-center" data-testid="verification-spinner">
+          <Spinner size={40} immediate />
+        </div>
+      ) : (
+        <form noValidate onSubmit={form.handleSubmit((v) => verify.mutate(v))} className="flex flex-col gap-5">
+          <p className="text-sm text-fg-muted">
+            {trans('Enter the verification code we sent to :email', { email: maskEmail(email) })}
+          </p>
+          <Controller
+            control={form.control}
+            name="code"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...textFieldProps(field)}
+                onChange={(value) => field.onChange(value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH))}
+                label={trans('Code')}
+                placeholder={trans('Enter your verification code')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={VERIFICATION_CODE_LENGTH}
+                isRequired
+                autoFocus
+                errorMessage={fieldState.error?.message}
+              />
+            )}
+          />
+          <Button type="submit" size="lg" className="w-full" isDisabled={verify.isPending}>
+            {trans('Next')}
+          </Button>
+          <p className="text-sm text-fg-muted">
+            {trans("Can't find the email? Check your spam and promotions folders, or")}{' '}
+            <AriaButton
+              className={clsx('inline cursor-pointer rounded-kosh font-medium text-primary hover:underline data-[disabled]:cursor-default data-[disabled]:opacity-50', focusRing)}
+              onPress={() => resend.mutate()}
+              isDisabled={resend.isPending || !email}
+            >
+              {trans('request a resend')}
+            </AriaButton>
+            .
+          </p>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

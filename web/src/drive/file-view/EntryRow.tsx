@@ -1,0 +1,107 @@
+import { memo, type CSSProperties } from 'react';
+import clsx from 'clsx';
+import type { FileEntry } from '@kosh/contracts';
+import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { endEntryDrag, useDropTarget } from '../dnd/useDropTarget.ts';
+import { entrySizeText, ownerLabel } from '../entry-format.ts';
+import { iconTypeOf, isFolder } from '../file-types.ts';
+import { entryStateClasses, MoreButton, SelectBox, StarMark } from './EntryParts.tsx';
+import { FileIcon } from './FileIcon.tsx';
+import { entryDomId, useViewContext } from './view-context.ts';
+
+/** Desktop list columns (UI.md): name, owner, modified, size, and the row's ⋮. */
+export const LIST_COLUMNS = 'grid-cols-[minmax(0,1fr)_120px_150px_96px_48px]';
+export const ROW_HEIGHT = 48;
+export const MOBILE_ROW_HEIGHT = 64;
+
+type Props = { entry: FileEntry; index: number; start: number; size: number };
+
+/** One entry of the list view: a 48 px row on desktop, a two-line row on mobile. */
+export const EntryRow = memo(function EntryRow({ entry, index, start, size: height }: Props) {
+  const { trans } = useTrans();
+  const ctx = useViewContext();
+  const isSelected = ctx.selected.has(entry.id);
+  const isFocused = ctx.showFocus && ctx.focusedId === entry.id;
+  const folder = isFolder(entry);
+  const { isOver, dropProps } = useDropTarget({
+    onEntries: (ids) => ctx.onMoveInto(ids, entry),
+    onFiles: (files) => ctx.onUploadInto(files, entry),
+    selfId: entry.id,
+    isDisabled: !folder || !ctx.canDrag || isSelected,
+  });
+  const modified = ctx.formatDate(entry.updated_at);
+  const size = entrySizeText(entry);
+  const owner = ownerLabel(entry, ctx.userId, trans);
+  return (
+    <div
+      role="row"
+      id={entryDomId(entry.id)}
+      aria-rowindex={index + 2}
+      aria-selected={isSelected}
+      data-testid="entry"
+      data-entry-name={entry.name}
+      draggable={ctx.canDrag}
+      onDragStart={(event) => ctx.onDragStart(entry, event)}
+      onDragEnd={endEntryDrag}
+      onClick={(event) => ctx.onPress(entry, event)}
+      onDoubleClick={() => ctx.onOpen(entry)}
+      onContextMenu={(event) => ctx.onContextMenu(entry, event)}
+      {...dropProps}
+      style={{ height, transform: `translateY(${start}px)` }}
+      className={clsx(
+        'group absolute top-0 left-0 w-full border-b border-divider',
+        ctx.isMobile ? 'flex items-center gap-4 px-4' : `grid ${LIST_COLUMNS} items-center pl-4`,
+        entryStateClasses(isSelected, isFocused, isOver),
+      )}
+    >
+      <div role="gridcell" className="flex min-w-0 flex-1 items-center gap-3 pr-4">
+        {!ctx.isMobile && (
+          <span className={clsx('-ml-1 flex w-5 justify-center', !isSelected && 'hidden group-hover:flex')}>
+            <SelectBox entry={entry} isSelected={isSelected} />
+          </span>
+        )}
+        {ctx.isMobile && ctx.selected.size > 0 ? (
+          <SelectBox entry={entry} isSelected={isSelected} className="mx-[3px]" />
+        ) : (
+          <FileIcon type={iconTypeOf(entry, ctx.userId)} size={ctx.isMobile ? 24 : 20} className={clsx(!ctx.isMobile && !isSelected && 'group-hover:hidden')} />
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex min-w-0 items-center gap-2">
+            <span className="truncate text-sm text-fg" title={entry.name}>
+              {entry.name}
+            </span>
+            <StarMark entry={entry} />
+          </div>
+          {ctx.isMobile && <div className="truncate text-xs text-fg-muted">{folder ? modified : `${modified} · ${size}`}</div>}
+        </div>
+      </div>
+      {!ctx.isMobile && (
+        <>
+          <div role="gridcell" className="truncate pr-4 text-sm text-fg-muted">
+            {owner}
+          </div>
+          <div role="gridcell" className="truncate pr-4 text-sm text-fg-muted">
+            {modified}
+          </div>
+          <div role="gridcell" className="truncate pr-4 text-sm text-fg-muted">
+            {size}
+          </div>
+        </>
+      )}
+      <div role="gridcell" className="flex justify-center">
+        <MoreButton entry={entry} className={clsx(!ctx.isMobile && 'opacity-0 group-hover:opacity-100', isSelected && 'opacity-100')} />
+      </div>
+    </div>
+  );
+});
+
+/** A placeholder row while a page loads (UI.md: skeleton rows instead of spinners). */
+export function SkeletonRow({ style, isMobile }: { style?: CSSProperties; isMobile: boolean }) {
+  return (
+    <div aria-hidden data-testid="skeleton-row" style={style} className={clsx('flex w-full items-center gap-3 border-b border-divider px-4', style ? 'absolute top-0 left-0' : isMobile ? 'h-16' : 'h-12')}>
+      <span className={clsx('shrink-0 animate-pulse rounded bg-bg-alt', isMobile ? 'size-6' : 'size-5')} />
+      <span className="h-3 w-1/3 max-w-[280px] animate-pulse rounded bg-bg-alt" />
+      {!isMobile && <span className="ml-auto h-3 w-40 animate-pulse rounded bg-bg-alt" />}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, type RefObject } from 'react';
+import clsx from 'clsx';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import type { FileEntry } from '@kosh/contracts';
+import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { focusRing } from '../../ui/button-styles.ts';
+import type { OrderBy, Sort } from '../view-state.ts';
+import { EntryRow, LIST_COLUMNS, MOBILE_ROW_HEIGHT, ROW_HEIGHT, SkeletonRow } from './EntryRow.tsx';
+import { useViewContext } from './view-context.ts';
+
+/** Skeleton rows shown under the loaded ones while the next page is on its way. */
+const PENDING_ROWS = 8;
+/** The next page is asked for while this many loaded rows are still below the view. */
+const PREFETCH_ROWS = 60;
+export const LIST_HEADER_HEIGHT = 48;
+
+type HeaderProps = { sort: Sort | null; onSort: (orderBy: OrderBy) => void };
+
+/** Column headers; those the server sorts by are buttons (aria-sort on the active one). */
+export function ListHeader({ sort, onSort }: HeaderProps) {
+  const { trans } = useTrans();
+  const column = (label: string, orderBy: OrderBy | null) => {
+    const isActive = !!sort && sort.orderBy === orderBy;
+    const Arrow = sort?.orderDir === 'asc' ? ArrowUp : ArrowDown;
+    return (
+      <div role="columnheader" aria-sort={isActive ? (sort.orderDir === 'asc' ? 'ascending' : 'descending') : undefined} className="flex min-w-0 items-center pr-4">
+        {orderBy && sort ? (
+          <button type="button" onClick={() => onSort(orderBy)} className={clsx('-ml-2 inline-flex h-8 items-center gap-1 rounded-kosh px-2 hover:bg-bg-alt hover:text-fg', isActive && 'text-fg', focusRing)}>
+            {trans(label)}
+            {isActive && <Arrow size={16} aria-hidden />}
+          </button>
+        ) : (
+          <span className="truncate">{trans(label)}</span>
+        )}
+      </div>
+    );
+  };
+  return (
+    <div role="row" aria-rowindex={1} className={clsx('sticky top-0 z-10 grid h-12 shrink-0 items-center border-b border-divider bg-bg pl-4 text-sm font-medium text-fg-muted', LIST_COLUMNS)}>
+      {column('Name', 'name')}
+      {column('Owner', null)}
+      {column('Last modified', 'updated_at')}
+      {column('Size', 'file_size')}
+      <div role="columnheader" aria-label={trans('Actions')} />
+    </div>
+  );
+}
+
+type Props = {
+  entries: FileEntry[];
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => void;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  /** Height of the sticky column headers above the rows, inside the scroll container. */
+  headerHeight: number;
+  onVirtualizer: (virtualizer: Virtualizer<HTMLDivElement, Element>) => void;
+};
+
+/**
+ * The list view: only the rows in sight (and a few around them) exist in the page, so
+ * 100,000 entries scroll as smoothly as 10; the next page is asked for as the end comes near.
+ */
+export function FileList({ entries, hasNextPage, isFetchingNextPage, fetchNextPage, scrollRef, headerHeight, onVirtualizer }: Props) {
+  const ctx = useViewContext();
+  const rowHeight = ctx.isMobile ? MOBILE_ROW_HEIGHT : ROW_HEIGHT;
+  const count = entries.length + (hasNextPage ? PENDING_ROWS : 0);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 8,
+    scrollMargin: headerHeight,
+    scrollPaddingStart: headerHeight,
+  });
+  useEffect(() => onVirtualizer(virtualizer), [virtualizer, onVirtualizer]);
+  const items = virtualizer.getVirtualItems();
+  const last = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && last >= entries.length - PREFETCH_ROWS) fetchNextPage();
+  }, [last, entries.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <div role="rowgroup" className="relative w-full shrink-0" style={{ height: virtualizer.getTotalSize() }}>
+      {items.map((item) => {
+        const entry = entries[item.index];
+        const start = item.start - headerHeight;
+        if (entry) return <EntryRow key={entry.id} entry={entry} index={item.index} start={start} size={item.size} />;
+        return <SkeletonRow key={`s${item.index}`} style={{ height: item.size, transform: `translateY(${start}px)` }} isMobile={ctx.isMobile} />;
+      })}
+    </div>
+  );
+}

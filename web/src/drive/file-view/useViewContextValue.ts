@@ -1,0 +1,74 @@
+import { useMemo, useRef, type DragEvent, type MouseEvent } from 'react';
+import type { FileEntry } from '@kosh/contracts';
+import { useFormatDate } from '../../shell/i18n/date-format.ts';
+import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { startEntryDrag } from '../dnd/useDropTarget.ts';
+import { clickEntry, contextClickEntry, type Selection } from '../selection/selection-model.ts';
+import type { Point } from './FileView.tsx';
+import type { FileViewContext } from './view-context.ts';
+
+type Inputs = {
+  selection: Selection;
+  order: number[];
+  onSelection: (next: Selection) => void;
+  isMobile: boolean;
+  showFocus: boolean;
+  userId: number | null;
+  canDrag: boolean;
+  onOpen: (entry: FileEntry) => void;
+  onEntryMenu: (selection: Selection, at: Point) => void;
+  onMoveInto: (ids: number[], folder: FileEntry) => void;
+  onUpload: (files: File[], parentId: number | null) => void;
+};
+
+/**
+ * The context rows read. Handlers are stable (they read the latest inputs through a ref) and
+ * dates are formatted once per value, so a scroll or a new page re-renders only rows that moved.
+ */
+export function useViewContextValue(inputs: Inputs): FileViewContext {
+  const { trans } = useTrans();
+  const formatDate = useFormatDate();
+  const latest = useRef(inputs);
+  latest.current = inputs;
+  const handlers = useMemo(() => {
+    const select = (next: Selection) => latest.current.onSelection(next);
+    return {
+      onPress: (entry: FileEntry, event: MouseEvent) => {
+        const { selection, order, isMobile, onOpen } = latest.current;
+        if (isMobile && !selection.selected.size) return onOpen(entry);
+        select(clickEntry(selection, entry.id, order, { toggle: event.ctrlKey || event.metaKey || isMobile, range: event.shiftKey }));
+      },
+      onOpen: (entry: FileEntry) => latest.current.onOpen(entry),
+      onToggle: (entry: FileEntry) => select(clickEntry(latest.current.selection, entry.id, latest.current.order, { toggle: true })),
+      onContextMenu: (entry: FileEntry, event: MouseEvent) => {
+        event.preventDefault();
+        event.stopPropagation();
+        const next = contextClickEntry(latest.current.selection, entry.id);
+        select(next);
+        latest.current.onEntryMenu(next, { x: event.clientX, y: event.clientY });
+      },
+      onDragStart: (entry: FileEntry, event: DragEvent) => {
+        const { selection, order } = latest.current;
+        const next = selection.selected.has(entry.id) ? selection : clickEntry(selection, entry.id, order);
+        if (next !== selection) select(next);
+        const ids = order.filter((id) => next.selected.has(id));
+        startEntryDrag(event, ids, ids.length === 1 ? entry.name : trans(':count items', { count: ids.length }));
+      },
+      onMoveInto: (ids: number[], folder: FileEntry) => latest.current.onMoveInto(ids, folder),
+      onUploadInto: (files: File[], folder: FileEntry) => latest.current.onUpload(files, folder.id),
+    };
+  }, [trans]);
+  const cachedDate = useMemo(() => {
+    const cache = new Map<string, string>();
+    return (date: string) => {
+      let text = cache.get(date);
+      if (text === undefined) cache.set(date, (text = formatDate(date)));
+      return text;
+    };
+  }, [formatDate]);
+  const { selection, showFocus, userId, isMobile, canDrag } = inputs;
+  return useMemo(
+    () => ({ ...handlers, selected: selection.selected, focusedId: selection.focused, showFocus, userId, isMobile, canDrag, formatDate: cachedDate }),
+    [handlers, selection.selected, selection.focused, showFocus, userId, isMobile, canDrag, cachedDate],
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { Plus } from 'lucide-react';
+import { Outlet, useLocation, useMatch } from 'react-router';
+import { Button as AriaButton, Dialog as AriaDialog, Modal, ModalOverlay } from 'react-aria-components';
+import { useFolderPath } from '../../api/drive.api.ts';
+import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { useIsMobile } from '../../shell/useMediaQuery.ts';
+import { focusRing } from '../../ui/button-styles.ts';
+import { NewFolderDialog } from '../dialogs/NewFolderDialog.tsx';
+import type { UploadSource } from '../upload/plain-uploader.ts';
+import { UploadPanel } from '../upload/UploadPanel.tsx';
+import { useUploads } from '../upload/useUploads.ts';
+import { DriveUiContext, type DriveUi } from './drive-context.ts';
+import { DriveNavbar } from './DriveNavbar.tsx';
+import { DriveSidebar } from './DriveSidebar.tsx';
+import { NewMenu } from './NewMenu.tsx';
+
+const sourcesOf = (event: ChangeEvent<HTMLInputElement>): UploadSource[] =>
+  [...(event.target.files ?? [])].map((file) => ({ file, relativePath: file.webkitRelativePath || undefined }));
+
+/** The drive's frame (UI.md "The drive layout"): navbar, sidebar or drawer, the page, uploads. */
+export function DriveLayout() {
+  const { trans } = useTrans();
+  const isMobile = useIsMobile();
+  const { pathname } = useLocation();
+  const folderHash = useMatch('/drive/folders/:hash')?.params.hash;
+  const folder = useFolderPath(folderHash).data?.folder;
+  const [isNewFolderOpen, setNewFolderOpen] = useState(false);
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const filesInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const { uploader, items } = useUploads();
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  const parentId = folderHash ? (folder?.id ?? null) : null;
+  const running = items.filter((i) => i.status === 'pending' || i.status === 'inProgress');
+  const uploadProgress = {
+    active: running.length,
+    percentage: running.length ? Math.round((running.reduce((n, i) => n + i.bytesUploaded, 0) / Math.max(1, running.reduce((n, i) => n + i.size, 0))) * 100) : 0,
+  };
+  const ui = useMemo<DriveUi>(
+    () => ({
+      target: { parentId, name: folderHash ? (folder?.name ?? null) : null },
+      openNewFolder: () => setNewFolderOpen(true),
+      pickFiles: () => filesInput.current?.click(),
+      pickFolder: () => folderInput.current?.click(),
+      upload: (sources, into) => uploader.add(sources, into),
+    }),
+    [parentId, folderHash, folder?.name, uploader],
+  );
+  const onPicked = (event: ChangeEvent<HTMLInputElement>) => {
+    uploader.add(sourcesOf(event), parentId);
+    event.target.value = '';
+  };
+
+  return (
+    <DriveUiContext.Provider value={ui}>
+      <div className="flex h-dvh flex-col overflow-hidden bg-bg">
+        <DriveNavbar onOpenDrawer={() => setDrawerOpen(true)} uploads={uploadProgress} />
+        <div className="flex min-h-0 flex-1">
+          {!isMobile && <DriveSidebar className="shrink-0" />}
+          <main id="main-content" className="flex min-w-0 flex-1 flex-col">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+      {isMobile && (
+        <>
+          <ModalOverlay isOpen={isDrawerOpen} onOpenChange={setDrawerOpen} isDismissable className="fixed inset-0 z-50 bg-black/40 data-[entering]:animate-fade-in">
+            <Modal className="h-full w-[280px] max-w-[85vw] bg-bg pt-4 shadow-xl outline-none data-[entering]:animate-fade-in">
+              <AriaDialog aria-label={trans('Drive')} className="h-full outline-none">
+                <DriveSidebar className="w-full" />
+              </AriaDialog>
+            </Modal>
+          </ModalOverlay>
+          <NewMenu
+            placement="top end"
+            trigger={
+              <AriaButton
+                aria-label={trans('New')}
+                className={`fixed right-4 bottom-6 z-30 inline-flex size-14 items-center justify-center rounded-2xl bg-primary text-on-primary shadow-lg ${focusRing}`}
+              >
+                <Plus size={26} aria-hidden />
+              </AriaButton>
+            }
+          />
+        </>
+      )}
+      <input ref={filesInput} type="file" multiple hidden onChange={onPicked} data-testid="upload-files-input" />
+      <input ref={folderInput} type="file" multiple hidden onChange={onPicked} data-testid="upload-folder-input" {...{ webkitdirectory: '' }} />
+      <NewFolderDialog isOpen={isNewFolderOpen} onClose={() => setNewFolderOpen(false)} parentId={parentId} />
+      <UploadPanel uploader={uploader} items={items} />
+    </DriveUiContext.Provider>
+  );
+}
+
+export { DriveLayout as Component };

@@ -1,0 +1,68 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useBootstrapData } from '../bootstrap-store.ts';
+import { resolveTimezone } from './relative-time.ts';
+
+/** Date formats a user may pick in 'Date, time and language' (part 1, 2.7). */
+export const DATE_FORMATS = {
+  numeric: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  short: { year: 'numeric', month: 'short', day: 'numeric' },
+  long: { year: 'numeric', month: 'long', day: 'numeric' },
+  full: { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+export type DateFormat = keyof typeof DATE_FORMATS;
+
+export function isDateFormat(value: unknown): value is DateFormat {
+  return typeof value === 'string' && Object.hasOwn(DATE_FORMATS, value);
+}
+
+/** A date in the given format, language and timezone; unknown formats fall back to short. */
+export function formatDateAs(date: Date | string, format: string, language: string, timezone: string): string {
+  const value = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) return '';
+  return new Intl.DateTimeFormat(language, { ...DATE_FORMATS[isDateFormat(format) ? format : 'short'], timeZone: timezone }).format(value);
+}
+
+// The user record has no date format field yet, so the choice is kept in this browser.
+const STORAGE_KEY = 'kosh-date-format';
+const listeners = new Set<() => void>();
+
+function readStored(): DateFormat | null {
+  try {
+    const value = window.localStorage.getItem(STORAGE_KEY);
+    return isDateFormat(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeDateFormat(format: DateFormat): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, format);
+  } catch {
+    // Storage refused (private mode): the choice lasts for this page only.
+  }
+  listeners.forEach((l) => l());
+}
+
+/** The chosen date format: this browser's choice, else settings.dates.format, else short. */
+export function useDateFormat(): DateFormat {
+  const { settings } = useBootstrapData();
+  const stored = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    readStored,
+  );
+  return stored ?? (isDateFormat(settings.dates?.format) ? settings.dates.format : 'short');
+}
+
+/** Formats dates with the user's format, language and timezone. */
+export function useFormatDate(): (date: Date | string) => string {
+  const { i18n, user, settings } = useBootstrapData();
+  const format = useDateFormat();
+  return useCallback(
+    (date) => formatDateAs(date, format, i18n.language, resolveTimezone(user?.timezone, settings.dates?.default_timezone, Intl.DateTimeFormat().resolvedOptions().timeZone)),
+    [format, i18n.language, user?.timezone, settings.dates?.default_timezone],
+  );
+}
