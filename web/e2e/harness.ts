@@ -50,7 +50,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 export async function startServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kosh-e2e-data-'));
-  const child = spawn(process.execPath, ['server/src/main.ts'], {
+  // The same V8 flags as `npm start` (package.json).
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', 'server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
