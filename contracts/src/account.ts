@@ -1,3 +1,4 @@
+import { DATE_FORMAT_NAMES } from './constants.ts';
 import { z } from 'zod';
 import { UserSchema } from './user.ts';
 import { idParam, requiredString } from './fields.ts';
@@ -42,6 +43,7 @@ export const UpdateUserBodySchema = z.object({
   state_id: optionalId('state'),
   language: z.string({ error: 'The language must be a string.' }).trim().max(10).nullable().optional(),
   timezone: z.string({ error: 'The timezone must be a string.' }).trim().max(64).nullable().optional(),
+  date_format: z.enum(DATE_FORMAT_NAMES, { error: 'The selected date format is invalid.' }).nullable().optional(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 

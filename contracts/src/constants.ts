@@ -32,6 +32,9 @@ export const COOKIE_NOTICE_DAYS = 180; // part 1, 4 and 9
 export const STAY_SIGNED_IN_DAYS = 30; // part 1, 9 ("for a month")
 
 export const DEFAULT_LANGUAGE = 'en'; // part 1, 9
+/** Date formats a user may pick in 'Date, time and language' (part 1, 2.7). */
+export const DATE_FORMAT_NAMES = ['numeric', 'short', 'long', 'full'] as const;
+export type DateFormatName = (typeof DATE_FORMAT_NAMES)[number];
 export const DEFAULT_COUNTRY_ID = 101; // part 1, 9 (India, which shows states)
 export const DEFAULT_WORKSPACE_ID = 0; // part 1, 9
 export const NOTIFICATIONS_PAGE_SIZE = 30; // part 1, 9

@@ -29,6 +29,8 @@ export const UserSchema = z.object({
   state_id: z.number().int().nullable(),
   language: z.string().nullable(),
   timezone: z.string().nullable(),
+  /** One of DATE_FORMAT_NAMES; null follows the site's dates.format. */
+  date_format: z.string().nullable(),
   roles: z.array(RoleSchema),
   permissions: z.array(UserPermissionSchema),
   subscriptions: z.array(SubscriptionSummarySchema),

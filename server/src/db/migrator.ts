@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-accounts.ts';
 import * as m0003 from './migrations/0003-drive.ts';
 import * as m0004 from './migrations/0004-rate-limits.ts';
+import * as m0007 from './migrations/0007-user-date-format.ts';
 
 // A static list: migrations are code, so they ship inside the server with no file lookup.
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-accounts': m0002,
   '0003-drive': m0003,
   '0004-rate-limits': m0004,
+  '0007-user-date-format': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

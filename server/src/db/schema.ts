@@ -14,6 +14,7 @@ export type UsersTable = {
   state_id: number | null;
   language: string | null;
   timezone: string | null;
+  date_format: string | null;
   email_verified_at: string | null;
   two_factor_secret: string | null;
   two_factor_recovery_codes: string | null;

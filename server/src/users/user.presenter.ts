@@ -20,6 +20,7 @@ export function presentUser(row: UserRow, roles: Array<{ id: number; name: strin
     state_id: row.state_id,
     language: row.language,
     timezone: row.timezone,
+    date_format: row.date_format,
     roles,
     permissions,
     subscriptions: [],

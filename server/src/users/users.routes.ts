@@ -32,7 +32,7 @@ export async function usersRoutes(app: FastifyInstance, { container }: { contain
   api.put('/users/:id', {
     schema: {
       tags: ['account'],
-      summary: 'Update account details (names, country, state, language, timezone); email is read-only. Yourself, or with users.update.',
+      summary: 'Update account details (names, country, state, language, timezone, date format); email is read-only. Yourself, or with users.update.',
       params: UserIdParamsSchema,
       body: UpdateUserBodySchema,
       response: userAnswer,

@@ -55,6 +55,18 @@ describe('PUT users/{id}', () => {
     expect(row).toMatchObject({ first_name: 'Asha', country_id: 101, timezone: 'Asia/Kolkata' });
   });
 
+  it('keeps a date format on the account, and refuses an unknown one', async () => {
+    const { agent, user } = await signedIn();
+    const res = await put(agent, `/api/v1/users/${user.id}`, { date_format: 'full' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.date_format).toBe('full');
+    expect((await t.container.repos.users.getById(user.id))?.date_format).toBe('full');
+    const bad = await put(agent, `/api/v1/users/${user.id}`, { date_format: 'sometimes' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.date_format).toEqual(['The selected date format is invalid.']);
+    expect((await t.container.repos.users.getById(user.id))?.date_format).toBe('full');
+  });
+
   it('keeps the email read-only', async () => {
     const { agent, user } = await signedIn();
     await put(agent, `/api/v1/users/${user.id}`, { email: 'changed@example.test', first_name: 'X' });

@@ -7,7 +7,7 @@ import { applyServerErrors } from '../api/form-errors.ts';
 import { useChangeLocale } from '../api/locale.api.ts';
 import { useValueLists } from '../api/value-lists.api.ts';
 import { useBootstrapData } from '../shell/bootstrap-store.ts';
-import { DATE_FORMATS, formatDateAs, storeDateFormat, useDateFormat, type DateFormat } from '../shell/i18n/date-format.ts';
+import { DATE_FORMATS, formatDateAs, useDateFormat, type DateFormat } from '../shell/i18n/date-format.ts';
 import { trans as transNow, useTrans } from '../shell/i18n/useTrans.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Select } from '../ui/Select.tsx';
@@ -47,16 +47,15 @@ export function LocalizationPanel({ user }: { user: User }) {
   const dateOptions = (Object.keys(DATE_FORMATS) as DateFormat[]).map((f) => ({ id: f, label: formatDateAs(today, f, i18n.language, browserZone) }));
 
   const save = useMutation({
-    mutationFn: ({ language, timezone }: Values) => accountApi.updateUser(user.id, { language, timezone }),
+    mutationFn: ({ language, timezone, date_format }: Values) => accountApi.updateUser(user.id, { language, timezone, date_format }),
     meta: { handledStatuses: 'all' },
     onSuccess: async ({ user: updated }, values) => {
       storeUser(updated);
-      storeDateFormat(values.date_format);
       if (values.language !== i18n.language) await changeLocale.mutateAsync(values.language);
       // Read the lines now: a language change has just swapped them.
       toast.positive(transNow('Updated account details'));
     },
-    onError: (error) => applyServerErrors(error, form, ['language', 'timezone']),
+    onError: (error) => applyServerErrors(error, form, ['language', 'timezone', 'date_format']),
   });
 
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { useBootstrapData } from '../bootstrap-store.ts';
 import { resolveTimezone } from './relative-time.ts';
 
@@ -22,39 +22,11 @@ export function formatDateAs(date: Date | string, format: string, language: stri
   return new Intl.DateTimeFormat(language, { ...DATE_FORMATS[isDateFormat(format) ? format : 'short'], timeZone: timezone }).format(value);
 }
 
-// The user record has no date format field yet, so the choice is kept in this browser.
-const STORAGE_KEY = 'kosh-date-format';
-const listeners = new Set<() => void>();
-
-function readStored(): DateFormat | null {
-  try {
-    const value = window.localStorage.getItem(STORAGE_KEY);
-    return isDateFormat(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export function storeDateFormat(format: DateFormat): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, format);
-  } catch {
-    // Storage refused (private mode): the choice lasts for this page only.
-  }
-  listeners.forEach((l) => l());
-}
-
-/** The chosen date format: this browser's choice, else settings.dates.format, else short. */
+/** The chosen date format: the user's, else settings.dates.format, else short. */
 export function useDateFormat(): DateFormat {
-  const { settings } = useBootstrapData();
-  const stored = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    readStored,
-  );
-  return stored ?? (isDateFormat(settings.dates?.format) ? settings.dates.format : 'short');
+  const { settings, user } = useBootstrapData();
+  if (isDateFormat(user?.date_format)) return user.date_format;
+  return isDateFormat(settings.dates?.format) ? settings.dates.format : 'short';
 }
 
 /** Formats dates with the user's format, language and timezone. */

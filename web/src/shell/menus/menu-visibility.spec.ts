@@ -8,7 +8,7 @@ const item = (over: Partial<MenuItem> = {}): MenuItem => ({ id: 'i', label: 'Ite
 function user(over: Partial<User> = {}): User {
   return {
     id: 42, first_name: 'A', last_name: 'B', name: 'A B', email: 'a@b.c', email_verified_at: null, image: null,
-    country_id: null, state_id: null, language: 'en', timezone: null, roles: [{ id: 2, name: 'users' }],
+    country_id: null, state_id: null, language: 'en', timezone: null, date_format: null, roles: [{ id: 2, name: 'users' }],
     permissions: [{ id: 1, name: 'files.create', restrictions: [{ name: 'max_space_bytes', value: 100 }] }],
     subscriptions: [], social_profiles: [], two_factor_confirmed_at: null, unread_notifications_count: 0,
     created_at: '', updated_at: '', ...over,
