@@ -59,6 +59,14 @@ export const FileEntrySchema = z
     owner_id: z.number().int(),
     workspace_id: z.number().int().describe('0 for the personal drive.'),
     is_starred: z.boolean(),
+    permission: z
+      .enum(['view', 'download', 'edit'])
+      .optional()
+      .describe("The caller's access to an entry someone shared with them (absent on the caller's own entries): view previews, download also downloads and copies, edit also renames, uploads into, moves within and trashes."),
+    owner: z
+      .object({ id: z.number().int(), name: z.string(), email: z.string(), image: z.string().nullable() })
+      .optional()
+      .describe('Who owns an entry shared with the caller, with their avatar (absent on the caller\'s own entries).'),
     deleted_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
