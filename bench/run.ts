@@ -1,4 +1,4 @@
-// npm run bench [-- --only=listing|download] [--pg] [--dialect=sqlite|postgres]
+// npm run bench [-- --only=listing|download|upload] [--pg] [--dialect=sqlite|postgres]
 // Prints each figure beside its DESIGN.md budget and exits 1 when one is missed.
 // --pg also runs the listing/search bench on PostgreSQL: KOSH_BENCH_PG_URL, or a throwaway
 // cluster from scripts/pg-start.sh.
@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { benchDownload } from './download.ts';
 import { benchListing } from './listing.ts';
+import { benchUpload } from './upload.ts';
 import { printFigures, repoRoot, type Figure } from './lib.ts';
 
 const args = process.argv.slice(2);
@@ -26,6 +27,10 @@ async function main(): Promise<void> {
   if (!only || only === 'download') {
     process.stdout.write('downloads (local disk, loopback)\n');
     figures.push(...(await benchDownload()));
+  }
+  if (!only || only === 'upload') {
+    process.stdout.write('uploads (tus, local disk, loopback)\n');
+    figures.push(...(await benchUpload()));
   }
   printFigures('Kosh drive benchmarks', figures);
   const missed = figures.filter((f) => !f.ok).length;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ThemeSchema } from './theme.ts';
 import { MenuSchema } from './menu.ts';
 import { UserSchema } from './user.ts';
+import { UploadSettingsSchema } from './uploads.ts';
 
 export const LocalizationSchema = z.object({
   id: z.number().int(),
@@ -45,14 +46,19 @@ export const ClientSettingsSchema = z.object({
   i18n: z.object({ enable: z.boolean(), default_localization: z.string() }),
   cookie_notice: z.object({ enable: z.boolean(), position: z.enum(['top', 'bottom']) }),
   toast: z.object({ position: z.enum(['bottom-center', 'bottom-right']) }),
-  seo: z.object({ title: z.string(), description: z.string() }),
+  seo: z.object({
+    title: z.string(),
+    description: z.string(),
+    /** The shareable link page's (part 2, 2); :entryName and :siteName are placeholders. */
+    shareable_link_page: z.object({ title: z.string(), description: z.string() }).optional(),
+  }),
   custom_code: z.object({ css: z.string(), html: z.string() }),
   contact: z.object({ email: z.string() }),
   demo: z.object({ enable: z.boolean(), email: z.string(), password: z.string() }),
   secondary_redirect: z.string().nullable(),
   error_reporting: z.object({ public_key: z.string(), traces_sample_rate: z.number() }),
-  /** Upload limits (part 2, 5): max_size in bytes (0 = none); type patterns (image/*, pdf). */
-  uploads: z.object({ max_size: z.number(), allowed_types: z.array(z.string()), blocked_types: z.array(z.string()) }),
+  /** Upload limits (part 2, 5) and the method choice (part 2, 4): see UploadSettingsSchema. */
+  uploads: UploadSettingsSchema,
   menus: z.array(MenuSchema),
 });
 export type ClientSettings = z.infer<typeof ClientSettingsSchema>;

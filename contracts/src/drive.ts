@@ -12,7 +12,7 @@ export const DRIVE_PER_PAGE_MAX = 200;
 /** Default drive sort (part 2, 2 "Drive view state" and 9). */
 export const DRIVE_DEFAULT_ORDER = { orderBy: 'updated_at', orderDir: 'desc' } as const;
 export const DRIVE_ORDER_BY = ['name', 'updated_at', 'created_at', 'file_size', 'type'] as const;
-export const DRIVE_SECTIONS = ['home', 'folder', 'recent', 'starred', 'trash', 'search'] as const;
+export const DRIVE_SECTIONS = ['home', 'folder', 'shares', 'recent', 'starred', 'trash', 'search'] as const;
 export type DriveSection = (typeof DRIVE_SECTIONS)[number];
 /** Longest entry name, in UTF-8 bytes (the limit of common file systems). */
 export const ENTRY_NAME_MAX_BYTES = 255;
@@ -75,7 +75,7 @@ export const FileEntrySchema = z
 export type FileEntry = z.infer<typeof FileEntrySchema>;
 
 export const ListFileEntriesQuerySchema = z.object({
-  section: z.enum(DRIVE_SECTIONS).default('home').describe('home = root of the drive; folder needs folderHash; search needs query or a filter.'),
+  section: z.enum(DRIVE_SECTIONS).default('home').describe('home = root of the drive; folder needs folderHash; shares = what others shared with the caller; search needs query or a filter.'),
   folderHash: z.string().max(64).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   perPage: z.coerce.number().int().min(1).max(DRIVE_PER_PAGE_MAX).default(DRIVE_PER_PAGE_DEFAULT),

@@ -11,3 +11,5 @@ export * from './fields.ts';
 export * from './auth.ts';
 export * from './account.ts';
 export * from './drive.ts';
+export * from './uploads.ts';
+export * from './shares.ts';

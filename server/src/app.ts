@@ -39,6 +39,10 @@ import { driveRoutes } from './drive/drive.routes.ts';
 import { trashRoutes } from './drive/trash.routes.ts';
 import { uploadRoutes } from './drive/upload.routes.ts';
 import { downloadRoutes } from './drive/download.routes.ts';
+import { sharesRoutes } from './shares/shares.routes.ts';
+import { linkPageRoutes } from './shares/link-page.routes.ts';
+import { tusRoutes } from './uploads/tus.routes.ts';
+import { s3DirectRoutes } from './uploads/s3-direct.routes.ts';
 
 /** The Fastify instance: used by main.ts and by the integration tests alike. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
@@ -101,6 +105,10 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(trashRoutes, { container });
       await api.register(uploadRoutes, { container });
       await api.register(downloadRoutes, { container });
+      await api.register(sharesRoutes, { container });
+      await api.register(linkPageRoutes, { container });
+      await api.register(tusRoutes, { container });
+      await api.register(s3DirectRoutes, { container });
     },
     { prefix: `/${API_PREFIX}` },
   );

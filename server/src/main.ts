@@ -12,6 +12,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Trash purge and orphan sweep, hourly; safe with several processes (drive/maintenance.service.ts).
   container.services.drive.maintenance.start();
+  // Expired uploads, their reservations, tus leftovers, missing SHA-256s (uploads/uploads.maintenance.ts).
+  container.services.uploads.maintenance.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.appUrl ?? `http://localhost:${port}`;
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'stopping');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     await container.services.drive.maintenance.stop();
+    await container.services.uploads.maintenance.stop();
     await app.close();
     await container.db.destroy();
     clearTimeout(timer);

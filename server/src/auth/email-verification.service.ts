@@ -14,7 +14,16 @@ import type { KeyRing } from './key-ring.ts';
 const MAX_ATTEMPTS = 5;
 const INVALID = 'The verification code is invalid or has expired.';
 
-type Deps = { users: UsersRepository; codes: EmailCodesRepository; keys: KeyRing; mailer: Mailer; settings: SettingsService; logger: Logger };
+type Deps = {
+  users: UsersRepository;
+  codes: EmailCodesRepository;
+  keys: KeyRing;
+  mailer: Mailer;
+  settings: SettingsService;
+  logger: Logger;
+  /** Runs once the address is proven (share invitations to it apply then). Must not throw. */
+  onVerified?: (user: UserRow) => Promise<unknown>;
+};
 
 /** Six-digit codes by mail that prove an address (spec part 1, 2.5 "Email verification screen"). */
 export class EmailVerificationService {
@@ -57,6 +66,7 @@ export class EmailVerificationService {
     const at = new Date().toISOString();
     await this.deps.users.update(row.id, { email_verified_at: at, updated_at: at });
     await this.deps.codes.deleteOfUser(row.id);
+    await this.deps.onVerified?.(row);
   }
 
   /**

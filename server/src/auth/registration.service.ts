@@ -29,6 +29,11 @@ type Deps = {
   emailVerification: EmailVerificationService;
   recaptcha: RecaptchaService;
   invites: InviteLookup;
+  /**
+   * Runs once the account exists (share invitations apply to it then); `addressTrusted` when the
+   * install does not ask for email verification. Must not throw.
+   */
+  onRegistered?: (user: UserRow, invite: { type: string | undefined; id: string | number | undefined }, addressTrusted: boolean) => Promise<unknown>;
 };
 
 /** Registration (spec part 1, 2.4, 3 "Registration payload", 5 and 6). */
@@ -62,6 +67,7 @@ export class RegistrationService {
     const names = { first_name: body.first_name || null, last_name: body.last_name || null };
     if (names.first_name || names.last_name) await this.deps.users.update(created.id, names);
     const user = (await this.deps.users.getById(created.id)) ?? created;
+    await this.deps.onRegistered?.(user, { type: body.invite_type, id: body.invite_id }, !needsVerification);
     if (needsVerification) this.deps.emailVerification.sendCodeInBackground(user);
     return { user, session: await this.deps.sessions.start(user.id, ctx, false), status: needsVerification ? 'needs_email_verification' : 'success' };
   }

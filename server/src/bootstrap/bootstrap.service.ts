@@ -31,6 +31,8 @@ type Deps = {
   roles: RolesRepository;
   /** Adds the account parts of the user (social profiles, tokens, two-factor codes). */
   accountPresenter?: AccountPresenter;
+  /** The storage driver: direct uploads are offered only on S3. */
+  storageDriver?: 'local' | 's3';
 };
 
 export function isMobileUserAgent(userAgent: string | undefined): boolean {
@@ -61,6 +63,7 @@ export class BootstrapService {
     const allThemes = await themes.listAll();
     const resolved = await locale.resolve([userRow?.language, req.localeCookie]);
     const clientSettings = { ...tree, base_url: req.baseUrl, menus: await menus.listAll() } as ClientSettings;
+    clientSettings.uploads = { ...clientSettings.uploads, direct_upload: Boolean(clientSettings.uploads.direct_upload) && this.deps.storageDriver === 's3' };
     return {
       user,
       guest_role: guestRole ? { id: guestRole.id, permissions: [...req.actor.permissions.values()] } : null,

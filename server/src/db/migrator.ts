@@ -5,6 +5,8 @@ import * as m0002 from './migrations/0002-accounts.ts';
 import * as m0003 from './migrations/0003-drive.ts';
 import * as m0004 from './migrations/0004-rate-limits.ts';
 import * as m0007 from './migrations/0007-user-date-format.ts';
+import * as m0005 from './migrations/0005-uploads.ts';
+import * as m0006 from './migrations/0006-sharing.ts';
 
 // A static list: migrations are code, so they ship inside the server with no file lookup.
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +15,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-drive': m0003,
   '0004-rate-limits': m0004,
   '0007-user-date-format': m0007,
+  '0005-uploads': m0005,
+  '0006-sharing': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -222,7 +222,96 @@ export type RateLimitsTable = {
   reset_at: number;
 };
 
+/** Bytes promised to an upload in flight, counted against the quota until released or expired. */
+export type SpaceReservationsTable = {
+  id: Generated<number>;
+  user_id: number;
+  bytes: number;
+  expires_at: string;
+  created_at: string;
+};
+
+export type PendingUploadKind = 'tus' | 's3-simple' | 's3-multipart';
+/** open: bytes may still arrive; finalizing: an entry is being made; done: entry_id names it. */
+export type PendingUploadState = 'open' | 'finalizing' | 'done';
+
+/** An upload in flight (tus or direct to S3): the key the server minted and what was declared. */
+export type PendingUploadsTable = {
+  id: Generated<number>;
+  user_id: number;
+  kind: PendingUploadKind;
+  /** Storage key the bytes end under (storage/keys.ts). */
+  key: string;
+  /** tus: the id in the upload URL; S3 multipart: the store's UploadId. */
+  upload_id: string | null;
+  /** Declared size in bytes, checked again against what arrived. */
+  size: number;
+  name: string;
+  mime: string;
+  extension: string | null;
+  parent_id: number | null;
+  relative_path: string | null;
+  workspace_id: number | null;
+  reservation_id: number | null;
+  state: PendingUploadState;
+  entry_id: number | null;
+  claimed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+};
+
+/** An entry shared with a person (issue 6); a folder's share covers its subtree. */
+export type FileEntrySharesTable = {
+  id: Generated<number>;
+  file_entry_id: number;
+  /** Who shared it: the entry's owner. */
+  owner_id: number;
+  /** The recipient; null while an invitation to an address without an account is pending. */
+  user_id: number | null;
+  /** The address shared with, lower-cased. */
+  email: string;
+  permission: 'view' | 'download' | 'edit';
+  /** SHA-256 of the token in the invitation mail, while pending. */
+  invite_token_hash: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The one shareable link of an entry (issue 6). Flags are 0/1. */
+export type ShareableLinksTable = {
+  id: Generated<number>;
+  /** Public id in /drive/s/{hash}. */
+  hash: string;
+  file_entry_id: number;
+  user_id: number;
+  /** argon2id hash; null: no password. */
+  password: string | null;
+  expires_at: string | null;
+  enabled: number;
+  allow_download: number;
+  allow_edit: number;
+  restricted: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A notification to a user (spec part 1, 3); data is JSON. The notifications issue adds its calls. */
+export type NotificationsTable = {
+  id: string;
+  user_id: number;
+  type: string;
+  data: string;
+  read_at: string | null;
+  created_at: string;
+};
+
 export type DB = {
+  file_entry_shares: FileEntrySharesTable;
+  shareable_links: ShareableLinksTable;
+  notifications: NotificationsTable;
+  space_reservations: SpaceReservationsTable;
+  pending_uploads: PendingUploadsTable;
   rate_limits: RateLimitsTable;
   file_entries: FileEntriesTable;
   stars: StarsTable;

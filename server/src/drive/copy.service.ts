@@ -4,14 +4,17 @@ import type { Actor } from '../auth/actor.ts';
 import { validation } from '../http/app-error.ts';
 import { newObjectKey, thumbnailKeyOf } from '../storage/keys.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
-import type { DrivePolicy } from './drive.policy.ts';
+import { atLeast, scopeOf, type DrivePolicy } from './drive.policy.ts';
 import { CYCLE_MESSAGE, isInside } from './entries.service.ts';
 import { childrenOf, newEntryHash, type EntryWriter } from './entry-writer.ts';
-import type { EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
+import type { DriveScope, EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
 import type { DriveListingService } from './listing.service.ts';
 import type { SpaceService } from './space.service.ts';
 
 const COPY_CONCURRENCY = 4;
+
+/** Where a copy goes: a folder (null: the root) of a drive. */
+export type CopyTarget = { folder: EntryRow | null; scope: DriveScope };
 
 /** Runs `work` over items, a few at a time. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -46,23 +49,52 @@ export class DriveCopyService {
     this.clock = deps.clock;
   }
 
-  /** Copies each entry into the destination, or beside itself when none is given; answers the copies. */
+  /**
+   * Copies each entry into the destination, or beside itself when none is given; answers the
+   * copies. Copying an entry shared with the caller needs download permission; without a
+   * destination its copy goes beside it when the caller may edit that folder, else to their root.
+   * The copies belong to the drive they land in, and count against its owner's space.
+   */
   async copy(actor: Actor, body: CopyEntriesBody): Promise<FileEntry[]> {
     actor.authorize(Permission.filesCreate);
-    const sources = await this.policy.getManyByIds(actor, body.entryIds);
-    const destination = body.destinationId === undefined ? undefined : await this.policy.getFolder(actor, body.destinationId);
-    if (destination && sources.some((e) => isInside(destination, e))) throw validation({ destinationId: [CYCLE_MESSAGE] });
-    const subtrees = await Promise.all(sources.map((e) => (e.is_folder ? this.entries.listSubtree(e.path) : Promise.resolve([e]))));
-    await this.space.assertFits(actor, subtrees.flat().reduce((sum, r) => sum + Number(r.file_size), 0));
-    const copies: EntryRow[] = [];
-    for (const [i, source] of sources.entries()) {
-      const parent = destination !== undefined ? destination : source.parent_id ? ((await this.entries.getById(source.parent_id)) ?? null) : null;
-      copies.push(await this.copySubtree(actor, subtrees[i], parent));
+    const sources = await this.policy.getManyByIds(actor, body.entryIds, { need: 'download' });
+    const workspaceId = body.workspaceId ?? 0;
+    const target = body.destinationId === undefined ? undefined : await this.policy.getWritableFolder(actor, workspaceId, body.destinationId);
+    if (target?.folder && sources.some((e) => isInside(target.folder!, e))) throw validation({ destinationId: [CYCLE_MESSAGE] });
+    const placed: Array<{ source: EntryRow; target: CopyTarget }> = [];
+    for (const source of sources) placed.push({ source, target: target ?? (await this.besideOrHome(actor, source, workspaceId)) });
+    return this.copyPlaced(actor, placed);
+  }
+
+  /** Copies entries the caller may already read into a place they may write ("Save to my drive" of a shareable link). */
+  async copyInto(actor: Actor, sources: EntryRow[], target: CopyTarget): Promise<FileEntry[]> {
+    actor.authorize(Permission.filesCreate);
+    return this.copyPlaced(actor, sources.map((source) => ({ source, target })));
+  }
+
+  private async copyPlaced(actor: Actor, placed: Array<{ source: EntryRow; target: CopyTarget }>): Promise<FileEntry[]> {
+    const subtrees = await Promise.all(placed.map(({ source }) => (source.is_folder ? this.entries.listSubtree(source.path) : Promise.resolve([source]))));
+    const bytesOf = new Map<number, { scope: DriveScope; bytes: number }>();
+    for (const [i, { target }] of placed.entries()) {
+      const sum = bytesOf.get(target.scope.ownerId) ?? { scope: target.scope, bytes: 0 };
+      sum.bytes += subtrees[i].reduce((total, r) => total + Number(r.file_size), 0);
+      bytesOf.set(target.scope.ownerId, sum);
     }
+    for (const { scope, bytes } of bytesOf.values()) await this.space.assertFits(await this.policy.quotaHolder(actor, scope), bytes);
+    const copies: EntryRow[] = [];
+    for (const [i, { target }] of placed.entries()) copies.push(await this.copySubtree(subtrees[i], target.folder, target.scope));
     return this.listing.present(actor, copies);
   }
 
-  private async copySubtree(actor: Actor, rows: EntryRow[], parent: EntryRow | null): Promise<EntryRow> {
+  /** Beside the original when the caller may write there, else the root of the caller's drive. */
+  private async besideOrHome(actor: Actor, source: EntryRow, workspaceId: number): Promise<CopyTarget> {
+    const parent = source.parent_id ? ((await this.entries.getById(source.parent_id)) ?? null) : null;
+    if (this.policy.canAccess(actor, source)) return { folder: parent, scope: scopeOf(source) };
+    if (parent && atLeast((await this.policy.accessTo(actor, parent))?.level, 'edit')) return { folder: parent, scope: scopeOf(parent) };
+    return { folder: null, scope: this.policy.scopeFor(actor, workspaceId) };
+  }
+
+  private async copySubtree(rows: EntryRow[], parent: EntryRow | null, scope: DriveScope): Promise<EntryRow> {
     const newKeys = new Map<number, { file: string; thumbnail: string | null }>();
     const created: string[] = [];
     try {
@@ -79,7 +111,6 @@ export class DriveCopyService {
         newKeys.set(row.id, { file, thumbnail });
       });
       const top = rows[0];
-      const scope = { ownerId: actor.requireUser().id, workspaceId: parent ? parent.workspace_id : top.workspace_id };
       return await this.writer.transaction(async (trx) => {
         const of = childrenOf(parent, scope);
         await this.writer.lockFolder(trx, of);

@@ -24,14 +24,14 @@ export async function downloadRoutes(app: FastifyInstance, { container }: { cont
       description: [
         'Supports one HTTP Range (206, 416), If-None-Match, If-Modified-Since and If-Range; sends ETag, Last-Modified, Accept-Ranges, X-Content-Type-Options: nosniff.',
         'inline=1 previews in the browser; HTML, SVG, XML and JavaScript are then sent under a sandboxing Content-Security-Policy, and always as attachments otherwise.',
-        'With X_ACCEL_REDIRECT_PREFIX set (behind nginx) the answer is an X-Accel-Redirect for nginx to send. Permission files.download.',
+        'With X_ACCEL_REDIRECT_PREFIX set (behind nginx) the answer is an X-Accel-Redirect for nginx to send. Permission files.download (files.view for inline previews); on a file shared with the caller, download permission (view permission for inline previews).',
       ].join(' '),
       params: EntryHashParamsSchema,
       querystring: DownloadOneQuerySchema,
     },
     handler: async (request, reply) => {
-      const file = await drive.downloads.file(request.actor, request.params.hash);
       const inline = request.query.inline === '1' || request.query.inline === 'true';
+      const file = await drive.downloads.file(request.actor, request.params.hash, { inline });
       return sendDownload(request, reply, file, { inline, accelRedirect: accelFor(file.storageKey), localPath: local(file.storageKey) });
     },
   });
@@ -40,7 +40,7 @@ export async function downloadRoutes(app: FastifyInstance, { container }: { cont
     schema: {
       tags,
       summary: 'Download several entries: one file as itself, folders or several entries as one ZIP streamed as it is built.',
-      description: 'hashes is a comma-separated list. The ZIP keeps folder structure, stores media uncompressed, and switches to ZIP64 past 4 GB. Permission files.download.',
+      description: 'hashes is a comma-separated list. The ZIP keeps folder structure, stores media uncompressed, and switches to ZIP64 past 4 GB. Permission files.download; entries shared with the caller need download permission (403 with view only).',
       querystring: DownloadQuerySchema,
     },
     handler: async (request, reply) => {

@@ -3,9 +3,9 @@ import yazl from 'yazl';
 import { Permission } from '@kosh/contracts';
 import type { Logger } from 'pino';
 import type { Actor } from '../auth/actor.ts';
-import { notFound } from '../http/app-error.ts';
+import { forbidden, notFound } from '../http/app-error.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
-import type { DrivePolicy } from './drive.policy.ts';
+import { FORBIDDEN_SHARED, atLeast, type DrivePolicy } from './drive.policy.ts';
 import type { EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
 import { numberedName } from './names.ts';
 
@@ -43,9 +43,18 @@ export class DriveDownloadService {
     this.logger = deps.logger;
   }
 
-  async file(actor: Actor, hash: string): Promise<FileDownload> {
-    actor.authorize(Permission.filesDownload);
-    const entry = await this.policy.getByHash(actor, hash, { allowTrashed: true });
+  /**
+   * One file's bytes. A preview (inline) needs view access, saving the file needs download: the
+   * permission a share with view only leaves out.
+   */
+  async file(actor: Actor, hash: string, options: { inline?: boolean } = {}): Promise<FileDownload> {
+    actor.authorize(options.inline ? Permission.filesView : Permission.filesDownload);
+    const entry = await this.policy.getByHash(actor, hash, { allowTrashed: true, need: options.inline ? 'view' : 'download' });
+    return this.fileOf(entry);
+  }
+
+  /** The bytes of an entry the caller was already allowed (a shareable link checks its own rules). */
+  fileOf(entry: EntryRow): FileDownload {
     if (!entry.file_name) throw notFound();
     return this.describe(entry, entry.file_name, entry.mime ?? 'application/octet-stream', Number(entry.file_size));
   }
@@ -53,6 +62,11 @@ export class DriveDownloadService {
   async thumbnail(actor: Actor, hash: string): Promise<FileDownload> {
     actor.authorize(Permission.filesView);
     const entry = await this.policy.getByHash(actor, hash, { allowTrashed: true });
+    return this.thumbnailOf(entry);
+  }
+
+  /** The thumbnail of an entry the caller was already allowed. */
+  async thumbnailOf(entry: EntryRow): Promise<FileDownload> {
     const stat = entry.thumbnail ? await this.storage.stat(entry.thumbnail) : undefined;
     if (!entry.thumbnail || !stat) throw notFound();
     return this.describe(entry, entry.thumbnail, 'image/webp', stat.size);
@@ -64,9 +78,15 @@ export class DriveDownloadService {
     const unique = [...new Set(hashes)];
     const rows = await this.entries.getManyByHashes(unique);
     const selected = unique.map((h) => rows.find((r) => r.hash === h));
-    if (selected.some((r) => !r || !this.policy.canAccess(actor, r) || r.deleted_at)) throw notFound();
-    const entries = selected as EntryRow[];
-    if (entries.length === 1 && entries[0].is_folder === 0) return { kind: 'file', file: await this.file(actor, entries[0].hash) };
+    const access = await this.policy.accessToMany(actor, selected.filter((r): r is EntryRow => Boolean(r)));
+    if (selected.some((r) => !r || !access.has(r.id) || r.deleted_at)) throw notFound();
+    if (selected.some((r) => !atLeast(access.get(r!.id)!.level, 'download'))) throw forbidden(FORBIDDEN_SHARED);
+    return this.bundle(selected as EntryRow[]);
+  }
+
+  /** Entries the caller was already allowed: a single file as itself, anything else as one ZIP. */
+  async bundle(entries: EntryRow[]): Promise<{ kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable }> {
+    if (entries.length === 1 && entries[0].is_folder === 0) return { kind: 'file', file: this.fileOf(entries[0]) };
     const filename = entries.length === 1 ? `${entries[0].name}.zip` : 'download.zip';
     return { kind: 'zip', filename, stream: await this.zip(entries) };
   }

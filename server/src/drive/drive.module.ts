@@ -1,6 +1,9 @@
 import type { Logger } from 'pino';
+import { Actor } from '../auth/actor.ts';
+import { RolesRepository } from '../auth/roles.repository.ts';
 import type { Database, Dialect } from '../db/database.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { SharesRepository } from '../shares/shares.repository.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { DriveCopyService } from './copy.service.ts';
 import { DrivePolicy } from './drive.policy.ts';
@@ -11,6 +14,7 @@ import { EntryWriter } from './entry-writer.ts';
 import { FileEntriesRepository } from './file-entries.repository.ts';
 import { DriveListingService } from './listing.service.ts';
 import { DriveMaintenance } from './maintenance.service.ts';
+import { SpaceReservationsRepository } from './space-reservations.repository.ts';
 import { SpaceService } from './space.service.ts';
 import { StarsRepository } from './stars.repository.ts';
 import { ThumbnailService } from './thumbnails.service.ts';
@@ -24,15 +28,26 @@ export function createDriveModule(deps: { db: Database; dialect: Dialect; storag
   const entries = new FileEntriesRepository(db);
   const stars = new StarsRepository(db);
   const views = new DriveViewsRepository(db, dialect);
-  const policy = new DrivePolicy(entries);
+  // People shares widen who reaches an entry; the policy reads them (sharing, issue 6).
+  const shares = new SharesRepository(db);
+  const roles = new RolesRepository(db);
+  // A drive's owner as an actor: what others put in a shared folder counts against the owner's space.
+  const actorOf = async (userId: number) => {
+    const userRoles = await roles.listRolesOfUser(userId);
+    const permissions = await roles.listPermissions(userRoles.map((r) => r.id), userId);
+    return new Actor({ id: userId, email: (await shares.people([userId])).get(userId)?.email ?? '' }, userRoles.map((r) => r.id), permissions);
+  };
+  const policy = new DrivePolicy(entries, { grants: shares, actorOf });
   const writer = new EntryWriter(db, dialect, entries);
-  const space = new SpaceService(entries, settings);
-  const listing = new DriveListingService({ entries, views, stars, policy });
+  const reservations = new SpaceReservationsRepository(db);
+  const space = new SpaceService({ entries, settings, reservations, db, dialect, writer, clock });
+  const listing = new DriveListingService({ entries, views, stars, policy, shared: shares });
   const thumbnails = new ThumbnailService({ entries, storage, logger });
   const trash = new DriveTrashService({ entries, policy, writer, listing, storage, settings, logger, clock });
   return {
-    repos: { entries, stars, views },
+    repos: { entries, stars, views, reservations, shares },
     policy,
+    writer,
     space,
     listing,
     thumbnails,

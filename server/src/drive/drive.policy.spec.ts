@@ -45,3 +45,59 @@ describe('DrivePolicy', () => {
     expect(() => policy.scopeFor(owner, 3)).toThrow(/workspace does not exist/);
   });
 });
+
+describe('DrivePolicy with people shares', () => {
+  // /1/ Shared (owner 7) > /1/2/ Sub > /1/2/3/ file; /4/ Other beside it.
+  const rows = [
+    row({ id: 1, hash: 'h1', path: '/1/', is_folder: 1 }),
+    row({ id: 2, hash: 'h2', path: '/1/2/', parent_id: 1, is_folder: 1 }),
+    row({ id: 3, hash: 'h3', path: '/1/2/3/', parent_id: 2 }),
+    row({ id: 4, hash: 'h4', path: '/4/', is_folder: 1 }),
+  ];
+  function shared(grants: Array<{ file_entry_id: number; permission: 'view' | 'download' | 'edit' }>, all = rows) {
+    const repo = {
+      getById: async (id: number) => all.find((r) => r.id === id),
+      getByHash: async (hash: string) => all.find((r) => r.hash === hash),
+      getManyByIds: async (ids: number[]) => all.filter((r) => ids.includes(r.id)),
+    } as unknown as FileEntriesRepository;
+    return new DrivePolicy(repo, { grants: { grantsOn: async (userId, ids) => (userId === 8 ? grants.filter((g) => ids.includes(g.file_entry_id)) : []) } });
+  }
+
+  it('reaches everything under a shared folder at the highest permission granted, from the top-most shared folder', async () => {
+    const policy = shared([
+      { file_entry_id: 1, permission: 'view' },
+      { file_entry_id: 2, permission: 'edit' },
+    ]);
+    const access = await policy.accessToMany(stranger, rows);
+    expect(access.get(1)).toMatchObject({ level: 'view', root: { id: 1 } });
+    expect(access.get(3)).toMatchObject({ level: 'edit', root: { id: 1 } });
+    expect(access.has(4)).toBe(false);
+    expect((await policy.accessToMany(owner, rows)).get(4)).toEqual({ level: 'owner', root: null });
+  });
+
+  it('answers 403 when seen but not allowed, 404 when not seen, and hides what is in trash', async () => {
+    const policy = shared([{ file_entry_id: 1, permission: 'download' }], [...rows.slice(0, 3), row({ id: 4, hash: 'h4', path: '/1/4/', parent_id: 1, deleted_at: '2026-01-01T00:00:00.000Z' })]);
+    await expect(policy.getById(stranger, 3, { need: 'download' })).resolves.toMatchObject({ id: 3 });
+    await expect(policy.getById(stranger, 3, { need: 'edit' })).rejects.toMatchObject({ status: 403 });
+    await expect(policy.getById(stranger, 4, { allowTrashed: true })).rejects.toMatchObject({ status: 404 });
+    await expect(policy.getManyByIds(stranger, [3, 4])).rejects.toMatchObject({ status: 404 });
+    await expect(policy.getById(admin, 3)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('gives a folder to write in only with edit, in the owner\'s drive; getFolder stays the owner\'s', async () => {
+    const viewer = shared([{ file_entry_id: 1, permission: 'view' }]);
+    await expect(viewer.getWritableFolder(stranger, 0, 2)).rejects.toMatchObject({ status: 403 });
+    const editor = shared([{ file_entry_id: 1, permission: 'edit' }]);
+    await expect(editor.getWritableFolder(stranger, 0, 2)).resolves.toMatchObject({ folder: { id: 2 }, scope: { ownerId: 7, workspaceId: null } });
+    await expect(editor.getWritableFolder(stranger, 0, null)).resolves.toEqual({ folder: null, scope: { ownerId: 8, workspaceId: null } });
+    await expect(editor.getFolder(stranger, 2)).rejects.toMatchObject({ status: 403 });
+    await expect(editor.getWritableFolder(stranger, 0, 4)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('keeps the top of a share where its owner put it: moving or trashing needs edit on its folder', async () => {
+    const policy = shared([{ file_entry_id: 1, permission: 'edit' }]);
+    await expect(policy.assertCanDetach(stranger, rows[0])).rejects.toMatchObject({ status: 403 });
+    await expect(policy.assertCanDetach(stranger, rows[2])).resolves.toBeUndefined();
+    await expect(policy.assertCanDetach(owner, rows[0])).resolves.toBeUndefined();
+  });
+});

@@ -1,16 +1,43 @@
 import type { Actor } from '../auth/actor.ts';
-import { notFound } from '../http/app-error.ts';
+import { forbidden, notFound } from '../http/app-error.ts';
 import type { DriveScope, EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
 
+/** What a caller may do to an entry: their own (owner), or what a person share grants. */
+export type AccessLevel = 'view' | 'download' | 'edit' | 'owner';
+const RANK: Record<AccessLevel, number> = { view: 1, download: 2, edit: 3, owner: 4 };
+export const atLeast = (level: AccessLevel | undefined | null, need: AccessLevel) => Boolean(level) && RANK[level!] >= RANK[need];
+
+/** A caller's access to an entry, and for a shared entry the top of the share that reaches it. */
+export type Access = { level: AccessLevel; root: EntryRow | null };
+
+/** The person shares a user holds on entries (the sharing area's repository answers it). */
+export interface ShareGrants {
+  grantsOn(userId: number, entryIds: number[]): Promise<Array<{ file_entry_id: number; permission: 'view' | 'download' | 'edit' }>>;
+}
+const NO_GRANTS: ShareGrants = { grantsOn: async () => [] };
+
+type Options = { allowTrashed?: boolean; need?: AccessLevel };
+
+const idsOfPath = (path: string) => path.split('/').filter(Boolean).map(Number);
+
+export const FORBIDDEN_SHARED = 'You do not have permission to do this to an item shared with you.';
+
 /**
- * Who may reach which entries. The personal drive (workspace 0) belongs to its owner alone.
- * Workspaces come with their own issue: until then no workspace other than 0 exists, so a
- * call naming one answers 404, and that issue adds the membership check here only.
+ * Who may reach which entries. The personal drive (workspace 0) belongs to its owner; people
+ * the owner shared an entry with reach it and, for a folder, everything inside it (the
+ * materialized path names every ancestor), as far as their permission goes. A caller who can
+ * see an entry but may not do what they ask gets 403; one who cannot see it gets 404, exactly
+ * like an entry that does not exist. Workspaces come with their own issue: until then no
+ * workspace other than 0 exists, so a call naming one answers 404.
  */
 export class DrivePolicy {
   private readonly entries: FileEntriesRepository;
-  constructor(entries: FileEntriesRepository) {
+  private readonly grants: ShareGrants;
+  private readonly actorOf: ((userId: number) => Promise<Actor>) | undefined;
+  constructor(entries: FileEntriesRepository, deps: { grants?: ShareGrants; actorOf?: (userId: number) => Promise<Actor> } = {}) {
     this.entries = entries;
+    this.grants = deps.grants ?? NO_GRANTS;
+    this.actorOf = deps.actorOf;
   }
 
   /** The drive a call works in, from its workspaceId (spec part 1, 7.1). */
@@ -20,40 +47,129 @@ export class DrivePolicy {
     return { ownerId: user.id, workspaceId: null };
   }
 
+  /** Is the entry in the caller's own drive? */
   canAccess(actor: Actor, row: EntryRow): boolean {
     const user = actor.user;
     if (!user) return false;
     return row.workspace_id === null && row.owner_id === user.id;
   }
 
-  /** The entry, or 404 when it does not exist or belongs to someone else: both look the same. */
-  async getById(actor: Actor, id: number, options: { allowTrashed?: boolean } = {}): Promise<EntryRow> {
+  /** The caller's access to one entry, or null when they may not see it at all. */
+  async accessTo(actor: Actor, row: EntryRow): Promise<Access | null> {
+    return (await this.accessToMany(actor, [row])).get(row.id) ?? null;
+  }
+
+  /**
+   * Access to each row in one query of grants: a share on the row or any ancestor counts, the
+   * highest permission wins, and the top-most shared ancestor is the root the caller sees.
+   */
+  async accessToMany(actor: Actor, rows: EntryRow[]): Promise<Map<number, Access>> {
+    const out = new Map<number, Access>();
+    const user = actor.user;
+    if (!user) return out;
+    const shared: EntryRow[] = [];
+    for (const row of rows) {
+      if (this.canAccess(actor, row)) out.set(row.id, { level: 'owner', root: null });
+      else shared.push(row);
+    }
+    if (!shared.length) return out;
+    const ids = [...new Set(shared.flatMap((r) => idsOfPath(r.path)))];
+    const grants = await this.grants.grantsOn(user.id, ids);
+    if (!grants.length) return out;
+    const byEntry = new Map<number, AccessLevel>();
+    for (const g of grants) if (!atLeast(byEntry.get(g.file_entry_id), g.permission)) byEntry.set(g.file_entry_id, g.permission);
+    const roots = new Map<number, EntryRow>();
+    for (const row of shared) {
+      const path = idsOfPath(row.path);
+      let level: AccessLevel | undefined;
+      let rootId: number | undefined;
+      for (const id of path) {
+        const granted = byEntry.get(id);
+        if (!granted) continue;
+        rootId ??= id;
+        if (!atLeast(level, granted)) level = granted;
+      }
+      if (!level || rootId === undefined) continue;
+      if (rootId !== row.id && !roots.has(rootId)) roots.set(rootId, (await this.entries.getById(rootId))!);
+      out.set(row.id, { level, root: rootId === row.id ? row : roots.get(rootId)! });
+    }
+    return out;
+  }
+
+  /** The entry, or 404 when it does not exist or the caller cannot see it (both look the same); 403 when seen but `need` is not met. */
+  async getById(actor: Actor, id: number, options: Options = {}): Promise<EntryRow> {
     return this.check(actor, await this.entries.getById(id), options);
   }
 
-  async getByHash(actor: Actor, hash: string, options: { allowTrashed?: boolean } = {}): Promise<EntryRow> {
+  async getByHash(actor: Actor, hash: string, options: Options = {}): Promise<EntryRow> {
     return this.check(actor, await this.entries.getByHash(hash), options);
   }
 
-  /** Every entry named, or 404 if any one is missing or not the caller's. */
-  async getManyByIds(actor: Actor, ids: number[], options: { allowTrashed?: boolean } = {}): Promise<EntryRow[]> {
+  /** Every entry named, or 404 if any one is missing or unseen, 403 if any one falls short of `need`. */
+  async getManyByIds(actor: Actor, ids: number[], options: Options = {}): Promise<EntryRow[]> {
     const unique = [...new Set(ids)];
     const rows = await this.entries.getManyByIds(unique);
     if (rows.length !== unique.length) throw notFound();
-    return unique.map((id) => this.check(actor, rows.find((r) => r.id === id), options));
+    const access = await this.accessToMany(actor, rows);
+    const ordered = unique.map((id) => rows.find((r) => r.id === id)!);
+    for (const row of ordered) this.assertVisible(row, access.get(row.id), options);
+    for (const row of ordered) this.assertEnough(access.get(row.id)!, options);
+    return ordered;
   }
 
-  /** A folder the caller may put things in (live, theirs), or null for the root. */
+  /** A folder of the caller's own drive (live), or null for the root; others' folders answer 404 or 403. */
   async getFolder(actor: Actor, id: number | null | undefined): Promise<EntryRow | null> {
     if (id === null || id === undefined) return null;
-    const row = await this.getById(actor, id);
+    const row = await this.getById(actor, id, { need: 'owner' });
     if (row.is_folder !== 1) throw notFound('The folder does not exist.');
     return row;
   }
 
-  private check(actor: Actor, row: EntryRow | undefined, options: { allowTrashed?: boolean }): EntryRow {
-    if (!row || !this.canAccess(actor, row)) throw notFound();
-    if (row.deleted_at && !options.allowTrashed) throw notFound();
-    return row;
+  /**
+   * Where new entries go: a folder the caller may put things in (their own, or one shared with
+   * them with edit) with the drive it belongs to, or the root of the caller's drive for null.
+   */
+  async getWritableFolder(actor: Actor, workspaceId: number, id: number | null | undefined): Promise<{ folder: EntryRow | null; scope: DriveScope }> {
+    if (id === null || id === undefined) return { folder: null, scope: this.scopeFor(actor, workspaceId) };
+    actor.requireUser();
+    const folder = await this.getById(actor, id, { need: 'edit' });
+    if (folder.is_folder !== 1) throw notFound('The folder does not exist.');
+    return { folder, scope: scopeOf(folder) };
+  }
+
+  /** Whom writing into a drive counts against: the caller for their own, else the owner (shared folders). */
+  async quotaHolder(actor: Actor, scope: DriveScope): Promise<Actor> {
+    if (actor.user?.id === scope.ownerId || !this.actorOf) return actor;
+    return this.actorOf(scope.ownerId);
+  }
+
+  /**
+   * For a change that takes an entry out of its folder (move, trash): a caller who does not own
+   * it must be able to edit the folder it is in, so the top of a share stays where its owner put it.
+   */
+  async assertCanDetach(actor: Actor, row: EntryRow): Promise<void> {
+    if (this.canAccess(actor, row)) return;
+    const parent = row.parent_id ? await this.entries.getById(row.parent_id) : undefined;
+    if (!parent || !atLeast((await this.accessTo(actor, parent))?.level, 'edit')) throw forbidden(FORBIDDEN_SHARED);
+  }
+
+  private async check(actor: Actor, row: EntryRow | undefined, options: Options): Promise<EntryRow> {
+    const access = row ? await this.accessTo(actor, row) : null;
+    this.assertVisible(row, access ?? undefined, options);
+    this.assertEnough(access!, options);
+    return row!;
+  }
+
+  private assertVisible(row: EntryRow | undefined, access: Access | undefined, options: Options): void {
+    if (!row || !access) throw notFound();
+    // Trash belongs to the owner: what is in it is gone for everyone the entry was shared with.
+    if (row.deleted_at && !(options.allowTrashed && access.level === 'owner')) throw notFound();
+  }
+
+  private assertEnough(access: Access, options: Options): void {
+    if (!atLeast(access.level, options.need ?? 'view')) throw forbidden(FORBIDDEN_SHARED);
   }
 }
+
+/** The drive an entry belongs to. */
+export const scopeOf = (row: EntryRow): DriveScope => ({ ownerId: row.owner_id, workspaceId: row.workspace_id });

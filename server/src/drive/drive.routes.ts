@@ -18,7 +18,7 @@ import {
 import type { Container } from '../container.ts';
 
 const tags = ['drive'];
-const notYours = 'Entries of other users answer 404, exactly like entries that do not exist.';
+const notYours = 'Entries of other users answer 404, exactly like entries that do not exist, unless shared with the caller; entries shared with the caller answer 403 when their permission falls short (view < download < edit).';
 
 /** Browsing and organising the drive: listings, folders, rename, move, copy, stars, space usage. */
 export async function driveRoutes(app: FastifyInstance, { container }: { container: Container }) {
@@ -30,10 +30,9 @@ export async function driveRoutes(app: FastifyInstance, { container }: { contain
       tags,
       summary: 'List a section of the drive, one page at a time, folders first.',
       description: [
-        'Sections: home (the root), folder (folderHash), recent (files by last change), starred, trash (what was trashed, not its contents), search (query in the name, case-insensitive; type and modifiedAfter/modifiedBefore filters).',
+        'Sections: home (the root), folder (folderHash; also a folder shared with the caller or inside one), shares (shared with me: the entries others shared with the caller, each with its owner\'s name and avatar and the caller\'s permission), recent (files by last change), starred, trash (what was trashed, not its contents), search (query in the name, case-insensitive; type and modifiedAfter/modifiedBefore filters).',
         'Sort with orderBy (name, updated_at, created_at, file_size, type) and orderDir; the default is updated_at desc.',
         'Answers {data, current_page, last_page, per_page, total}; fetch further pages while current_page < last_page. Permission files.view.',
-        'Shared-with-me is not a section yet: the sharing issue adds it with its tables.',
       ].join(' '),
       querystring: ListFileEntriesQuerySchema,
       response: { 200: FileEntryPageSchema },
@@ -55,7 +54,7 @@ export async function driveRoutes(app: FastifyInstance, { container }: { contain
     schema: {
       tags,
       summary: 'Create a folder in a folder (parentId) or at the root.',
-      description: 'Names: no slashes, no control characters, at most 255 bytes; a name a sibling already has (ignoring case) is refused with 422. Permission files.create.',
+      description: 'Names: no slashes, no control characters, at most 255 bytes; a name a sibling already has (ignoring case) is refused with 422. Permission files.create; in a folder shared with the caller, edit permission (the folder counts against its owner).',
       body: CreateFolderBodySchema,
       response: { 201: FileEntryResponseSchema },
     },
@@ -66,7 +65,7 @@ export async function driveRoutes(app: FastifyInstance, { container }: { contain
     schema: {
       tags,
       summary: 'Rename an entry.',
-      description: `Same name rules as folders; a clash with a sibling answers 422 with errors.name. ${notYours}`,
+      description: `Same name rules as folders; a clash with a sibling answers 422 with errors.name. Shared entries need edit permission. ${notYours}`,
       params: EntryIdParamsSchema,
       body: RenameEntryBodySchema,
       response: { 200: FileEntryResponseSchema },
@@ -78,7 +77,7 @@ export async function driveRoutes(app: FastifyInstance, { container }: { contain
     schema: {
       tags,
       summary: 'Move entries into a folder, or to the root with destinationId null.',
-      description: 'A folder cannot go into itself or its descendants (422, nothing moved). A name taken at the destination gets a number ("a (1).txt"). Permission files.create.',
+      description: 'A folder cannot go into itself or its descendants (422, nothing moved). A name taken at the destination gets a number ("a (1).txt"). Permission files.create. Entries stay in their drive (403 otherwise): with edit permission on a shared folder, entries move only within it, and the top of a share stays where its owner keeps it.',
       body: MoveEntriesBodySchema,
       response: { 200: FileEntriesResponseSchema },
     },
@@ -89,7 +88,7 @@ export async function driveRoutes(app: FastifyInstance, { container }: { contain
     schema: {
       tags,
       summary: 'Make copies of entries, folders with everything in them.',
-      description: 'Bytes are copied in storage. Without destinationId each copy goes beside its original as "name (1)". Refused when the copies do not fit in the space left. Answers the copies.',
+      description: 'Bytes are copied in storage. Without destinationId each copy goes beside its original as "name (1)" (an entry shared with the caller: beside it when the caller may edit that folder, else at the root of their drive). Shared entries need download permission. The copies belong to the drive they land in and are refused when they do not fit in its owner\'s space. Answers the copies.',
       body: CopyEntriesBodySchema,
       response: { 201: FileEntriesResponseSchema },
     },

@@ -1,7 +1,7 @@
 import { Permission, type CreateFolderBody, type FileEntry, type MoveEntriesBody } from '@kosh/contracts';
 import type { Actor } from '../auth/actor.ts';
-import { validation } from '../http/app-error.ts';
-import type { DrivePolicy } from './drive.policy.ts';
+import { forbidden, validation } from '../http/app-error.ts';
+import { scopeOf, type DrivePolicy } from './drive.policy.ts';
 import { childrenOf, type EntryWriter } from './entry-writer.ts';
 import type { EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
 import type { DriveListingService } from './listing.service.ts';
@@ -9,6 +9,7 @@ import { extensionOf, validName } from './names.ts';
 import type { StarsRepository } from './stars.repository.ts';
 
 export const CYCLE_MESSAGE = 'A folder cannot be put inside itself or one of its own folders.';
+export const OTHER_DRIVE_MESSAGE = 'Items can only be moved within the drive they belong to.';
 
 /** Is `target` the entry itself or somewhere inside it? */
 export const isInside = (target: EntryRow, entry: EntryRow) => target.id === entry.id || target.path.startsWith(entry.path);
@@ -32,9 +33,8 @@ export class DriveEntriesService {
 
   async createFolder(actor: Actor, workspaceId: number, body: CreateFolderBody): Promise<FileEntry> {
     actor.authorize(Permission.filesCreate);
-    const scope = this.policy.scopeFor(actor, workspaceId);
     const name = validName(body.name);
-    const parent = await this.policy.getFolder(actor, body.parentId);
+    const { folder: parent, scope } = await this.policy.getWritableFolder(actor, workspaceId, body.parentId);
     const of = childrenOf(parent, scope);
     const row = await this.writer.transaction(async (trx) => {
       await this.writer.lockFolder(trx, of);
@@ -47,10 +47,10 @@ export class DriveEntriesService {
   /** Renames in place; a file's extension follows its new name, its type stays that of its bytes. */
   async rename(actor: Actor, entryId: number, newName: string): Promise<FileEntry> {
     actor.authorize(Permission.filesCreate);
-    const entry = await this.policy.getById(actor, entryId);
+    const entry = await this.policy.getById(actor, entryId, { need: 'edit' });
     const name = validName(newName);
     if (name !== entry.name) {
-      const of = childrenOf(entry.parent_id ? await this.entries.getById(entry.parent_id) ?? null : null, this.scopeOf(entry));
+      const of = childrenOf(entry.parent_id ? await this.entries.getById(entry.parent_id) ?? null : null, scopeOf(entry));
       await this.writer.transaction(async (trx) => {
         await this.writer.lockFolder(trx, of);
         await this.writer.assertFree(trx, of, name, entry.id);
@@ -61,17 +61,23 @@ export class DriveEntriesService {
     return (await this.listing.present(actor, [(await this.entries.getById(entry.id))!]))[0];
   }
 
-  /** Moves entries into a folder (or the root), each subtree in one statement; taken names get a number. */
+  /**
+   * Moves entries into a folder (or the root), each subtree in one statement; taken names get a
+   * number. Entries stay in their drive: someone an entry was shared with with edit moves it only
+   * within the shared folder.
+   */
   async move(actor: Actor, body: MoveEntriesBody): Promise<FileEntry[]> {
     actor.authorize(Permission.filesCreate);
-    const moving = await this.policy.getManyByIds(actor, body.entryIds);
-    const destination = await this.policy.getFolder(actor, body.destinationId);
+    const moving = await this.policy.getManyByIds(actor, body.entryIds, { need: 'edit' });
+    const { folder: destination, scope } = await this.policy.getWritableFolder(actor, body.workspaceId ?? 0, body.destinationId);
+    if (moving.some((e) => e.owner_id !== scope.ownerId || e.workspace_id !== scope.workspaceId)) throw forbidden(OTHER_DRIVE_MESSAGE);
+    for (const entry of moving) await this.policy.assertCanDetach(actor, entry);
     if (destination && moving.some((e) => isInside(destination, e))) throw validation({ destinationId: [CYCLE_MESSAGE] });
     for (const { id } of moving) {
       // Read again: moving an earlier entry may have moved this one with it.
       const entry = (await this.entries.getById(id))!;
       if (entry.parent_id === (destination?.id ?? null)) continue;
-      const of = childrenOf(destination, this.scopeOf(entry));
+      const of = childrenOf(destination, scopeOf(entry));
       await this.writer.transaction(async (trx) => {
         await this.writer.lockFolder(trx, of);
         const name = await this.writer.freeName(trx, of, entry.name);
@@ -89,9 +95,5 @@ export class DriveEntriesService {
     if (starred) await this.stars.star(userId, rows.map((r) => r.id), this.clock().toISOString());
     else await this.stars.unstar(userId, rows.map((r) => r.id));
     return this.listing.present(actor, rows);
-  }
-
-  private scopeOf(entry: EntryRow) {
-    return { ownerId: entry.owner_id, workspaceId: entry.workspace_id };
   }
 }

@@ -204,6 +204,12 @@ export class FileEntriesRepository {
     return new Set(rows.flatMap((r) => [r.file_name, r.thumbnail]).filter((k): k is string => Boolean(k)));
   }
 
+  /** Files whose SHA-256 is not known yet (direct uploads), oldest first. */
+  async listMissingSha256(limit: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('file_entries').select('id').where('sha256', 'is', null).where('is_folder', '=', 0).where('file_name', 'is not', null).orderBy('id').limit(limit).execute();
+    return rows.map((r) => r.id);
+  }
+
   /** Rows of one scope: a user's personal drive, or a workspace. */
   scoped(scope: DriveScope, db: Database = this.db) {
     const q = db.selectFrom('file_entries');

@@ -2,22 +2,31 @@ import { FILE_TYPES, Permission, type FileEntry, type FileEntryPage, type ListFi
 import type { Actor } from '../auth/actor.ts';
 import { notFound, validation } from '../http/app-error.ts';
 import type { DrivePolicy } from './drive.policy.ts';
-import type { DriveViewsRepository } from './drive-views.repository.ts';
-import { presentEntry } from './entry.presenter.ts';
+import type { DriveViewsRepository, Page } from './drive-views.repository.ts';
+import { presentEntry, presentShared } from './entry.presenter.ts';
 import type { ChildrenOf, EntryRow, FileEntriesRepository, Sort } from './file-entries.repository.ts';
 import type { StarsRepository } from './stars.repository.ts';
 
-/** Browsing: folder and root listings, the recent, starred, trash and search sections, breadcrumbs. */
+/** What the listing reads of people shares: the shared-with-me section and owners' names. */
+export interface SharedEntries {
+  sharedWith(userId: number, sort: Sort, page: Page): Promise<{ rows: EntryRow[]; total: number }>;
+  people(userIds: number[]): Promise<Map<number, { id: number; email: string; first_name: string | null; last_name: string | null; image: string | null }>>;
+}
+const NOTHING_SHARED: SharedEntries = { sharedWith: async () => ({ rows: [], total: 0 }), people: async () => new Map() };
+
+/** Browsing: folder and root listings, the shared-with-me, recent, starred, trash and search sections, breadcrumbs. */
 export class DriveListingService {
   private readonly entries: FileEntriesRepository;
   private readonly views: DriveViewsRepository;
   private readonly stars: StarsRepository;
   private readonly policy: DrivePolicy;
-  constructor(deps: { entries: FileEntriesRepository; views: DriveViewsRepository; stars: StarsRepository; policy: DrivePolicy }) {
+  private readonly shared: SharedEntries;
+  constructor(deps: { entries: FileEntriesRepository; views: DriveViewsRepository; stars: StarsRepository; policy: DrivePolicy; shared?: SharedEntries }) {
     this.entries = deps.entries;
     this.views = deps.views;
     this.stars = deps.stars;
     this.policy = deps.policy;
+    this.shared = deps.shared ?? NOTHING_SHARED;
   }
 
   /** One page of a section, folders first, in the {data, current_page, last_page} shape of spec part 2, 3. */
@@ -39,6 +48,9 @@ export class DriveListingService {
         result = await this.childrenPage({ parentId: folder.id }, sort, page);
         break;
       }
+      case 'shares':
+        result = await this.shared.sharedWith(actor.requireUser().id, sort, page);
+        break;
       case 'recent':
         result = await this.views.recent(scope, page);
         break;
@@ -81,19 +93,32 @@ export class DriveListingService {
     actor.authorize(Permission.filesView);
     const folder = await this.policy.getByHash(actor, hash);
     if (folder.is_folder !== 1) throw notFound('The folder does not exist.');
-    const rows = [...(await this.entries.getAncestors(folder.path)), folder];
+    // Someone a folder was shared with sees the path from the top of the share down, nothing above it.
+    const root = (await this.policy.accessTo(actor, folder))?.root;
+    const ancestors = (await this.entries.getAncestors(folder.path)).filter((a) => !root || a.path.startsWith(root.path));
+    const rows = [...ancestors, folder];
     const path = await this.present(actor, rows);
     return { folder: path.at(-1)!, path };
   }
 
-  /** Rows as answers, each with the caller's star. */
+  /**
+   * Rows as answers, each with the caller's star; entries shared with the caller also carry
+   * their permission and owner, and a path that starts at the top of the share.
+   */
   async present(actor: Actor, rows: EntryRow[]): Promise<FileEntry[]> {
     const starred = actor.user ? await this.stars.starredAmong(actor.user.id, rows.map((r) => r.id)) : new Set<number>();
-    return rows.map((r) => presentEntry(r, starred));
+    const others = rows.filter((r) => !this.policy.canAccess(actor, r));
+    if (!others.length) return rows.map((r) => presentEntry(r, starred));
+    const [access, owners] = await Promise.all([this.policy.accessToMany(actor, others), this.shared.people(others.map((r) => r.owner_id))]);
+    return rows.map((r) => {
+      const granted = access.get(r.id);
+      if (!granted || granted.level === 'owner') return presentEntry(r, starred);
+      return presentShared(r, starred, { level: granted.level, root: granted.root!, owner: owners.get(r.owner_id) });
+    });
   }
 
-  /** Folders first: the page is cut from the folders' run, then the files' run, each read in index order. */
-  private async childrenPage(of: ChildrenOf, sort: Sort, page: { limit: number; offset: number }) {
+  /** Folders first: the page is cut from the folders' run, then the files' run, each read in index order (also a shareable link's folders). */
+  async childrenPage(of: ChildrenOf, sort: Sort, page: { limit: number; offset: number }) {
     const counts = await this.entries.countChildren(of);
     const rows: EntryRow[] = [];
     if (page.offset < counts.folders) rows.push(...(await this.entries.listChildren(of, true, sort, page.limit, page.offset)));

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, Dialect } from '../db/database.ts';
 import { fileKeyOfThumbnail } from '../storage/keys.ts';
-import type { StorageDriver } from '../storage/storage-driver.ts';
+import type { KeepKeys, StorageDriver } from '../storage/storage-driver.ts';
 import type { FileEntriesRepository } from './file-entries.repository.ts';
 import type { DriveTrashService } from './trash.service.ts';
 
@@ -27,6 +27,7 @@ export class DriveMaintenance {
   private readonly trash: DriveTrashService;
   private readonly storage: StorageDriver;
   private readonly logger: Logger;
+  private readonly keepers: KeepKeys[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<MaintenanceReport> | undefined;
   constructor(deps: { db: Database; dialect: Dialect; entries: FileEntriesRepository; trash: DriveTrashService; storage: StorageDriver; logger: Logger }) {
@@ -36,6 +37,11 @@ export class DriveMaintenance {
     this.trash = deps.trash;
     this.storage = deps.storage;
     this.logger = deps.logger;
+  }
+
+  /** Keys an upload in flight names (minted but not yet an entry): never swept as orphans or staging. */
+  protect(keep: KeepKeys): void {
+    this.keepers.push(keep);
   }
 
   /** Runs every intervalMs (first run after a minute); the timer never keeps the process alive. */
@@ -57,7 +63,7 @@ export class DriveMaintenance {
   runOnce(options: { orphanGraceMs?: number; stagingGraceMs?: number } = {}): Promise<MaintenanceReport> {
     this.running ??= this.withLock(async () => {
       const purged = await this.trash.purgeExpired();
-      const staging = await this.storage.sweepStaging(options.stagingGraceMs ?? STAGING_GRACE_MS);
+      const staging = await this.storage.sweepStaging(options.stagingGraceMs ?? STAGING_GRACE_MS, (keys) => this.kept(keys));
       const orphans = await this.sweepOrphans(options.orphanGraceMs ?? ORPHAN_GRACE_MS);
       if (purged || staging || orphans) this.logger.info({ purged, staging, orphans }, 'drive maintenance');
       return { purged, staging, orphans };
@@ -74,7 +80,8 @@ export class DriveMaintenance {
       const flush = async () => {
         const owners = batch.map((k) => (prefix === 'thumbnails/' ? fileKeyOfThumbnail(k) : k));
         const referenced = await this.entries.referencedKeys(owners);
-        const orphans = batch.filter((k) => !referenced.has(k));
+        const kept = await this.kept(owners);
+        const orphans = batch.filter((k, i) => !referenced.has(k) && !kept.has(owners[i]));
         await this.storage.deleteMany(orphans);
         removed += orphans.length;
         batch = [];
@@ -87,6 +94,12 @@ export class DriveMaintenance {
       if (batch.length) await flush();
     }
     return removed;
+  }
+
+  private async kept(keys: string[]): Promise<Set<string>> {
+    const kept = new Set<string>();
+    for (const keep of this.keepers) for (const key of await keep(keys)) kept.add(key);
+    return kept;
   }
 
   private async withLock(work: () => Promise<MaintenanceReport>): Promise<MaintenanceReport> {

@@ -1,20 +1,47 @@
 import { Permission, formatBytes, UPLOAD_MESSAGES, type SpaceUsage } from '@kosh/contracts';
 import type { Actor } from '../auth/actor.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Dialect } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import type { EntryWriter } from './entry-writer.ts';
 import type { FileEntriesRepository } from './file-entries.repository.ts';
+import { immediateTransaction } from './owner-transaction.ts';
+import type { SpaceReservationsRepository } from './space-reservations.repository.ts';
 
 /** 413 with the spec's wording for a full drive. */
 export const noSpaceError = (limit: number) => new AppError(413, UPLOAD_MESSAGES.noSpace(formatBytes(limit)), { code: 'quota_exceeded', errors: { file: [UPLOAD_MESSAGES.noSpace(formatBytes(limit))] } });
 
-/** Storage used and allowed (spec part 1, 3 and part 2, 3). */
+export type Reservation = { id: number; bytes: number };
+
+/**
+ * Storage used and allowed (spec part 1, 3 and part 2, 3), and the space promised to uploads
+ * in flight: "used + reserved + size <= limit" is checked and the reservation written in one
+ * transaction that holds the owner's lock, so parallel uploads cannot overshoot a quota.
+ */
 export class SpaceService {
   private readonly entries: FileEntriesRepository;
   private readonly settings: SettingsService;
-  constructor(entries: FileEntriesRepository, settings: SettingsService) {
-    this.entries = entries;
-    this.settings = settings;
+  private readonly reservations: SpaceReservationsRepository;
+  private readonly db: Database;
+  private readonly dialect: Dialect;
+  private readonly writer: EntryWriter;
+  private readonly clock: () => Date;
+  constructor(deps: {
+    entries: FileEntriesRepository;
+    settings: SettingsService;
+    reservations: SpaceReservationsRepository;
+    db: Database;
+    dialect: Dialect;
+    writer: EntryWriter;
+    clock: () => Date;
+  }) {
+    this.entries = deps.entries;
+    this.settings = deps.settings;
+    this.reservations = deps.reservations;
+    this.db = deps.db;
+    this.dialect = deps.dialect;
+    this.writer = deps.writer;
+    this.clock = deps.clock;
   }
 
   /**
@@ -29,18 +56,20 @@ export class SpaceService {
     return Number(await this.settings.get<number>('drive.default_space_bytes'));
   }
 
-  /** used counts every file the user owns, trash included. */
+  /** used counts every file the user owns, trash included (not what uploads in flight reserved). */
   async usage(actor: Actor): Promise<SpaceUsage> {
     const user = actor.requireUser();
     const [used, available] = await Promise.all([this.entries.spaceUsed(user.id), this.limitFor(actor)]);
     return { used, available };
   }
 
-  /** Bytes still free, or null for no limit. */
+  /** Bytes still free (reservations of uploads in flight deducted), or null for no limit. */
   async remaining(actor: Actor): Promise<number | null> {
     const limit = await this.limitFor(actor);
     if (limit === null) return null;
-    return Math.max(0, limit - (await this.entries.spaceUsed(actor.requireUser().id)));
+    const ownerId = actor.requireUser().id;
+    const [used, reserved] = await Promise.all([this.entries.spaceUsed(ownerId), this.reservations.reservedBytes(ownerId, this.now())]);
+    return Math.max(0, limit - used - reserved);
   }
 
   /** Refuses adding `bytes` when they do not fit. */
@@ -50,11 +79,56 @@ export class SpaceService {
 
   /**
    * The same with a limit read beforehand, inside a transaction (`db`): it must not touch
-   * another connection while the transaction holds SQLite's only one.
+   * another connection while the transaction holds SQLite's only one. Space reserved by
+   * uploads in flight counts, except the reservation the caller is turning into an entry.
    */
-  async assertFitsUnder(limit: number | null, ownerId: number, bytes: number, db?: Database): Promise<void> {
+  async assertFitsUnder(limit: number | null, ownerId: number, bytes: number, db?: Database, exceptReservation?: number | null): Promise<void> {
     if (limit === null) return;
     const used = await this.entries.spaceUsed(ownerId, db);
-    if (used + bytes > limit) throw noSpaceError(limit);
+    const reserved = await this.reservations.reservedBytes(ownerId, this.now(), { except: exceptReservation, db });
+    if (used + reserved + bytes > limit) throw noSpaceError(limit);
+  }
+
+  /**
+   * Reserves `bytes` for an upload about to start, until `expiresAt`: atomically refuses with
+   * 413 when used + reserved + bytes passes the limit. With `upTo`, reserves what is free when
+   * less (a plain upload whose Content-Length only bounds the file), refusing only when nothing is.
+   * `work` runs in the same transaction, so a row naming the reservation commits with it.
+   */
+  async reserve<T = undefined>(
+    actor: Actor,
+    bytes: number,
+    options: { expiresAt: Date; upTo?: boolean; work?: (trx: Database, reservation: Reservation) => Promise<T> },
+  ): Promise<{ reservation: Reservation; result: T }> {
+    const ownerId = actor.requireUser().id;
+    const limit = await this.limitFor(actor);
+    return immediateTransaction(this.db, this.dialect, async (trx) => {
+      await this.writer.lockOwner(trx, ownerId);
+      let granted = bytes;
+      if (limit !== null) {
+        const now = this.now();
+        const free = limit - (await this.entries.spaceUsed(ownerId, trx)) - (await this.reservations.reservedBytes(ownerId, now, { db: trx }));
+        if (options.upTo) granted = Math.max(0, Math.min(bytes, free));
+        if (bytes > free && !(options.upTo && free > 0)) throw noSpaceError(limit);
+      }
+      const at = this.now();
+      const id = await this.reservations.insert({ user_id: ownerId, bytes: granted, expires_at: options.expiresAt.toISOString(), created_at: at }, trx);
+      const reservation = { id, bytes: granted };
+      const result = options.work ? await options.work(trx, reservation) : (undefined as T);
+      return { reservation, result };
+    });
+  }
+
+  /** Gives reserved space back (upload finished, refused or abandoned). */
+  async release(reservationId: number | null | undefined, db?: Database): Promise<void> {
+    if (reservationId) await this.reservations.delete(reservationId, db);
+  }
+
+  async renew(reservationId: number | null | undefined, expiresAt: Date, db?: Database): Promise<void> {
+    if (reservationId) await this.reservations.renew(reservationId, expiresAt.toISOString(), db);
+  }
+
+  private now(): string {
+    return this.clock().toISOString();
   }
 }

@@ -15,7 +15,7 @@ export async function trashRoutes(app: FastifyInstance, { container }: { contain
       tags,
       summary: 'Move entries to trash, or delete them for good with deleteForever (spec part 2, 7).',
       description:
-        'A trashed folder takes its contents with it. deleteForever also removes the bytes from storage. Every id must be the caller\'s, else 404 and nothing happens; then each item answers in results. Permission files.delete. Trash is emptied automatically after drive.trash_purge_days (setting, 30).',
+        'A trashed folder takes its contents with it. deleteForever also removes the bytes from storage. Every id must be the caller\'s, else 404 and nothing happens (inside a folder shared with the caller with edit permission, entries may go to the owner\'s trash; deleteForever stays the owner\'s: 403); then each item answers in results. Permission files.delete. Trash is emptied automatically after drive.trash_purge_days (setting, 30).',
       body: DeleteEntriesBodySchema,
       response: { 200: DeleteEntriesResponseSchema },
     },

@@ -42,11 +42,13 @@ export class DriveTrashService {
 
   /**
    * POST file-entries/delete: to trash, or for good with deleteForever (bytes too). Every id
-   * must be the caller's (else 404, nothing done); then each item answers for itself.
+   * must be the caller's (else 404, nothing done), or inside a folder shared with them with edit
+   * to trash it (deleting for good stays the owner's); then each item answers for itself.
    */
   async delete(actor: Actor, body: DeleteEntriesBody): Promise<{ results: Array<{ id: number; ok: boolean; message?: string }>; deleted: number }> {
     actor.authorize(Permission.filesDelete);
-    const rows = await this.policy.getManyByIds(actor, body.entryIds, { allowTrashed: true });
+    const rows = await this.policy.getManyByIds(actor, body.entryIds, { allowTrashed: true, need: body.deleteForever ? 'owner' : 'edit' });
+    for (const row of rows) await this.policy.assertCanDetach(actor, row);
     const results: Array<{ id: number; ok: boolean; message?: string }> = [];
     let deleted = 0;
     for (const { id } of rows) {
@@ -66,7 +68,7 @@ export class DriveTrashService {
   /** Puts trashed entries back where they were, or at the root when that folder is gone or in trash. */
   async restore(actor: Actor, entryIds: number[]): Promise<FileEntry[]> {
     actor.authorize(Permission.filesDelete);
-    const rows = await this.policy.getManyByIds(actor, entryIds, { allowTrashed: true });
+    const rows = await this.policy.getManyByIds(actor, entryIds, { allowTrashed: true, need: 'owner' });
     for (const { id } of rows) {
       const row = (await this.entries.getById(id))!;
       if (!row.deleted_at || row.trash_root_id === null) continue;

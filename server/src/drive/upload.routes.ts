@@ -12,7 +12,7 @@ import type { UploadPart } from './upload.service.ts';
 const UPLOAD_LIMITS = { fileSize: Number.POSITIVE_INFINITY, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 };
 
 /** The request's parts in the neutral shape the service reads. */
-async function* partsOf(request: FastifyRequest): AsyncIterable<UploadPart> {
+export async function* partsOf(request: FastifyRequest): AsyncIterable<UploadPart> {
   if (!request.isMultipart()) throw validation({ file: ['Send the file as multipart/form-data.'] });
   for await (const part of request.parts({ limits: UPLOAD_LIMITS, fileHwm: 1024 * 1024 } as Parameters<FastifyRequest['parts']>[0])) {
     if (part.type === 'file') yield { kind: 'file', name: part.fieldname, filename: part.filename, mimetype: part.mimetype, stream: part.file };
@@ -36,7 +36,8 @@ export async function uploadRoutes(app: FastifyInstance, { container }: { contai
     // The body is read as a stream by the handler, not by a schema.
     validatorCompiler: () => () => ({ value: undefined }),
     handler: async (request, reply) => {
-      const fileEntry = await container.services.drive.uploads.upload(request.actor, request.workspaceId, partsOf(request));
+      const length = Number(request.headers['content-length']);
+      const fileEntry = await container.services.drive.uploads.upload(request.actor, request.workspaceId, partsOf(request), Number.isSafeInteger(length) ? length : undefined);
       return reply.status(201).send({ fileEntry });
     },
   });

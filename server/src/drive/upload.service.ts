@@ -9,20 +9,30 @@ import { newObjectKey } from '../storage/keys.ts';
 import { ObjectTooLargeError, type StagedObject, type StorageDriver } from '../storage/storage-driver.ts';
 import type { DrivePolicy } from './drive.policy.ts';
 import { childrenOf, newEntryHash, type EntryWriter } from './entry-writer.ts';
-import type { FileEntriesRepository } from './file-entries.repository.ts';
+import type { DriveScope, EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
 import type { DriveListingService } from './listing.service.ts';
 import { extensionOf, foldersOfRelativePath, validName } from './names.ts';
 import { noSpaceError, type SpaceService } from './space.service.ts';
 import type { ThumbnailService } from './thumbnails.service.ts';
 import { isTypeAllowed, type UploadRules } from './upload-rules.ts';
 
+/**
+ * Where an upload goes: a folder (null: the root) of a drive, and whose space it counts against
+ * (the drive's owner: an upload into a folder shared with the caller fills the owner's space).
+ */
+export type UploadTarget = { folder: EntryRow | null; scope: DriveScope; quota: Actor };
+/** Works out the target from the upload's metadata (parentId, workspaceId), checking permission. */
+export type UploadTargetResolver = (metadata: { parentId: number | null; workspaceId: number | undefined }) => Promise<UploadTarget>;
+
 /** One part of a multipart upload, as the route hands it over. */
 export type UploadPart = { kind: 'field'; name: string; value: string } | { kind: 'file'; name: string; filename: string; mimetype: string; stream: Readable };
 
-const typeNotAllowed = () => new AppError(422, UPLOAD_MESSAGES.typeNotAllowed, { code: 'type_not_allowed', errors: { file: [UPLOAD_MESSAGES.typeNotAllowed] } });
-const tooLarge = (max: number) =>
+export const typeNotAllowed = () => new AppError(422, UPLOAD_MESSAGES.typeNotAllowed, { code: 'type_not_allowed', errors: { file: [UPLOAD_MESSAGES.typeNotAllowed] } });
+export const tooLarge = (max: number) =>
   new AppError(413, UPLOAD_MESSAGES.tooLarge(formatBytes(max)), { code: 'file_too_large', errors: { file: [UPLOAD_MESSAGES.tooLarge(formatBytes(max))] } });
-const isMime = (v: string | undefined): v is string => Boolean(v && /^[\w.+-]+\/[\w.+-]+$/.test(v));
+export const isMime = (v: string | undefined): v is string => Boolean(v && /^[\w.+-]+\/[\w.+-]+$/.test(v));
+/** A plain upload's reservation outlives any request; a crash leaves it to expire. */
+const PLAIN_RESERVATION_MS = 6 * 3600_000;
 
 /**
  * The plain upload (POST file-entries, spec part 2, 7): the file streams to the storage
@@ -73,14 +83,38 @@ export class DriveUploadService {
     return { maxSize: Number(maxSize) || 0, allowedTypes: allowedTypes ?? [], blockedTypes: blockedTypes ?? [] };
   }
 
-  async upload(actor: Actor, workspaceId: number, parts: AsyncIterable<UploadPart>): Promise<FileEntry> {
+  /**
+   * `declaredBytes` (the request's Content-Length) bounds the file: that much space, or what is
+   * free when less, is reserved before a byte is read, so parallel uploads cannot overshoot.
+   */
+  async upload(actor: Actor, workspaceId: number, parts: AsyncIterable<UploadPart>, declaredBytes?: number): Promise<FileEntry> {
     actor.authorize(Permission.filesCreate);
     this.policy.scopeFor(actor, workspaceId);
+    const row = await this.receive(parts, declaredBytes, async (metadata) => {
+      // The caller's drive, or a folder shared with them with edit (whose owner's space it fills).
+      const { folder, scope } = await this.policy.getWritableFolder(actor, metadata.workspaceId ?? workspaceId, metadata.parentId);
+      return { folder, scope, quota: await this.policy.quotaHolder(actor, scope) };
+    });
+    return (await this.listing.present(actor, [row]))[0];
+  }
+
+  /** An upload into a target the caller's service already allowed (a shareable link that allows editing). */
+  uploadInto(parts: AsyncIterable<UploadPart>, declaredBytes: number | undefined, resolve: UploadTargetResolver): Promise<EntryRow> {
+    return this.receive(parts, declaredBytes, resolve);
+  }
+
+  /**
+   * Streams the file in: the target is resolved from the metadata (sent before the file), and
+   * the space is reserved against its owner before a byte of the file is read.
+   */
+  private async receive(parts: AsyncIterable<UploadPart>, declaredBytes: number | undefined, resolve: UploadTargetResolver): Promise<EntryRow> {
     const rules = await this.rules();
-    const remaining = await this.space.remaining(actor);
+    const bound = declaredBytes !== undefined && Number.isSafeInteger(declaredBytes) && declaredBytes >= 0 ? declaredBytes : Number.MAX_SAFE_INTEGER;
     const fields: Record<string, string> = {};
     let staged: StagedObject | undefined;
     let file: { filename: string; mimetype: string } | undefined;
+    let target: UploadTarget | undefined;
+    let reservation: { id: number; bytes: number } | undefined;
     try {
       for await (const part of parts) {
         if (part.kind === 'field') {
@@ -95,13 +129,20 @@ export class DriveUploadService {
         const name = validName(part.filename || '', 'file');
         // Checked before a byte is stored, on what is known so far; again below with the client's fields.
         if (!isTypeAllowed(rules, { extension: extensionOf(name), mimes: [mimeTypes.lookup(name) || '', part.mimetype, fields.clientMime ?? ''] })) throw typeNotAllowed();
-        staged = await this.stage(part.stream, rules.maxSize, remaining, actor);
+        const metadata = parseMetadata(fields);
+        target = await resolve({ parentId: parentIdOf(metadata, fields), workspaceId: metadata.workspaceId });
+        const limit = await this.space.limitFor(target.quota);
+        ({ reservation } = await this.space.reserve(target.quota, bound, { upTo: true, expiresAt: new Date(this.clock().getTime() + PLAIN_RESERVATION_MS) }));
+        staged = await this.stage(part.stream, rules.maxSize, limit === null ? null : reservation.bytes, target.quota);
       }
-      if (!staged || !file) throw validation({ file: ['The file is required.'] });
-      return await this.finish(actor, workspaceId, staged, file, fields, rules);
+      if (!staged || !file || !target || !reservation) throw validation({ file: ['The file is required.'] });
+      return await this.finish(target, staged, file, fields, rules, reservation.id);
     } catch (error) {
       await staged?.discard().catch(() => undefined);
       throw error;
+    } finally {
+      // Released with the entry's insert on success; this catches every other way out.
+      if (reservation) await this.space.release(reservation.id).catch((e: unknown) => this.logger.warn({ err: e }, 'reservation left to expire'));
     }
   }
 
@@ -117,9 +158,16 @@ export class DriveUploadService {
     }
   }
 
-  private async finish(actor: Actor, workspaceId: number, staged: StagedObject, file: { filename: string; mimetype: string }, fields: Record<string, string>, rules: UploadRules): Promise<FileEntry> {
+  private async finish(
+    target: UploadTarget,
+    staged: StagedObject,
+    file: { filename: string; mimetype: string },
+    fields: Record<string, string>,
+    rules: UploadRules,
+    reservationId: number,
+  ): Promise<EntryRow> {
     const metadata = parseMetadata(fields);
-    const scope = this.policy.scopeFor(actor, metadata.workspaceId ?? workspaceId);
+    const scope = target.scope;
     const name = validName(file.filename, 'file');
     const extension = extensionOf(name) ?? extensionOf(`x.${fields.clientExtension ?? ''}`);
     const mime = mimeTypes.lookup(name) || (isMime(fields.clientMime) ? fields.clientMime : isMime(file.mimetype) ? file.mimetype : 'application/octet-stream');
@@ -128,10 +176,9 @@ export class DriveUploadService {
       if (!isTypeAllowed(rules, { extension: ext, mimes: [mime, file.mimetype, fields.clientMime ?? ''].filter(Boolean) })) throw typeNotAllowed();
     }
     const folders = foldersOfRelativePath(metadata.relativePath);
-    const parentId = metadata.parentId ?? (fields.parentId && /^\d+$/.test(fields.parentId) ? Number(fields.parentId) : null);
-    const base = await this.policy.getFolder(actor, parentId);
-    const limit = await this.space.limitFor(actor);
-    await this.space.assertFitsUnder(limit, scope.ownerId, staged.size);
+    const base = target.folder;
+    const limit = await this.space.limitFor(target.quota);
+    await this.space.assertFitsUnder(limit, scope.ownerId, staged.size, undefined, reservationId);
     const at = this.clock().toISOString();
     const parent = await this.writer.ensureFolders(scope, base, folders, at);
     await staged.commit();
@@ -141,7 +188,8 @@ export class DriveUploadService {
         await this.writer.lockFolder(trx, of);
         await this.writer.lockOwner(trx, scope.ownerId);
         // Again inside the transaction: parallel uploads must not overrun the space between them.
-        await this.space.assertFitsUnder(limit, scope.ownerId, staged.size, trx);
+        await this.space.assertFitsUnder(limit, scope.ownerId, staged.size, trx, reservationId);
+        await this.space.release(reservationId, trx);
         return this.entries.insert(
           {
             hash: newEntryHash(),
@@ -164,13 +212,17 @@ export class DriveUploadService {
         );
       });
       this.thumbnails.schedule(row);
-      return (await this.listing.present(actor, [row]))[0];
+      return row;
     } catch (error) {
       await this.storage.delete(staged.key).catch((e: unknown) => this.logger.warn({ err: e }, 'bytes of a refused upload left for the orphan sweep'));
       throw error;
     }
   }
 }
+
+/** The folder named by the metadata's parentId, or by a plain parentId field. */
+const parentIdOf = (metadata: UploadMetadata, fields: Record<string, string>): number | null =>
+  metadata.parentId ?? (fields.parentId && /^\d+$/.test(fields.parentId) ? Number(fields.parentId) : null);
 
 /** The metadata field (JSON) with parentId and relativePath; plain fields of those names also count. */
 function parseMetadata(fields: Record<string, string>): UploadMetadata {

@@ -1,8 +1,9 @@
 import type { MailMessage } from './mailer.ts';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(siteName: string, paragraphs: string[]): string {
+/** The HTML frame of every mail: paragraphs (HTML, escaped by the caller) and the site name. */
+export function layout(siteName: string, paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">${body}<p style="color:#6b7280">${escapeHtml(siteName)}</p></body></html>`;
 }

@@ -1,4 +1,4 @@
-import { FREE_STORAGE_BYTES } from '@kosh/contracts';
+import { DEFAULT_RESUMABLE_CHUNK_BYTES, FREE_STORAGE_BYTES } from '@kosh/contracts';
 
 /**
  * Every setting Kosh knows, flat dotted keys with their defaults. Public keys reach the
@@ -39,6 +39,9 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
   'toast.position': 'bottom-center',
   'seo.title': 'Kosh - your files, on a cloud you own',
   'seo.description': 'Store, share and reach your files from any device. 25 GB free, no upload size limit.',
+  /** The shareable link page (spec part 2, 2 "SEO pages"): :entryName and :siteName are filled in. */
+  'seo.shareable_link_page.title': ':entryName - :siteName',
+  'seo.shareable_link_page.description': '":entryName", shared on :siteName.',
   'custom_code.css': '',
   'custom_code.html': '',
   'contact.email': 'support@localhost',
@@ -53,6 +56,12 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
   /** MIME patterns with a wildcard (image/*) or extensions (pdf); empty allows every type. */
   'uploads.allowed_types': [],
   'uploads.blocked_types': [],
+  /** Resumable (tus) uploads for files of 2 MB and more (spec part 2, 4). */
+  'uploads.resumable': true,
+  /** Bytes per resumable PATCH (spec part 2, 9: "comes from settings"). */
+  'uploads.chunk_size': DEFAULT_RESUMABLE_CHUNK_BYTES,
+  /** Direct uploads to S3; bootstrap answers true only when the storage driver is S3. */
+  'uploads.direct_upload': true,
 };
 
 /**
@@ -105,6 +114,8 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   'drive.default_space_bytes': FREE_STORAGE_BYTES,
   /** Days an entry stays in trash before the purge job deletes it for good (0 = never). */
   'drive.trash_purge_days': 30,
+  /** Hours an unfinished upload (tus or direct) lives after its last activity; its space is reserved meanwhile. */
+  'uploads.expiry_hours': 24,
   ...SOCIAL_PROVIDER_SETTINGS,
 };
 

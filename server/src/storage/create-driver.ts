@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 import { LocalStorageDriver } from './local.ts';
 import type { S3DriverOptions, S3StorageDriver } from './s3.ts';
-import type { PresignOptions, PutOptions, StorageDriver } from './storage-driver.ts';
+import type { KeepKeys, PresignOptions, PutOptions, StorageDriver } from './storage-driver.ts';
 
 /**
  * The S3 driver, loaded on first use: the AWS SDK costs some 35 MB of memory, which a
@@ -46,8 +46,23 @@ class LazyS3Driver implements StorageDriver {
   async *list(prefix: string) {
     yield* (await this.load()).list(prefix);
   }
-  async sweepStaging(olderThanMs: number) {
-    return (await this.load()).sweepStaging(olderThanMs);
+  async sweepStaging(olderThanMs: number, keep?: KeepKeys) {
+    return (await this.load()).sweepStaging(olderThanMs, keep);
+  }
+  async createMultipartUpload(key: string, options?: { contentType?: string }) {
+    return (await this.load()).createMultipartUpload(key, options);
+  }
+  async listParts(key: string, uploadId: string) {
+    return (await this.load()).listParts(key, uploadId);
+  }
+  async presignUploadPart(key: string, uploadId: string, partNumber: number, options?: { expiresInSeconds?: number }) {
+    return (await this.load()).presignUploadPart(key, uploadId, partNumber, options);
+  }
+  async completeMultipartUpload(key: string, uploadId: string, parts: Array<{ PartNumber: number; ETag: string }>) {
+    return (await this.load()).completeMultipartUpload(key, uploadId, parts);
+  }
+  async abortMultipartUpload(key: string, uploadId: string) {
+    return (await this.load()).abortMultipartUpload(key, uploadId);
   }
   async presignGet(key: string, options?: PresignOptions) {
     return (await this.load()).presignGet(key, options);

@@ -11,6 +11,11 @@ export function newObjectKey(kind: KeyKind = 'entries'): string {
   return `${kind}/${id.slice(0, 2)}/${id}${kind === 'thumbnails' ? '.webp' : ''}`;
 }
 
+/** The file key of a given id (a UUID): uploads mint the id first and name the key by it. */
+export function entryKeyOf(id: string): string {
+  return `entries/${id.slice(0, 2)}/${id}`;
+}
+
 /** The thumbnail key that belongs to a file key (same id), so the orphan sweep can pair them. */
 export function thumbnailKeyOf(fileKey: string): string {
   return `${fileKey.replace(/^entries\//, 'thumbnails/')}.webp`;

@@ -89,6 +89,20 @@ export class LocalStorageDriver implements StorageDriver {
     await fsp.rm(this.localPath(key), { force: true });
   }
 
+  async adoptFile(file: string, key: string): Promise<void> {
+    const target = this.localPath(key);
+    // The bytes of a resumable upload were written without fsync: make them durable before they count.
+    const handle = await fsp.open(file, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.rename(file, target);
+    await syncDir(path.dirname(target));
+  }
+
   async deleteMany(keys: string[]): Promise<void> {
     for (const key of keys) await this.delete(key);
   }

@@ -10,8 +10,11 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
+  type ObjectCannedACL,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
   UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -27,6 +30,8 @@ import {
   type PutOptions,
   type StagedObject,
   type StorageDriver,
+  type UploadedPart,
+  type KeepKeys,
   type WrittenObject,
 } from './storage-driver.ts';
 
@@ -165,16 +170,20 @@ export class S3StorageDriver implements StorageDriver {
     } while (token);
   }
 
-  /** Aborts multipart uploads (staged writes) that were never committed or discarded. */
-  async sweepStaging(olderThanMs: number): Promise<number> {
+  /**
+   * Aborts multipart uploads (staged writes) that were never committed or discarded; those of
+   * uploads still in flight (direct and tus uploads, named by `keep`) stay.
+   */
+  async sweepStaging(olderThanMs: number, keep?: KeepKeys): Promise<number> {
     const cutoff = Date.now() - olderThanMs;
     let removed = 0;
     let keyMarker: string | undefined;
     let uploadIdMarker: string | undefined;
     do {
       const res = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+      const kept = keep ? await keep((res.Uploads ?? []).map((u) => u.Key!)) : new Set<string>();
       for (const u of res.Uploads ?? []) {
-        if (!u.Initiated || u.Initiated.getTime() >= cutoff) continue;
+        if (!u.Initiated || u.Initiated.getTime() >= cutoff || kept.has(u.Key!)) continue;
         await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId })).catch(() => undefined);
         removed++;
       }
@@ -192,7 +201,57 @@ export class S3StorageDriver implements StorageDriver {
 
   async presignPut(key: string, options: PresignOptions = {}): Promise<string> {
     assertValidKey(key);
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType });
-    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds ?? 900 });
+    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType, ContentLength: options.contentLength, ACL: options.acl as ObjectCannedACL | undefined });
+    return getSignedUrl(this.client, command, {
+      expiresIn: options.expiresInSeconds ?? 900,
+      // Signed headers: the store refuses a PUT whose length, type or ACL differ from these.
+      signableHeaders: new Set([...(options.contentType ? ['content-type'] : []), ...(options.contentLength !== undefined ? ['content-length'] : [])]),
+      unhoistableHeaders: new Set(options.acl ? ['x-amz-acl'] : []),
+    });
+  }
+
+  async createMultipartUpload(key: string, options: { contentType?: string } = {}): Promise<string> {
+    assertValidKey(key);
+    const res = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType }));
+    return res.UploadId!;
+  }
+
+  async listParts(key: string, uploadId: string): Promise<UploadedPart[]> {
+    assertValidKey(key);
+    const parts: UploadedPart[] = [];
+    let marker: string | undefined;
+    try {
+      do {
+        const res = await this.client.send(new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }));
+        for (const p of res.Parts ?? []) parts.push({ PartNumber: p.PartNumber!, ETag: p.ETag!, Size: p.Size ?? 0 });
+        marker = res.IsTruncated ? res.NextPartNumberMarker : undefined;
+      } while (marker);
+    } catch (error) {
+      throw isMissing(error) || (error as { name?: string })?.name === 'NoSuchUpload' ? new ObjectNotFoundError(key) : error;
+    }
+    return parts.sort((a, b) => a.PartNumber - b.PartNumber);
+  }
+
+  async presignUploadPart(key: string, uploadId: string, partNumber: number, options: { expiresInSeconds?: number } = {}): Promise<string> {
+    assertValidKey(key);
+    const command = new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber });
+    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds ?? 3600 });
+  }
+
+  async completeMultipartUpload(key: string, uploadId: string, parts: Array<{ PartNumber: number; ETag: string }>): Promise<void> {
+    assertValidKey(key);
+    const sorted = [...parts].sort((a, b) => a.PartNumber - b.PartNumber);
+    // RGW answers an empty ETag here (DESIGN.md): callers read the object back with stat().
+    await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: sorted } }));
+  }
+
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    assertValidKey(key);
+    try {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
+    } catch (error) {
+      // RGW answers an unknown upload id with 404 NoSuchKey: already gone is what was wanted.
+      if (!isMissing(error) && (error as { name?: string })?.name !== 'NoSuchUpload') throw error;
+    }
   }
 }

@@ -22,7 +22,19 @@ export type PutOptions = {
 
 export type ObjectStat = { size: number; lastModified: Date };
 export type ListedObject = { key: string; size: number; lastModified: Date };
-export type PresignOptions = { expiresInSeconds?: number; contentType?: string; contentDisposition?: string };
+export type PresignOptions = {
+  expiresInSeconds?: number;
+  contentType?: string;
+  contentDisposition?: string;
+  /** PUT only: signed, so the store refuses a body of another length. */
+  contentLength?: number;
+  /** PUT only: a canned ACL the client must send as x-amz-acl. */
+  acl?: string;
+};
+/** A part of a multipart upload as the store lists it. */
+export type UploadedPart = { PartNumber: number; ETag: string; Size: number };
+/** Answers which of these keys must be kept (uploads in flight name them). */
+export type KeepKeys = (keys: string[]) => Promise<Set<string>>;
 
 /** A write stopped because it passed PutOptions.maxBytes; nothing was kept. */
 export class ObjectTooLargeError extends Error {
@@ -62,12 +74,22 @@ export interface StorageDriver {
   copy(sourceKey: string, targetKey: string): Promise<void>;
   /** Every published object under a prefix, for the orphan sweep. */
   list(prefix: string): AsyncIterable<ListedObject>;
-  /** Removes staging leftovers (interrupted writes) older than the given age. */
-  sweepStaging(olderThanMs: number): Promise<number>;
+  /** Removes staging leftovers (interrupted writes) older than the given age, except keys `keep` names. */
+  sweepStaging(olderThanMs: number, keep?: KeepKeys): Promise<number>;
   /** A time-limited address that reads the object without the server, where the store has one. */
   presignGet?(key: string, options?: PresignOptions): Promise<string>;
   /** A time-limited address that writes the object without the server, where the store has one. */
   presignPut?(key: string, options?: PresignOptions): Promise<string>;
   /** The object's file on this machine (local disk only), for sendfile-style handoffs. */
   localPath?(key: string): string;
+  /** Publishes a finished file of this machine under a key by renaming it (local disk only: no copy). */
+  adoptFile?(file: string, key: string): Promise<void>;
+  // Direct multipart uploads (S3 only): the client sends the parts to presigned addresses.
+  createMultipartUpload?(key: string, options?: { contentType?: string }): Promise<string>;
+  /** Every part uploaded so far, by part number; ObjectNotFoundError when the upload is gone. */
+  listParts?(key: string, uploadId: string): Promise<UploadedPart[]>;
+  presignUploadPart?(key: string, uploadId: string, partNumber: number, options?: { expiresInSeconds?: number }): Promise<string>;
+  completeMultipartUpload?(key: string, uploadId: string, parts: Array<{ PartNumber: number; ETag: string }>): Promise<void>;
+  /** Aborts a multipart upload; one already gone is not an error. */
+  abortMultipartUpload?(key: string, uploadId: string): Promise<void>;
 }

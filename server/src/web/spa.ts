@@ -58,16 +58,20 @@ export class SpaRenderer {
     const data = await this.container.services.bootstrap.build(bootstrapRequestOf(request, this.container));
     const nonce = randomBytes(16).toString('base64');
     const seo = (data.settings as { seo?: { title?: string; description?: string } }).seo ?? {};
-    const title = seo.title ?? data.settings.branding.site_name;
-    const description = seo.description ?? '';
+    // A shareable link page carries its own title and description, for crawlers that run no script.
+    const page = await this.container.services.shares.seo.forPath(request.url.split('?')[0]);
+    const title = page?.title ?? seo.title ?? data.settings.branding.site_name;
+    const description = page?.description ?? seo.description ?? '';
     const head = [
       `<title>${escapeHtml(title)}</title>`,
       `<meta name="description" content="${escapeHtml(description)}">`,
+      ...(page ? [`<meta property="og:title" content="${escapeHtml(title)}">`, `<meta property="og:description" content="${escapeHtml(description)}">`] : []),
       `<script nonce="${nonce}">window.bootstrapData=${safeJson(data)};</script>`,
     ].join('\n');
     const html = this.loadTemplate()
       .replace(/<title>[\s\S]*?<\/title>/i, '')
       .replace('</head>', `${head}\n</head>`);
+    if (page) reply.status(page.status);
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { FileEntrySchema, UploadMetadataSchema } from './drive.ts';
+
+// Uploads of any size (spec part 2 sections 2, 3, 4, 7 "Uploads", 8, 9; issue 5): the
+// resumable (tus) endpoint, direct uploads to S3 (simple and multipart), and the constants
+// the web upload queue follows.
+
+const MB = 1024 ** 2;
+
+/** Uploads running at once; 1 in the cases of part 2, 4 (part 2, 9). */
+export const UPLOAD_CONCURRENCY = 3;
+/** Delays between resumable retries (part 2, 9). */
+export const RESUMABLE_RETRY_DELAYS_MS = [3000, 5000, 10_000, 30_000] as const;
+/** Files from this size go resumable unless disabled (part 2, 4 and 9). */
+export const RESUMABLE_MIN_BYTES = 2 * MB;
+/** Direct uploads from this size go multipart (part 2, 4 and 9). */
+export const MULTIPART_MIN_BYTES = 100 * MB;
+/** Smallest multipart part (part 2, 9); larger files use ceil(size / MULTIPART_MAX_PARTS). */
+export const MULTIPART_MIN_PART_BYTES = 20 * MB;
+/** S3's limit of parts in one multipart upload. */
+export const MULTIPART_MAX_PARTS = 10_000;
+/** Part addresses signed per batch-sign call (part 2, 9). */
+export const MULTIPART_SIGN_BATCH = 10;
+/** Parts uploaded in parallel (part 2, 9). */
+export const MULTIPART_PARTS_IN_FLIGHT = 5;
+/** Tries per chunk or part request (part 2, 9). */
+export const UPLOAD_CHUNK_TRIES = 3;
+/** Progress-idle timeout (part 2, 9) and its message (part 2, 8). */
+export const UPLOAD_IDLE_TIMEOUT_MS = 300_000_000;
+export const UPLOAD_TIMEOUT_MESSAGE = 'Upload timed out';
+/** Default resumable chunk (the setting uploads.chunk_size): a multiple of the tus S3 store's 8 MiB parts. */
+export const DEFAULT_RESUMABLE_CHUNK_BYTES = 64 * MB;
+/** The resumable endpoint, under the api/v1 prefix (part 2, 7). */
+export const TUS_ENDPOINT_PATH = 'tus/upload';
+
+/** Part size of a direct multipart upload of `size` bytes (part 2, 9). */
+export function multipartPartSize(size: number): number {
+  return Math.max(MULTIPART_MIN_PART_BYTES, Math.ceil(size / MULTIPART_MAX_PARTS));
+}
+
+/** Upload settings the client reads from bootstrap data (settings.uploads) to choose a method. */
+export const UploadSettingsSchema = z.object({
+  /** Bytes; 0 = no limit (part 2, 5). */
+  max_size: z.number(),
+  /** MIME patterns with * (image/*) or extensions (pdf); empty allows every type. */
+  allowed_types: z.array(z.string()),
+  blocked_types: z.array(z.string()),
+  /** Resumable (tus) uploads for files of RESUMABLE_MIN_BYTES and more. */
+  resumable: z.boolean(),
+  /** Bytes per resumable PATCH request. */
+  chunk_size: z.number(),
+  /** Direct uploads to S3: the setting, and only true when the server's storage driver is S3. */
+  direct_upload: z.boolean(),
+});
+export type UploadSettings = z.infer<typeof UploadSettingsSchema>;
+
+/**
+ * tus Upload-Metadata (part 2, 7): every value is a string. parentId is a folder id (absent,
+ * empty or "null" = root); relativePath is the file's path inside an uploaded folder.
+ */
+export const TusUploadMetadataSchema = z.object({
+  name: z.string().max(1000).optional(),
+  clientName: z.string().max(1000).optional(),
+  clientExtension: z.string().max(100).optional(),
+  clientMime: z.string().max(255).optional(),
+  clientSize: z.string().max(20).optional(),
+  disk: z.string().max(20).optional(),
+  parentId: z.string().max(20).optional(),
+  relativePath: z.string().max(10_000).optional(),
+  workspaceId: z.string().max(10).optional(),
+});
+export type TusUploadMetadata = z.infer<typeof TusUploadMetadataSchema>;
+
+export const CreateTusEntryBodySchema = z.object({
+  uploadKey: z.string().min(1).max(2000).describe('The id at the end of the upload URL (the URL itself is accepted too).'),
+  workspaceId: z.number().int().min(0).optional(),
+});
+export type CreateTusEntryBody = z.infer<typeof CreateTusEntryBodySchema>;
+
+const size = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).describe('Bytes, declared before the upload and checked against what arrives.');
+const placement = {
+  metadata: UploadMetadataSchema.optional(),
+  parentId: UploadMetadataSchema.shape.parentId,
+  relativePath: UploadMetadataSchema.shape.relativePath,
+  workspaceId: z.number().int().min(0).optional(),
+};
+
+export const PresignS3UploadBodySchema = z.object({
+  filename: z.string().min(1).max(1000),
+  mime: z.string().max(255).optional(),
+  disk: z.enum(['public', 'uploads']).optional(),
+  size,
+  extension: z.string().max(100).optional(),
+  ...placement,
+});
+export type PresignS3UploadBody = z.infer<typeof PresignS3UploadBodySchema>;
+export const PresignS3UploadResponseSchema = z.object({
+  url: z.string().describe('PUT the bytes here, with x-amz-acl as answered and Content-Length equal to size.'),
+  acl: z.string(),
+  key: z.string(),
+});
+
+export const CreateS3EntryBodySchema = z.object({
+  key: z.string().max(200).optional().describe('The key presign or multipart/create answered.'),
+  filename: z.string().max(1000).optional().describe('Also accepted in place of key: the key, or its last part.'),
+  size: size.optional(),
+  clientMime: z.string().max(255).optional(),
+  clientName: z.string().max(1000).optional(),
+  clientExtension: z.string().max(100).optional(),
+  ...placement,
+});
+export type CreateS3EntryBody = z.infer<typeof CreateS3EntryBodySchema>;
+
+export const CreateS3MultipartBodySchema = z.object({
+  filename: z.string().min(1).max(1000),
+  mime: z.string().max(255).optional(),
+  size,
+  extension: z.string().max(100).optional(),
+  ...placement,
+});
+export type CreateS3MultipartBody = z.infer<typeof CreateS3MultipartBodySchema>;
+export const CreateS3MultipartResponseSchema = z.object({ uploadId: z.string(), key: z.string() });
+
+export const S3MultipartRefBodySchema = z.object({ key: z.string().min(1).max(200), uploadId: z.string().min(1).max(1024), workspaceId: z.number().int().min(0).optional() });
+export type S3MultipartRef = z.infer<typeof S3MultipartRefBodySchema>;
+
+export const UploadedPartSchema = z.object({ PartNumber: z.number().int(), ETag: z.string(), Size: z.number().int() });
+export const S3UploadedPartsResponseSchema = z.object({ parts: z.array(UploadedPartSchema) });
+
+export const SignS3PartsBodySchema = S3MultipartRefBodySchema.extend({
+  partNumbers: z.array(z.number().int().min(1).max(MULTIPART_MAX_PARTS)).min(1).max(MULTIPART_SIGN_BATCH),
+});
+export type SignS3PartsBody = z.infer<typeof SignS3PartsBodySchema>;
+export const SignS3PartsResponseSchema = z.object({ urls: z.array(z.object({ partNumber: z.number().int(), url: z.string() })) });
+
+export const CompleteS3MultipartBodySchema = S3MultipartRefBodySchema.extend({
+  parts: z.array(z.object({ PartNumber: z.number().int().min(1).max(MULTIPART_MAX_PARTS), ETag: z.string().min(1).max(200) })).min(1).max(MULTIPART_MAX_PARTS),
+});
+export type CompleteS3MultipartBody = z.infer<typeof CompleteS3MultipartBodySchema>;
+export const CompleteS3MultipartResponseSchema = z.object({ key: z.string(), size: z.number().int() });
+
+export const UploadEntryResponseSchema = z.object({ fileEntry: FileEntrySchema });

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { LINK_UNLOCK_SECONDS, Permission, SHAREABLE_LINK_PAGE_LOADER, type FileEntry, type ShareableLinkPage, type ShareableLinkPageQuery } from '@kosh/contracts';
+import type { Actor } from '../auth/actor.ts';
+import type { KeyRing } from '../auth/key-ring.ts';
+import { verifyPassword } from '../auth/password.ts';
+import type { DriveCopyService } from '../drive/copy.service.ts';
+import type { DriveDownloadService, FileDownload } from '../drive/download.service.ts';
+import { scopeOf, type DrivePolicy } from '../drive/drive.policy.ts';
+import type { EntryRow, FileEntriesRepository, SortColumn } from '../drive/file-entries.repository.ts';
+import type { DriveListingService } from '../drive/listing.service.ts';
+import type { DriveUploadService, UploadPart } from '../drive/upload.service.ts';
+import { AppError, forbidden, notFound, unauthenticated } from '../http/app-error.ts';
+import type { LinkRow, LinksRepository } from './links.repository.ts';
+import { presentLink, presentLinkEntry } from './link.presenter.ts';
+
+const UNLOCK_PURPOSE = 'shareable-link-unlock';
+
+/** 403 for the bytes of a password-protected link that this browser has not unlocked. */
+const locked = () => new AppError(403, 'This link is password protected.', { code: 'link_locked' });
+const noDownloads = () => forbidden('Downloads are turned off for this link.');
+
+/** How a visitor shows they know a link's password: the unlock cookie, or the password itself. */
+export type LinkUnlock = {
+  /** The signed value this service issued after a right password (kept in an httpOnly cookie). */
+  token: string | undefined;
+  password?: string;
+  /** Called before a password is checked: counts the attempt and throws 429 past the limit. */
+  beforeAttempt?: () => Promise<void>;
+};
+
+/** An open link: the link and its live entry. */
+export type OpenLink = { link: LinkRow; root: EntryRow };
+
+type Deps = {
+  links: LinksRepository;
+  entries: FileEntriesRepository;
+  policy: DrivePolicy;
+  listing: DriveListingService;
+  downloads: DriveDownloadService;
+  copy: DriveCopyService;
+  uploads: DriveUploadService;
+  keys: KeyRing;
+  clock: () => Date;
+};
+
+/**
+ * What a shareable link lets a visitor do (spec part 2, 2-4; part 1, 6): the page with the
+ * folder's children page by page, previews and downloads (files with Range, folders as a ZIP),
+ * save to my drive, and uploads into a folder whose link allows editing. Everything stays inside
+ * the linked entry: anything outside it answers 404, like a link that does not exist.
+ */
+export class LinkAccessService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  /**
+   * A link that may be opened now, or null: missing, off, expired, or its entry gone or in trash.
+   * No caller checks: the page HTML (SEO) reads what it may show from it.
+   */
+  async find(hash: string): Promise<OpenLink | null> {
+    const link = await this.deps.links.getByHash(hash);
+    if (!link || link.enabled !== 1) return null;
+    if (link.expires_at && Date.parse(link.expires_at) <= this.deps.clock().getTime()) return null;
+    const root = await this.deps.entries.getById(link.file_entry_id);
+    if (!root || root.deleted_at) return null;
+    return { link, root };
+  }
+
+  /** GET shareable-links/{hash} (part 2, 3 and 7): the link, whether the password is wanted, and the folder's children. */
+  async page(actor: Actor, hash: string, query: ShareableLinkPageQuery, unlock: LinkUnlock): Promise<{ page: ShareableLinkPage; token?: string }> {
+    const { link, root } = await this.open(actor, hash);
+    const unlocked = await this.unlock(link, unlock);
+    if (!unlocked.ok) return { page: { link: presentLink(link, null), passwordInvalid: true, folderChildren: null } };
+    let folderChildren: ShareableLinkPage['folderChildren'] = null;
+    if (query.loader === SHAREABLE_LINK_PAGE_LOADER) {
+      const folder = query.folderHash ? await this.inside(root, await this.deps.entries.getByHash(query.folderHash)) : root;
+      if (query.folderHash && folder.is_folder !== 1) throw notFound('The folder does not exist.');
+      if (folder.is_folder === 1) {
+        const [column, direction] = query.order.split(':') as [SortColumn, 'asc' | 'desc'];
+        const { rows, total } = await this.deps.listing.childrenPage({ parentId: folder.id }, { column, direction }, { limit: query.perPage, offset: (query.page - 1) * query.perPage });
+        folderChildren = { data: rows.map((r) => presentLinkEntry(r, root, link.hash)), current_page: query.page, last_page: Math.max(1, Math.ceil(total / query.perPage)) };
+      }
+    }
+    return { page: { link: presentLink(link, presentLinkEntry(root, root, link.hash)), passwordInvalid: false, folderChildren }, token: unlocked.token };
+  }
+
+  /** POST shareable-links/{hash}/password: checks the password alone; answers the unlock token, or null when wrong. */
+  async unlockWith(actor: Actor, hash: string, unlock: LinkUnlock): Promise<string | null> {
+    const { link } = await this.open(actor, hash);
+    const unlocked = await this.unlock(link, unlock);
+    return unlocked.ok ? (unlocked.token ?? unlock.token ?? '') : null;
+  }
+
+  /** One file inside the link: a preview (inline) always, an attachment when downloads are on. */
+  async file(actor: Actor, hash: string, entryHash: string, token: string | undefined, options: { inline: boolean }): Promise<FileDownload> {
+    const { link, root } = await this.openUnlocked(actor, hash, token);
+    const entry = await this.inside(root, await this.deps.entries.getByHash(entryHash));
+    if (!options.inline && link.allow_download !== 1) throw noDownloads();
+    return this.deps.downloads.fileOf(entry);
+  }
+
+  async thumbnail(actor: Actor, hash: string, entryHash: string, token: string | undefined): Promise<FileDownload> {
+    const { root } = await this.openUnlocked(actor, hash, token);
+    return this.deps.downloads.thumbnailOf(await this.inside(root, await this.deps.entries.getByHash(entryHash)));
+  }
+
+  /** Entries inside the link (the linked entry when none are named): one file as itself, else a streamed ZIP. */
+  async bundle(actor: Actor, hash: string, hashes: string[] | undefined, token: string | undefined): Promise<{ kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable }> {
+    const { link, root } = await this.openUnlocked(actor, hash, token);
+    if (link.allow_download !== 1) throw noDownloads();
+    const unique = [...new Set(hashes?.length ? hashes : [root.hash])];
+    const rows = await this.deps.entries.getManyByHashes(unique);
+    const selected = await Promise.all(unique.map((h) => this.inside(root, rows.find((r) => r.hash === h))));
+    return this.deps.downloads.bundle(selected);
+  }
+
+  /** "Save to my drive": copies the linked entry into the caller's drive (their space), when downloads are on. */
+  async saveToDrive(actor: Actor, hash: string, token: string | undefined, body: { destinationId?: number | null; workspaceId?: number }): Promise<FileEntry[]> {
+    actor.requireUser();
+    const { link, root } = await this.openUnlocked(actor, hash, token);
+    if (link.allow_download !== 1) throw noDownloads();
+    const target = await this.deps.policy.getWritableFolder(actor, body.workspaceId ?? 0, body.destinationId);
+    return this.deps.copy.copyInto(actor, [root], target);
+  }
+
+  /**
+   * An upload through a link that allows editing, into the linked folder or a folder inside it
+   * (metadata parentId); the file belongs to the link's owner and fills the owner's space.
+   */
+  async upload(actor: Actor, hash: string, token: string | undefined, parts: AsyncIterable<UploadPart>, declaredBytes: number | undefined): Promise<FileEntry> {
+    const { link, root } = await this.openUnlocked(actor, hash, token);
+    if (link.allow_edit !== 1) throw forbidden('Uploads are turned off for this link.');
+    if (root.is_folder !== 1) throw forbidden('Only a linked folder takes uploads.');
+    const row = await this.deps.uploads.uploadInto(parts, declaredBytes, async ({ parentId }) => {
+      const folder = parentId === null ? root : await this.inside(root, await this.deps.entries.getById(parentId));
+      if (folder.is_folder !== 1) throw notFound('The folder does not exist.');
+      const scope = scopeOf(folder);
+      return { folder, scope, quota: await this.deps.policy.quotaHolder(actor, scope) };
+    });
+    return presentLinkEntry(row, root, link.hash);
+  }
+
+  /** The link, checked for this visitor: 404 when it cannot be opened, 401 restricted and logged out (part 1, 6). */
+  private async open(actor: Actor, hash: string): Promise<OpenLink> {
+    const found = await this.find(hash);
+    if (!found) throw notFound();
+    if (found.link.restricted === 1 && !actor.user) throw unauthenticated('Log in to open this link.');
+    actor.authorize(Permission.linksView);
+    return found;
+  }
+
+  /** For byte requests: the password is not sent again, the unlock token has to be there. */
+  private async openUnlocked(actor: Actor, hash: string, token: string | undefined): Promise<OpenLink> {
+    const open = await this.open(actor, hash);
+    if (!(await this.unlock(open.link, { token })).ok) throw locked();
+    return open;
+  }
+
+  /** An entry inside the linked one (or it), live; anything else answers 404. */
+  private async inside(root: EntryRow, row: EntryRow | undefined): Promise<EntryRow> {
+    if (!row || row.deleted_at || !(row.id === root.id || row.path.startsWith(root.path))) throw notFound();
+    return row;
+  }
+
+  private async unlock(link: LinkRow, unlock: LinkUnlock): Promise<{ ok: boolean; token?: string }> {
+    if (link.password === null) return { ok: true };
+    const mark = passwordMark(link.password);
+    const payload = await this.deps.keys.verify<{ l: number; v: string }>(UNLOCK_PURPOSE, unlock.token);
+    if (payload && payload.l === link.id && payload.v === mark) return { ok: true };
+    if (!unlock.password) return { ok: false };
+    await unlock.beforeAttempt?.();
+    if (!(await verifyPassword(link.password, unlock.password))) return { ok: false };
+    return { ok: true, token: await this.deps.keys.sign(UNLOCK_PURPOSE, { l: link.id, v: mark }, LINK_UNLOCK_SECONDS) };
+  }
+}
+
+/** Ties an unlock token to the password it was issued for: a changed password locks the link again. */
+const passwordMark = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);

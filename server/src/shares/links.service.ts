@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { Permission, type SaveShareableLinkBody, type ShareableLink } from '@kosh/contracts';
+import type { Actor } from '../auth/actor.ts';
+import { hashPassword } from '../auth/password.ts';
+import type { DrivePolicy } from '../drive/drive.policy.ts';
+import type { DriveListingService } from '../drive/listing.service.ts';
+import { conflict, forbidden, notFound, validation } from '../http/app-error.ts';
+import type { LinkRow, LinksRepository } from './links.repository.ts';
+import { presentLink } from './link.presenter.ts';
+
+/** A link's public id: random, so it tells nothing of the entry or how many links exist. */
+export const newLinkHash = () => randomBytes(12).toString('base64url');
+
+type Deps = { links: LinksRepository; policy: DrivePolicy; listing: DriveListingService; clock: () => Date };
+
+/**
+ * The owner's side of shareable links (issue 6): one link per entry, created, edited (on/off,
+ * password, expiry, download, editing, restricted) and deleted from the Share dialog.
+ */
+export class LinksService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  /** The entry's link, or null. Owner only. */
+  async get(actor: Actor, entryId: number): Promise<ShareableLink | null> {
+    const entry = await this.deps.policy.getById(actor, entryId, { need: 'owner' });
+    const link = await this.deps.links.getByEntryId(entry.id);
+    return link ? this.present(actor, link) : null;
+  }
+
+  async create(actor: Actor, entryId: number, body: SaveShareableLinkBody): Promise<ShareableLink> {
+    actor.authorize(Permission.linksCreate);
+    const entry = await this.deps.policy.getById(actor, entryId, { need: 'owner' });
+    if (await this.deps.links.getByEntryId(entry.id)) throw conflict('This item already has a link.');
+    const user = actor.requireUser();
+    if (actor.isOverQuota(Permission.linksCreate, 'count', await this.deps.links.countOfUser(user.id))) throw forbidden('You have reached the number of links your plan allows.');
+    const at = this.deps.clock().toISOString();
+    const link = await this.deps.links.insert({
+      hash: newLinkHash(),
+      file_entry_id: entry.id,
+      user_id: user.id,
+      password: body.password ? await hashPassword(body.password) : null,
+      expires_at: this.expiry(body.expires_at) ?? null,
+      enabled: flag(body.enabled ?? true),
+      allow_download: flag(body.allow_download ?? true),
+      allow_edit: flag(body.allow_edit ?? false),
+      restricted: flag(body.restricted ?? false),
+      created_at: at,
+      updated_at: at,
+    });
+    return this.present(actor, link);
+  }
+
+  /** Changes what is given; a password of null removes it, an absent one keeps it. */
+  async update(actor: Actor, entryId: number, body: SaveShareableLinkBody): Promise<ShareableLink> {
+    actor.authorize(Permission.linksCreate);
+    const link = await this.linkOf(actor, entryId);
+    const patch: Partial<LinkRow> = { updated_at: this.deps.clock().toISOString() };
+    if (body.password !== undefined) patch.password = body.password === null ? null : await hashPassword(body.password);
+    if (body.expires_at !== undefined) patch.expires_at = this.expiry(body.expires_at) ?? null;
+    if (body.enabled !== undefined) patch.enabled = flag(body.enabled);
+    if (body.allow_download !== undefined) patch.allow_download = flag(body.allow_download);
+    if (body.allow_edit !== undefined) patch.allow_edit = flag(body.allow_edit);
+    if (body.restricted !== undefined) patch.restricted = flag(body.restricted);
+    await this.deps.links.update(link.id, patch);
+    return this.present(actor, (await this.deps.links.getByEntryId(link.file_entry_id))!);
+  }
+
+  async delete(actor: Actor, entryId: number): Promise<void> {
+    const link = await this.linkOf(actor, entryId);
+    await this.deps.links.delete(link.id);
+  }
+
+  private async linkOf(actor: Actor, entryId: number): Promise<LinkRow> {
+    const entry = await this.deps.policy.getById(actor, entryId, { need: 'owner' });
+    const link = await this.deps.links.getByEntryId(entry.id);
+    if (!link) throw notFound('This item has no link.');
+    return link;
+  }
+
+  private expiry(value: string | null | undefined): string | null | undefined {
+    if (value === undefined || value === null) return value;
+    const at = new Date(value);
+    if (at.getTime() <= this.deps.clock().getTime()) throw validation({ expires_at: ['The expiry must be in the future.'] });
+    return at.toISOString();
+  }
+
+  private async present(actor: Actor, link: LinkRow): Promise<ShareableLink> {
+    const entry = await this.deps.policy.getById(actor, link.file_entry_id, { allowTrashed: true, need: 'owner' });
+    return presentLink(link, (await this.deps.listing.present(actor, [entry]))[0]);
+  }
+}
+
+const flag = (value: boolean) => (value ? 1 : 0);

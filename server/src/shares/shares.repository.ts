@@ -1,0 +1,123 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { FileEntrySharesTable } from '../db/schema.ts';
+import type { Page } from '../drive/drive-views.repository.ts';
+import type { EntryRow, Sort } from '../drive/file-entries.repository.ts';
+
+export type ShareRow = Selectable<FileEntrySharesTable>;
+export type ShareGrant = { file_entry_id: number; permission: ShareRow['permission'] };
+export type PersonRow = { id: number; email: string; first_name: string | null; last_name: string | null; image: string | null };
+
+/** Queries of file_entry_shares: who an entry is shared with, and what is shared with whom. */
+export class SharesRepository {
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  /** The user's shares on any of these entries (the permission check passes an entry's ancestors and itself). */
+  async grantsOn(userId: number, entryIds: number[]): Promise<ShareGrant[]> {
+    if (!entryIds.length) return [];
+    return this.db
+      .selectFrom('file_entry_shares')
+      .select(['file_entry_id', 'permission'])
+      .where('user_id', '=', userId)
+      .where('file_entry_id', 'in', entryIds)
+      .execute();
+  }
+
+  /** Live entries shared with the user directly (the tops of what they may reach), folders first. */
+  async sharedWith(userId: number, sort: Sort, page: Page): Promise<{ rows: EntryRow[]; total: number }> {
+    const base = this.db
+      .selectFrom('file_entries')
+      .innerJoin('file_entry_shares as s', 's.file_entry_id', 'file_entries.id')
+      .where('s.user_id', '=', userId)
+      .where('file_entries.deleted_at', 'is', null);
+    const rows = await base
+      .selectAll('file_entries')
+      .orderBy('file_entries.is_folder', 'desc')
+      .orderBy(`file_entries.${sort.column}`, sort.direction)
+      .orderBy('file_entries.id', sort.direction)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return { rows, total: Number(n) };
+  }
+
+  getById(id: number): Promise<ShareRow | undefined> {
+    return this.db.selectFrom('file_entry_shares').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Shares on any of these entries, oldest first. */
+  async listOnEntries(entryIds: number[]): Promise<ShareRow[]> {
+    if (!entryIds.length) return [];
+    return this.db.selectFrom('file_entry_shares').selectAll().where('file_entry_id', 'in', entryIds).orderBy('created_at').orderBy('id').execute();
+  }
+
+  findOnEntry(entryId: number, email: string): Promise<ShareRow | undefined> {
+    return this.db.selectFrom('file_entry_shares').selectAll().where('file_entry_id', '=', entryId).where('email', '=', email).executeTakeFirst();
+  }
+
+  async insert(row: Insertable<FileEntrySharesTable>): Promise<ShareRow> {
+    return this.db.insertInto('file_entry_shares').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, patch: Partial<Pick<ShareRow, 'permission' | 'user_id' | 'invite_token_hash' | 'updated_at'>>): Promise<void> {
+    await this.db.updateTable('file_entry_shares').set(patch).where('id', '=', id).execute();
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('file_entry_shares').where('id', '=', id).execute();
+  }
+
+  /** Removes the user's own shares of these entries; answers the entry ids that had one. */
+  async deleteOfUser(userId: number, entryIds: number[]): Promise<number[]> {
+    if (!entryIds.length) return [];
+    const rows = await this.db.deleteFrom('file_entry_shares').where('user_id', '=', userId).where('file_entry_id', 'in', entryIds).returning('file_entry_id').execute();
+    return rows.map((r) => r.file_entry_id);
+  }
+
+  /** Pending invitations of an address. */
+  listPending(email: string): Promise<ShareRow[]> {
+    return this.db.selectFrom('file_entry_shares').selectAll().where('user_id', 'is', null).where('email', '=', email.toLowerCase()).execute();
+  }
+
+  /** Does a pending invitation of this address carry this token hash? */
+  async hasPendingToken(email: string, tokenHash: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('file_entry_shares')
+      .select('id')
+      .where('user_id', 'is', null)
+      .where('email', '=', email.toLowerCase())
+      .where('invite_token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /** Gives an address's pending invitations to the account that now has it; answers them. */
+  async claimPending(email: string, userId: number, at: string): Promise<ShareRow[]> {
+    return this.db
+      .updateTable('file_entry_shares')
+      .set({ user_id: userId, invite_token_hash: null, updated_at: at })
+      .where('user_id', 'is', null)
+      .where('email', '=', email.toLowerCase())
+      .returningAll()
+      .execute();
+  }
+
+  /** Names and avatars of users (owners and recipients). */
+  async people(userIds: number[]): Promise<Map<number, PersonRow>> {
+    const unique = [...new Set(userIds)];
+    if (!unique.length) return new Map();
+    const rows = await this.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'image']).where('id', 'in', unique).execute();
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  getUserByEmail(email: string): Promise<PersonRow | undefined> {
+    return this.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'image']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+  }
+}
+
+/** The name the client shows for a user (as the user presenter makes it). */
+export const displayName = (p: Pick<PersonRow, 'first_name' | 'last_name' | 'email'>) => [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email.split('@')[0];

@@ -1,0 +1,87 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { PendingUploadsTable } from '../db/schema.ts';
+
+export type PendingUploadRow = Selectable<PendingUploadsTable>;
+export type NewPendingUpload = Omit<Insertable<PendingUploadsTable>, 'id'>;
+
+/** Queries of pending_uploads: uploads in flight and the keys the server minted for them. */
+export class PendingUploadsRepository {
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  async insert(row: NewPendingUpload, db: Database = this.db): Promise<PendingUploadRow> {
+    const { id } = await db.insertInto('pending_uploads').values(row).returning('id').executeTakeFirstOrThrow();
+    return (await this.getById(id, db))!;
+  }
+
+  getById(id: number, db: Database = this.db): Promise<PendingUploadRow | undefined> {
+    return db.selectFrom('pending_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  getByKey(key: string, db: Database = this.db): Promise<PendingUploadRow | undefined> {
+    return db.selectFrom('pending_uploads').selectAll().where('key', '=', key).executeTakeFirst();
+  }
+
+  /** Which of these storage keys an upload in flight (or just finished) names. */
+  async keysIn(keys: string[]): Promise<Set<string>> {
+    if (!keys.length) return new Set();
+    const rows = await this.db.selectFrom('pending_uploads').select('key').where('key', 'in', keys).execute();
+    return new Set(rows.map((r) => r.key));
+  }
+
+  /**
+   * Takes the upload for finalizing: true when this caller got it (open, or a claim older than
+   * `staleBefore` left by a process that died), false when another caller holds it or it is done.
+   */
+  async claim(id: number, at: string, staleBefore: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable('pending_uploads')
+      .set({ state: 'finalizing', claimed_at: at, updated_at: at })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('state', '=', 'open'), eb.and([eb('state', '=', 'finalizing'), eb('claimed_at', '<', staleBefore)])]))
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async unclaim(id: number, at: string): Promise<void> {
+    await this.db.updateTable('pending_uploads').set({ state: 'open', claimed_at: null, updated_at: at }).where('id', '=', id).where('state', '=', 'finalizing').execute();
+  }
+
+  async markDone(id: number, entryId: number, at: string, db: Database = this.db): Promise<void> {
+    await db.updateTable('pending_uploads').set({ state: 'done', entry_id: entryId, reservation_id: null, claimed_at: null, updated_at: at }).where('id', '=', id).execute();
+  }
+
+  /** Records activity: the upload (and its reservation, by the caller) lives on until `expiresAt`. */
+  async touch(id: number, expiresAt: string, at: string): Promise<void> {
+    await this.db.updateTable('pending_uploads').set({ expires_at: expiresAt, updated_at: at }).where('id', '=', id).execute();
+  }
+
+  async setUploadId(id: number, uploadId: string): Promise<void> {
+    await this.db.updateTable('pending_uploads').set({ upload_id: uploadId }).where('id', '=', id).execute();
+  }
+
+  async delete(id: number, db: Database = this.db): Promise<void> {
+    await db.deleteFrom('pending_uploads').where('id', '=', id).execute();
+  }
+
+  /** Unfinished uploads whose time ran out (a finalizing claim counts until it is stale). */
+  listExpired(at: string, staleBefore: string, limit: number): Promise<PendingUploadRow[]> {
+    return this.db
+      .selectFrom('pending_uploads')
+      .selectAll()
+      .where('expires_at', '<', at)
+      .where((eb) => eb.or([eb('state', '=', 'open'), eb.and([eb('state', '=', 'finalizing'), eb('claimed_at', '<', staleBefore)])]))
+      .orderBy('expires_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Forgets finished uploads after the window in which finishing again answers the same entry. */
+  async deleteDoneBefore(before: string): Promise<number> {
+    const res = await this.db.deleteFrom('pending_uploads').where('state', '=', 'done').where('updated_at', '<', before).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+}

@@ -1,0 +1,78 @@
+import { createHash, type Hash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FileStore } from '@tus/file-store';
+import { ERRORS } from '@tus/server';
+import type { RunningHashes } from './running-hashes.ts';
+import { tusContext, tusError } from './tus-context.ts';
+
+const WRITE_HWM = 1024 * 1024;
+/** 460 is the tus checksum extension's answer to a body whose checksum differs. */
+const CHECKSUM_MISMATCH = 460;
+
+/**
+ * @tus/file-store under DATA_DIR/files/.tus (one file system with the drive's files, so a
+ * finished upload becomes an entry by a rename), plus: the running SHA-256 of each upload, and
+ * the checksum extension (a PATCH whose Upload-Checksum differs is cut back off the file).
+ * Expiry is the uploads service's (from the last activity, with the space reserved): the store's
+ * own clock stays off.
+ */
+export class LocalTusStore extends FileStore {
+  private readonly hashes: RunningHashes;
+  constructor(directory: string, hashes: RunningHashes) {
+    fs.mkdirSync(directory, { recursive: true });
+    super({ directory });
+    this.hashes = hashes;
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration', 'checksum'];
+  }
+
+  filePath(id: string): string {
+    return path.join(this.directory, id);
+  }
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const context = tusContext.getStore();
+    const checksum: Hash | undefined = context?.checksum ? createHash(context.checksum.algorithm) : undefined;
+    const run = this.hashes.begin(id, offset, checksum ? [checksum] : [], context?.onActivity);
+    let newOffset: number;
+    try {
+      // FileStore.write's own stream buffers 16 KiB (a syscall per network chunk); 1 MiB lets writes batch.
+      await pipeline(readable, run.stream, fs.createWriteStream(this.filePath(id), { flags: 'r+', start: offset, highWaterMark: WRITE_HWM }));
+      newOffset = offset + run.stream.byteCount;
+    } catch (error) {
+      run.settle(null);
+      throw (error as { status_code?: number }).status_code ? error : ERRORS.FILE_WRITE_ERROR;
+    }
+    if (checksum && checksum.digest('base64') !== context!.checksum!.digest) {
+      run.settle(null);
+      await fsp.truncate(this.filePath(id), offset);
+      throw tusError(CHECKSUM_MISMATCH, 'Checksum Mismatch\n');
+    }
+    run.settle(newOffset);
+    return newOffset;
+  }
+
+  override async remove(id: string): Promise<void> {
+    this.hashes.forget(id);
+    await super.remove(id);
+    await tusContext.getStore()?.onRemoved?.();
+  }
+
+  /** Drops the upload's info file once its bytes became an entry. */
+  async forget(id: string): Promise<void> {
+    this.hashes.forget(id);
+    await this.configstore.delete(id);
+  }
+
+  /** Ids of uploads in the directory with their last change, for the sweep of leftovers. */
+  async *listUploads(): AsyncIterable<{ id: string; modified: Date }> {
+    for (const name of await fsp.readdir(this.directory).catch(() => [] as string[])) {
+      if (name.endsWith('.json')) continue;
+      const stat = await fsp.stat(this.filePath(name)).catch(() => undefined);
+      if (stat?.isFile()) yield { id: name, modified: stat.mtime };
+    }
+  }
+}

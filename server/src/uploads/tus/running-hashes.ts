@@ -1,0 +1,72 @@
+import { createHash, type Hash } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+
+/** Uploads whose running hash is kept at most; the oldest are dropped (and hashed at the end instead). */
+const MAX_TRACKED = 10_000;
+const HWM = 1024 * 1024;
+
+type State = { hash: Hash; bytes: number };
+
+/** A pass-through that feeds every chunk to the hashes given, counting bytes. */
+class FeedingStream extends Transform {
+  byteCount = 0;
+  private readonly hashes: Hash[];
+  private readonly onChunk: (() => void) | undefined;
+  constructor(hashes: Hash[], onChunk?: () => void) {
+    super({ readableHighWaterMark: HWM, writableHighWaterMark: HWM });
+    this.hashes = hashes;
+    this.onChunk = onChunk;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.byteCount += chunk.length;
+    for (const hash of this.hashes) hash.update(chunk);
+    this.onChunk?.();
+    callback(null, chunk);
+  }
+}
+
+/**
+ * SHA-256 of resumable uploads, computed as PATCH requests write their bytes in order. Node
+ * cannot save a hash's state, so it lives in this process only: a write that does not continue
+ * where the last one ended here (a restart, another process, a write cut short) drops it, and
+ * the upload is hashed by reading it back once when it is finished.
+ */
+export class RunningHashes {
+  private readonly states = new Map<string, State>();
+
+  /**
+   * Starts a write of bytes at `offset` of upload `id`: answers the stream to write through and
+   * `settle`, to call with the store's new offset (null when the write failed).
+   */
+  begin(id: string, offset: number, extra: Hash[] = [], onChunk?: () => void): { stream: Transform & { byteCount: number }; settle(newOffset: number | null): void } {
+    const known = this.states.get(id);
+    this.states.delete(id);
+    const state: State | undefined = known && known.bytes === offset ? known : offset === 0 ? { hash: createHash('sha256'), bytes: 0 } : undefined;
+    const stream = new FeedingStream(state ? [state.hash, ...extra] : extra, onChunk);
+    return {
+      stream,
+      settle: (newOffset) => {
+        if (!state || newOffset === null || newOffset - offset !== stream.byteCount) return;
+        state.bytes = newOffset;
+        this.keep(id, state);
+      },
+    };
+  }
+
+  /** The hex digest when every byte of the upload passed through here, else undefined. */
+  digest(id: string, size: number): string | undefined {
+    const state = this.states.get(id);
+    this.states.delete(id);
+    return state && state.bytes === size ? state.hash.digest('hex') : undefined;
+  }
+
+  forget(id: string): void {
+    this.states.delete(id);
+  }
+
+  private keep(id: string, state: State): void {
+    if (this.states.size >= MAX_TRACKED) this.states.delete(this.states.keys().next().value!);
+    this.states.set(id, state);
+  }
+}
