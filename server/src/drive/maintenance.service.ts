@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import type { Logger } from 'pino';
 import type { Database, Dialect } from '../db/database.ts';
 import { fileKeyOfThumbnail } from '../storage/keys.ts';
@@ -102,17 +102,8 @@ export class DriveMaintenance {
     return kept;
   }
 
-  private async withLock(work: () => Promise<MaintenanceReport>): Promise<MaintenanceReport> {
-    if (this.dialect !== 'postgres') return work();
-    // A session lock on one pooled connection, held while the work runs on others.
-    return this.db.connection().execute(async (conn) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${MAINTENANCE_LOCK}) as locked`.execute(conn);
-      if (!rows[0]?.locked) return { skipped: true } as const;
-      try {
-        return await work();
-      } finally {
-        await sql`select pg_advisory_unlock(${MAINTENANCE_LOCK})`.execute(conn);
-      }
-    });
+  private withLock(work: () => Promise<MaintenanceReport>): Promise<MaintenanceReport> {
+    return withAdvisoryLock(this.db, this.dialect, MAINTENANCE_LOCK, work);
   }
+
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import type { Logger } from 'pino';
 import type { Database, Dialect } from '../db/database.ts';
 import type { SpaceReservationsRepository } from '../drive/space-reservations.repository.ts';
@@ -113,16 +113,8 @@ export class UploadsMaintenance {
     }
   }
 
-  private async withLock(work: () => Promise<UploadsMaintenanceReport>): Promise<UploadsMaintenanceReport> {
-    if (this.dialect !== 'postgres') return work();
-    return this.db.connection().execute(async (conn) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${UPLOADS_LOCK}) as locked`.execute(conn);
-      if (!rows[0]?.locked) return { skipped: true } as const;
-      try {
-        return await work();
-      } finally {
-        await sql`select pg_advisory_unlock(${UPLOADS_LOCK})`.execute(conn);
-      }
-    });
+  private withLock(work: () => Promise<UploadsMaintenanceReport>): Promise<UploadsMaintenanceReport> {
+    return withAdvisoryLock(this.db, this.dialect, UPLOADS_LOCK, work);
   }
+
 }
