@@ -61,6 +61,7 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      ...(process.env.KOSH_E2E_DIST ? { WEB_DIST_DIR: path.resolve(process.env.KOSH_E2E_DIST) } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
