@@ -11,10 +11,10 @@ import { cookieValue, startServer, type RunningServer } from './harness.ts';
  * web/dist, running at the same time, cannot swap the assets out from under this one.
  * KOSH_E2E_DIST names another build to copy (with KOSH_E2E_SKIP_BUILD=1 while iterating).
  */
-export async function startDriveServer(): Promise<RunningServer> {
+export async function startDriveServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'kosh-e2e-dist-'));
   cpSync(process.env.KOSH_E2E_DIST ?? path.resolve(import.meta.dirname, '../dist'), dist, { recursive: true });
-  const server = await startServer({ env: { WEB_DIST_DIR: dist } });
+  const server = await startServer({ env: { ...env, WEB_DIST_DIR: dist } });
   return {
     ...server,
     stop: async () => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { htmlCsp, isClientRoute, safeJson } from './spa.ts';
+import { directUploadOrigins, htmlCsp, isClientRoute, safeJson } from './spa.ts';
 
 const req = (method: string, url: string) => ({ method, url }) as FastifyRequest;
 
@@ -33,6 +33,15 @@ describe('htmlCsp', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).not.toContain('google');
+  });
+
+  it('lets the page send direct uploads to the bucket', () => {
+    expect(htmlCsp('abc')).toContain("connect-src 'self';");
+    const origins = directUploadOrigins({ endpoint: 'http://127.0.0.1:7480/', bucket: 'kosh', forcePathStyle: true });
+    expect(origins).toEqual(['http://127.0.0.1:7480']);
+    expect(htmlCsp('abc', { connect: origins })).toContain("connect-src 'self' http://127.0.0.1:7480;");
+    expect(directUploadOrigins({ endpoint: 'https://s3.example.com', bucket: 'kosh', forcePathStyle: false })).toEqual(['https://kosh.s3.example.com']);
+    expect(directUploadOrigins({ bucket: 'kosh', forcePathStyle: true })).toEqual([]);
   });
 
   it("lets Google's human check load only when a site key is configured", () => {

@@ -19,7 +19,17 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 const RECAPTCHA_SCRIPTS = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
 const RECAPTCHA_FRAMES = 'https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/';
 
-export function htmlCsp(nonce: string, options: { recaptcha?: boolean } = {}): string {
+/**
+ * Where the browser sends direct uploads (part 2, 4): the bucket's origin, path style, or its
+ * virtual host. Without it in connect-src the page could not PUT to the signed addresses.
+ */
+export function directUploadOrigins(s3: { endpoint?: string; bucket?: string; forcePathStyle: boolean }): string[] {
+  if (!s3.endpoint) return [];
+  const url = new URL(s3.endpoint);
+  return [s3.forcePathStyle || !s3.bucket ? url.origin : `${url.protocol}//${s3.bucket}.${url.host}`];
+}
+
+export function htmlCsp(nonce: string, options: { recaptcha?: boolean; connect?: string[] } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${options.recaptcha ? ` ${RECAPTCHA_SCRIPTS}` : ''}`,
@@ -27,7 +37,7 @@ export function htmlCsp(nonce: string, options: { recaptcha?: boolean } = {}): s
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...(options.connect ?? [])].join(' '),
     "media-src 'self' blob:",
     `frame-src 'self'${options.recaptcha ? ` ${RECAPTCHA_FRAMES}` : ''}`,
     "frame-ancestors 'self'",
@@ -75,7 +85,13 @@ export class SpaRenderer {
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', htmlCsp(nonce, { recaptcha: Boolean(data.settings.recaptcha?.site_key) }))
+      .header(
+        'content-security-policy',
+        htmlCsp(nonce, {
+          recaptcha: Boolean(data.settings.recaptcha?.site_key),
+          connect: data.settings.uploads?.direct_upload ? directUploadOrigins(this.container.config.s3) : [],
+        }),
+      )
       .send(html);
   }
 }

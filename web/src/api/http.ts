@@ -78,7 +78,7 @@ export function prepareRequest(
   return { url, init: { method: sentMethod, headers, body, credentials: 'include', signal: options.signal } };
 }
 
-function readBrowserCookie(name: string): string | undefined {
+export function readBrowserCookie(name: string): string | undefined {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }

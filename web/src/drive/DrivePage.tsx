@@ -152,7 +152,7 @@ export function DrivePage() {
           onEntryMenu={(_, at) => setMenu({ at, kind: 'entries' })}
           onBackgroundMenu={canCreate ? (at) => setMenu({ at, kind: 'background' }) : undefined}
           onMoveInto={(ids, target) => moveTo(ids, { id: target.id, name: target.name })}
-          onUpload={(dropped, parentId) => ui.upload(dropped.map((file) => ({ file })), parentId)}
+          onUpload={(sources, parentId) => ui.upload(sources, parentId)}
         />
       </div>
       {isDetailsOpen && <DetailsPanel entries={selected} fallback={folder} userId={userId} isMobile={isMobile} onClose={() => setDetailsOpen(false)} />}

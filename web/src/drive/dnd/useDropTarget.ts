@@ -1,4 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
+import { readDroppedSources } from '../upload/dropped-files.ts';
+import type { UploadSource } from '../upload/upload-queue.ts';
 
 /** The drag type of entries dragged inside the drive (ids as JSON). */
 export const ENTRY_DRAG_TYPE = 'application/x-kosh-entries';
@@ -21,8 +23,8 @@ export function endEntryDrag(): void {
 type Options = {
   /** Entries dropped here (a move). */
   onEntries?: (ids: number[]) => void;
-  /** Files dropped from the computer (an upload). */
-  onFiles?: (files: File[]) => void;
+  /** Files and folders dropped from the computer (an upload). */
+  onFiles?: (sources: UploadSource[]) => void;
   /** The folder's own id, which cannot take itself. */
   selfId?: number | null;
   isDisabled?: boolean;
@@ -68,8 +70,8 @@ export function useDropTarget({ onEntries, onFiles, selfId, isDisabled }: Option
       if (raw && onEntries) {
         const ids = (JSON.parse(raw) as number[]).filter((id) => id !== selfId);
         if (ids.length) onEntries(ids);
-      } else if (onFiles && event.dataTransfer.files.length) {
-        onFiles([...event.dataTransfer.files]);
+      } else if (onFiles) {
+        void readDroppedSources(event.dataTransfer).then((sources) => sources.length && onFiles(sources));
       }
       endEntryDrag();
     },

@@ -25,7 +25,7 @@ export const EntryCard = memo(function EntryCard({ entry }: { entry: FileEntry }
   const folder = isFolder(entry);
   const { isOver, dropProps } = useDropTarget({
     onEntries: (ids) => ctx.onMoveInto(ids, entry),
-    onFiles: (files) => ctx.onUploadInto(files, entry),
+    onFiles: (sources) => ctx.onUploadInto(sources, entry),
     selfId: entry.id,
     isDisabled: !folder || !ctx.canDrag || isSelected,
   });

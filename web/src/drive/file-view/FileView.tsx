@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import type { FileEntry } from '@kosh/contracts';
+import type { UploadSource } from '../upload/upload-queue.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { useDropTarget } from '../dnd/useDropTarget.ts';
 import { clearSelection, type Selection } from '../selection/selection-model.ts';
@@ -41,7 +42,7 @@ type Props = {
   onEntryMenu: (selection: Selection, at: Point) => void;
   onBackgroundMenu?: (at: Point) => void;
   onMoveInto: (ids: number[], folder: FileEntry) => void;
-  onUpload: (files: File[], parentId: number | null) => void;
+  onUpload: (sources: UploadSource[], parentId: number | null) => void;
 };
 
 const isOnEntry = (target: EventTarget) => !!(target as HTMLElement).closest('[data-testid="entry"]');
@@ -65,7 +66,7 @@ export function FileView(props: Props) {
   const grid = useMemo(() => (isGrid ? gridRows(entries, columns, props.hasNextPage) : null), [isGrid, entries, columns, props.hasNextPage]);
   const order = useMemo(() => (grid ? grid.order : entries).map((e) => e.id), [grid, entries]);
   const ctx = useViewContextValue({ ...props, order, showFocus: isFocusVisible });
-  const drop = useDropTarget({ onFiles: (files) => props.onUpload(files, props.dropFolder?.id ?? null), isDisabled: !props.dropFolder });
+  const drop = useDropTarget({ onFiles: (sources) => props.onUpload(sources, props.dropFolder?.id ?? null), isDisabled: !props.dropFolder });
 
   const reveal = (id: number | null) => {
     if (id === null || !virtualizer.current) return;

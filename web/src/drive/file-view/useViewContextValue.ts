@@ -1,5 +1,6 @@
 import { useMemo, useRef, type DragEvent, type MouseEvent } from 'react';
 import type { FileEntry } from '@kosh/contracts';
+import type { UploadSource } from '../upload/upload-queue.ts';
 import { useFormatDate } from '../../shell/i18n/date-format.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { startEntryDrag } from '../dnd/useDropTarget.ts';
@@ -18,7 +19,7 @@ type Inputs = {
   onOpen: (entry: FileEntry) => void;
   onEntryMenu: (selection: Selection, at: Point) => void;
   onMoveInto: (ids: number[], folder: FileEntry) => void;
-  onUpload: (files: File[], parentId: number | null) => void;
+  onUpload: (sources: UploadSource[], parentId: number | null) => void;
 };
 
 /**
@@ -55,7 +56,7 @@ export function useViewContextValue(inputs: Inputs): FileViewContext {
         startEntryDrag(event, ids, ids.length === 1 ? entry.name : trans(':count items', { count: ids.length }));
       },
       onMoveInto: (ids: number[], folder: FileEntry) => latest.current.onMoveInto(ids, folder),
-      onUploadInto: (files: File[], folder: FileEntry) => latest.current.onUpload(files, folder.id),
+      onUploadInto: (sources: UploadSource[], folder: FileEntry) => latest.current.onUpload(sources, folder.id),
     };
   }, [trans]);
   const cachedDate = useMemo(() => {

@@ -1,5 +1,6 @@
 import { createContext, useContext, type DragEvent, type MouseEvent } from 'react';
 import type { FileEntry } from '@kosh/contracts';
+import type { UploadSource } from '../upload/upload-queue.ts';
 
 /** What rows and cards need from the file view: selection, focus and the pointer handlers. */
 export type FileViewContext = {
@@ -18,7 +19,7 @@ export type FileViewContext = {
   onContextMenu: (entry: FileEntry, event: MouseEvent) => void;
   onDragStart: (entry: FileEntry, event: DragEvent) => void;
   onMoveInto: (ids: number[], folder: FileEntry) => void;
-  onUploadInto: (files: File[], folder: FileEntry) => void;
+  onUploadInto: (sources: UploadSource[], folder: FileEntry) => void;
 };
 
 export const ViewContext = createContext<FileViewContext | null>(null);

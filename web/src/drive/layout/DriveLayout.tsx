@@ -7,7 +7,8 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { useIsMobile } from '../../shell/useMediaQuery.ts';
 import { focusRing } from '../../ui/button-styles.ts';
 import { NewFolderDialog } from '../dialogs/NewFolderDialog.tsx';
-import type { UploadSource } from '../upload/plain-uploader.ts';
+import type { UploadSource } from '../upload/upload-queue.ts';
+import { overallPercentage } from '../upload/upload-format.ts';
 import { UploadPanel } from '../upload/UploadPanel.tsx';
 import { useUploads } from '../upload/useUploads.ts';
 import { DriveUiContext, type DriveUi } from './drive-context.ts';
@@ -33,10 +34,9 @@ export function DriveLayout() {
   useEffect(() => setDrawerOpen(false), [pathname]);
 
   const parentId = folderHash ? (folder?.id ?? null) : null;
-  const running = items.filter((i) => i.status === 'pending' || i.status === 'inProgress');
   const uploadProgress = {
-    active: running.length,
-    percentage: running.length ? Math.round((running.reduce((n, i) => n + i.bytesUploaded, 0) / Math.max(1, running.reduce((n, i) => n + i.size, 0))) * 100) : 0,
+    active: items.filter((i) => i.status === 'pending' || i.status === 'inProgress').length,
+    percentage: overallPercentage(items),
   };
   const ui = useMemo<DriveUi>(
     () => ({

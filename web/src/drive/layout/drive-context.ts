@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { UploadSource } from '../upload/plain-uploader.ts';
+import type { UploadSource } from '../upload/upload-queue.ts';
 
 /** What the drive layout offers its pages: where New puts things, and the New actions. */
 export type DriveUi = {

@@ -1,34 +1,69 @@
 import { useState } from 'react';
 import clsx from 'clsx';
-import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, X } from 'lucide-react';
+import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, RotateCw, X } from 'lucide-react';
 import { ProgressBar } from 'react-aria-components';
+import { formatBytes } from '@kosh/contracts/format';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
-import { IconButton } from '../../ui/Button.tsx';
+import { Button, IconButton } from '../../ui/Button.tsx';
 import { FileIcon } from '../file-view/FileIcon.tsx';
-import type { PlainUploader, UploadItem } from './plain-uploader.ts';
+import { formatDuration, overallPercentage, secondsLeft } from './upload-format.ts';
+import type { UploadItem, UploadQueue } from './upload-queue.ts';
 
-function UploadRow({ item, onAbort }: { item: UploadItem; onAbort: () => void }) {
+const isActive = (item: UploadItem) => item.status === 'pending' || item.status === 'inProgress';
+
+/** The second line of a row: sizes, speed and time left while running; else the state. */
+function RowDetail({ item }: { item: UploadItem }) {
   const { trans } = useTrans();
-  const isActive = item.status === 'pending' || item.status === 'inProgress';
+  if (item.status === 'failed') {
+    const message = item.errorMessage || trans('Upload failed');
+    return (
+      <div className="truncate text-xs text-danger" title={message}>
+        {message}
+      </div>
+    );
+  }
+  const parts: string[] = [];
+  if (item.status === 'inProgress') {
+    parts.push(trans(':uploaded of :total', { uploaded: formatBytes(item.bytesUploaded), total: formatBytes(item.size) }));
+    if (item.speed > 0) parts.push(trans(':speed/s', { speed: formatBytes(item.speed) }));
+    const left = secondsLeft(item);
+    if (left !== null) parts.push(trans(':time left', { time: formatDuration(left) }));
+  } else {
+    parts.push(formatBytes(item.size));
+    if (item.status === 'pending') parts.push(trans('Pending'));
+    if (item.status === 'aborted') parts.push(trans('Aborted'));
+  }
+  return <div className="truncate text-xs text-fg-muted tabular-nums">{parts.join(' · ')}</div>;
+}
+
+function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
+  const { trans } = useTrans();
   return (
-    <li className="flex min-h-12 items-center gap-3 px-4 py-2" data-upload-status={item.status}>
+    <li className="flex min-h-14 items-center gap-3 px-4 py-2" data-upload-status={item.status} data-testid="upload-row">
       <FileIcon type={item.entry?.type ?? 'default'} />
       <div className="min-w-0 flex-1">
-        <div className="truncate text-sm text-fg" title={item.relativePath || item.name}>
-          {item.name}
+        <div className="flex items-baseline gap-2">
+          <span className="min-w-0 flex-1 truncate text-sm text-fg" title={item.relativePath || item.name}>
+            {item.name}
+          </span>
+          {item.status === 'inProgress' && <span className="shrink-0 text-xs text-fg-muted tabular-nums">{item.percentage}%</span>}
         </div>
-        {item.status === 'failed' && item.errorMessage && <div className="truncate text-xs text-danger" title={item.errorMessage}>{item.errorMessage}</div>}
-        {item.status === 'aborted' && <div className="text-xs text-fg-muted">{trans('Aborted')}</div>}
-        {isActive && (
-          <ProgressBar value={item.percentage} aria-label={item.name} className="mt-1 h-1 w-full overflow-hidden rounded-full bg-divider">
+        {isActive(item) && (
+          <ProgressBar value={item.percentage} aria-label={item.name} className="my-1 h-1 w-full overflow-hidden rounded-full bg-divider">
             <div className="h-full bg-primary transition-[width] duration-125" style={{ width: `${item.percentage}%` }} />
           </ProgressBar>
         )}
+        <RowDetail item={item} />
       </div>
       {item.status === 'completed' && <CircleCheck size={20} className="shrink-0 text-positive" aria-label={trans('Completed')} />}
       {item.status === 'failed' && <CircleAlert size={20} className="shrink-0 text-danger" aria-label={trans('Failed')} />}
-      {isActive && (
-        <IconButton label={trans('Cancel upload')} size="sm" onPress={onAbort} showTooltip={false}>
+      {(item.status === 'failed' || item.status === 'aborted') && (
+        <IconButton label={trans('Retry')} size="sm" onPress={() => queue.retry(item.id)} showTooltip={false}>
+          <RotateCw size={18} aria-hidden />
+        </IconButton>
+      )}
+      {isActive(item) && (
+        <IconButton label={trans('Cancel upload')} size="sm" onPress={() => queue.abort(item.id)} showTooltip={false}>
           <X size={18} aria-hidden />
         </IconButton>
       )}
@@ -36,16 +71,19 @@ function UploadRow({ item, onAbort }: { item: UploadItem; onAbort: () => void })
   );
 }
 
-/** Bottom-right card of UI.md: what is uploading, with progress; minimise and close. */
-export function UploadPanel({ uploader, items }: { uploader: PlainUploader; items: readonly UploadItem[] }) {
+/** Bottom-right card of UI.md: the upload queue with progress; retry, clear, minimise, close. */
+export function UploadPanel({ uploader, items }: { uploader: UploadQueue; items: readonly UploadItem[] }) {
   const { trans } = useTrans();
   const [isMinimised, setMinimised] = useState(false);
   if (!items.length) return null;
-  const active = items.filter((i) => i.status === 'pending' || i.status === 'inProgress').length;
+  const active = items.filter(isActive).length;
   const done = items.filter((i) => i.status === 'completed').length;
+  const failed = items.filter((i) => i.status === 'failed').length;
+  const inactive = items.filter((i) => i.status !== 'inProgress').length;
   const title = active
     ? trans(active === 1 ? 'Uploading 1 item' : 'Uploading :count items', { count: active })
     : trans(done === 1 ? '1 upload complete' : ':count uploads complete', { count: done });
+  const overall = overallPercentage(items);
   return (
     <section
       aria-label={trans('Uploads')}
@@ -63,18 +101,39 @@ export function UploadPanel({ uploader, items }: { uploader: PlainUploader; item
           label={trans('Close')}
           size="sm"
           onPress={() => {
-            items.filter((i) => i.status === 'pending' || i.status === 'inProgress').forEach((i) => uploader.abort(i.id));
+            items.filter(isActive).forEach((i) => uploader.abort(i.id));
             uploader.clearInactive();
           }}
         >
           <X size={20} aria-hidden />
         </IconButton>
       </header>
-      <ul className={clsx('max-h-64 overflow-y-auto py-1', isMinimised && 'hidden')}>
-        {items.map((item) => (
-          <UploadRow key={item.id} item={item} onAbort={() => uploader.abort(item.id)} />
-        ))}
-      </ul>
+      {active > 0 && (
+        <ProgressBar value={overall} aria-label={title} data-testid="upload-overall" className="h-1 w-full bg-divider">
+          <div className="h-full bg-primary transition-[width] duration-125" style={{ width: `${overall}%` }} />
+        </ProgressBar>
+      )}
+      <div className={clsx(isMinimised && 'hidden')}>
+        <ul className="max-h-72 overflow-y-auto py-1">
+          {items.map((item) => (
+            <UploadRow key={item.id} item={item} queue={uploader} />
+          ))}
+        </ul>
+        {(failed > 0 || inactive > 0) && (
+          <footer className="flex items-center justify-end gap-2 border-t border-divider px-2 py-2">
+            {failed > 0 && (
+              <Button variant="text" size="sm" onPress={() => uploader.retryAllFailed()} startIcon={<RotateCw size={16} aria-hidden />}>
+                {trans('Retry all failed')}
+              </Button>
+            )}
+            {inactive > 0 && (
+              <Button variant="text" size="sm" onPress={() => uploader.clearInactive()}>
+                {trans('Clear inactive')}
+              </Button>
+            )}
+          </footer>
+        )}
+      </div>
     </section>
   );
 }
