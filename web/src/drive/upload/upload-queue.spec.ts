@@ -8,7 +8,7 @@ type Call = { method: UploadMethod; request: UploadRequest; progress: (n: number
 const MB = 1024 ** 2;
 const SETTINGS: UploadSettings = { max_size: 0, allowed_types: [], blocked_types: [], resumable: false, chunk_size: 10 * MB, direct_upload: false };
 
-function setup(settings: Partial<UploadSettings> = {}) {
+function setup(settings: Partial<UploadSettings> = {}, refuse?: (item: { size: number }) => string | null) {
   const calls: Call[] = [];
   const finished: string[] = [];
   const timers: Array<{ fn: () => void; ms: number; cleared: boolean }> = [];
@@ -21,6 +21,7 @@ function setup(settings: Partial<UploadSettings> = {}) {
     transports: { plain: transport('plain'), resumable: transport('resumable'), s3Simple: transport('s3Simple'), s3Multipart: transport('s3Multipart') },
     settings: () => ({ ...SETTINGS, ...settings }),
     onFinished: (item) => finished.push(`${item.name}:${item.status}`),
+    refuse,
     now: () => now,
     timers: {
       setTimeout: (fn, ms) => {
@@ -119,6 +120,16 @@ describe('UploadQueue', () => {
     await tick();
     expect(sut.getItems()[0]).toMatchObject({ status: 'failed', errorMessage: 'The file exceeds the maximum allowed size of 1 GB' });
     expect(finished).toEqual(['big.iso:failed']);
+  });
+
+  it('fails a refused file at once, without sending it, and still sends the others', async () => {
+    const { sut, calls } = setup({}, (item) => (item.size > 5 ? 'Too big' : null));
+    sut.add([file('huge', 50), file('ok', 3)], null);
+    expect(sut.getItems().map((i) => [i.name, i.status, i.errorMessage])).toEqual([
+      ['huge', 'failed', 'Too big'],
+      ['ok', 'inProgress', undefined],
+    ]);
+    expect(calls.map((c) => c.request.name)).toEqual(['ok']);
   });
 
   it('aborts an upload with percentage 0 and clears inactive ones', async () => {

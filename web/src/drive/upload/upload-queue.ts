@@ -56,6 +56,8 @@ export type UploadQueueOptions = {
   /** The bootstrap upload settings, read when an item is added. */
   settings: () => UploadSettings;
   onFinished?: (item: UploadItem) => void;
+  /** The message refusing a file before it is sent (part 2, 5), or null to send it. */
+  refuse?: (item: Pick<UploadItem, 'size' | 'mime' | 'extension'>, settings: UploadSettings) => string | null;
   now?: () => number;
   timers?: Timers;
 };
@@ -109,21 +111,22 @@ export class UploadQueue {
         const id = `u${++this.seq}`;
         const relativePath = s.relativePath ?? '';
         this.files.set(id, s.file);
+        const described = { extension: extensionOf(s.file.name), mime: s.file.type || 'application/octet-stream', size: s.file.size };
+        const refused = this.options.refuse?.(described, settings) ?? null;
         return {
           id,
           name: s.file.name,
-          extension: extensionOf(s.file.name),
-          mime: s.file.type || 'application/octet-stream',
-          size: s.file.size,
+          ...described,
           relativePath,
           parentId,
           fingerprint: fingerprintOf(s.file, parentId, relativePath),
           method: chooseUploadMethod(s.file.size, settings),
-          status: 'pending',
+          status: refused === null ? 'pending' : 'failed',
           percentage: 0,
           bytesUploaded: 0,
           speed: 0,
           startedAt: 0,
+          ...(refused === null ? {} : { errorMessage: refused }),
         };
       });
     if (!added.length) return added;
