@@ -123,7 +123,7 @@ describe('uploads', () => {
     });
     await panel(page).getByText('6 uploads complete').waitFor();
     const day2 = (await api.list({ section: 'search', query: 'Day 2' })).find((e) => e.name === 'Day 2')!;
-    await expect.poll(async () => (await api.list({ section: 'folder', folderHash: day2.hash })).map((e) => e.name).sort()).toEqual(['notes.txt', 'sunrise.txt', 'sunset.txt']);
+    await expect.poll(async () => (await api.list({ section: 'folder', folderHash: day2.hash })).map((e) => e.name).sort(), { timeout: 20_000 }).toEqual(['notes.txt', 'sunrise.txt', 'sunset.txt']);
     expect(await entry(page, 'sunset.txt').count()).toBe(0);
     expect(unexpectedConsoleErrors(browser!.consoleErrors)).toEqual([]);
   });
@@ -139,7 +139,7 @@ describe('uploads', () => {
       let patches = 0;
       await page.route('**/api/v1/tus/upload/*', (route) => (hold && route.request().method() === 'PATCH' && ++patches > 1 ? void held.push(route) : route.continue()));
       await page.getByTestId('upload-files-input').setInputFiles(slow.file);
-      await expect.poll(() => held.length).toBeGreaterThan(0);
+      await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
       await row(page, 'slow.bin').getByRole('progressbar').waitFor();
       await panel(page).getByText('Uploading 1 item').waitFor();
       await screenshot(page, 'uploads-in-progress-1280');
@@ -164,7 +164,7 @@ describe('uploads', () => {
         { name: 'one.txt', mimeType: 'text/plain', buffer: Buffer.from('one') },
         { name: 'two.txt', mimeType: 'text/plain', buffer: Buffer.from('two') },
       ]);
-      await expect.poll(() => panel(page).locator('[data-upload-status="failed"]').count()).toBe(2);
+      await expect.poll(() => panel(page).locator('[data-upload-status="failed"]').count(), { timeout: 20_000 }).toBe(2);
       await row(page, 'one.txt').getByText('This file type is not allowed.').waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'uploads-failed-1280');
@@ -185,6 +185,56 @@ describe('uploads', () => {
       await panel(page).waitFor({ state: 'detached' });
     } finally {
       await setSettings(server, { 'uploads.chunk_size': 64 * MB });
+    }
+  });
+
+  it('continues a resumable upload after a reload from the bytes the server holds', async () => {
+    await setSettings(server, { 'uploads.chunk_size': 1 * MB });
+    try {
+      const { page, api, download } = await openDrive(server);
+      const file = randomFile('resume.bin', 3 * MB + 100);
+      const seen: string[] = [];
+      page.on('request', (r) => r.url().includes('/api/v1/tus/upload') && seen.push(r.method()));
+      // The second chunk never arrives: the page is reloaded while it is held.
+      const held: Route[] = [];
+      let patches = 0;
+      await page.route('**/api/v1/tus/upload/*', (route) => (route.request().method() === 'PATCH' && ++patches === 2 ? void held.push(route) : route.continue()));
+      await page.getByTestId('upload-files-input').setInputFiles(file.file);
+      await expect.poll(() => held.length, { timeout: 20_000 }).toBe(1);
+      expect(seen).toEqual(['POST', 'PATCH', 'PATCH']);
+      await held[0].abort().catch(() => undefined);
+      await page.reload();
+      await waitForApp(page);
+      seen.length = 0;
+      await page.getByTestId('upload-files-input').setInputFiles(file.file);
+      await panel(page).getByText('1 upload complete').waitFor({ timeout: 30_000 });
+      // No new upload: HEAD reads the offset (1 MB), then the three chunks left.
+      expect(seen).toEqual(['HEAD', 'PATCH', 'PATCH', 'PATCH']);
+      const [listed] = (await api.list({ section: 'home' })).filter((e) => e.name === 'resume.bin');
+      expect(sha256(await download(listed))).toBe(file.sha256);
+    } finally {
+      await setSettings(server, { 'uploads.chunk_size': 64 * MB });
+    }
+  });
+
+  it('refuses a file over the size limit or of a blocked type before sending it', async () => {
+    await setSettings(server, { 'uploads.max_size': 1 * MB, 'uploads.blocked_types': ['exe'] });
+    try {
+      const { page, api } = await openDrive(server);
+      const sent: string[] = [];
+      page.on('request', (r) => r.method() === 'POST' && /file-entries|tus/.test(r.url()) && sent.push(r.url()));
+      await page.getByTestId('upload-files-input').setInputFiles([
+        { name: 'large.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(MB + 1) },
+        { name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+        { name: 'fine.txt', mimeType: 'text/plain', buffer: Buffer.from('fine') },
+      ]);
+      await row(page, 'large.bin').getByText('File exceeds the maximum allowed size of 1 MB').waitFor();
+      await row(page, 'setup.exe').getByText('This file type is not allowed.').waitFor();
+      await panel(page).getByText('1 upload complete').waitFor();
+      expect(sent).toHaveLength(1);
+      expect((await api.list({ section: 'home' })).map((e) => e.name)).toEqual(['fine.txt']);
+    } finally {
+      await setSettings(server, { 'uploads.max_size': 0, 'uploads.blocked_types': [] });
     }
   });
 
