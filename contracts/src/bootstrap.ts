@@ -40,7 +40,11 @@ export const ClientSettingsSchema = z.object({
   require_email_confirmation: z.boolean(),
   billing: z.object({ enable: z.boolean() }),
   notif: z.object({ subs: z.object({ integrated: z.boolean() }) }),
-  notifications: z.object({ integrated: z.boolean() }),
+  notifications: z.object({
+    integrated: z.boolean(),
+    /** The VAPID public key browsers subscribe to Web Push with (the private key stays on the server). */
+    vapid_public_key: z.string().optional(),
+  }),
   themes: z.object({ user_change: z.boolean(), default_mode: z.enum(['light', 'dark', 'system']) }),
   api: z.object({ integrated: z.boolean() }),
   i18n: z.object({ enable: z.boolean(), default_localization: z.string() }),

@@ -13,3 +13,5 @@ export * from './account.ts';
 export * from './drive.ts';
 export * from './uploads.ts';
 export * from './shares.ts';
+export * from './notifications.ts';
+export * from './workspaces.ts';

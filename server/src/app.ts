@@ -13,6 +13,7 @@ import type { Container } from './container.ts';
 import { overrideMethod } from './http/method-override.ts';
 import { authContextPlugin } from './http/auth-context.ts';
 import { csrfPlugin } from './http/csrf.ts';
+import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
 import { workspacePlugin } from './http/workspace.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { tooManyRequests } from './http/app-error.ts';
@@ -43,6 +44,10 @@ import { sharesRoutes } from './shares/shares.routes.ts';
 import { linkPageRoutes } from './shares/link-page.routes.ts';
 import { tusRoutes } from './uploads/tus.routes.ts';
 import { s3DirectRoutes } from './uploads/s3-direct.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
+
+/** The Web Push service worker the web app registers at scope / (web/public/sw.js). */
+const SERVICE_WORKER_FILE = 'sw.js';
 
 /** The Fastify instance: used by main.ts and by the integration tests alike. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
@@ -106,9 +111,11 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(uploadRoutes, { container });
       await api.register(downloadRoutes, { container });
       await api.register(sharesRoutes, { container });
+      await api.register(workspacesRoutes, { container });
       await api.register(linkPageRoutes, { container });
       await api.register(tusRoutes, { container });
       await api.register(s3DirectRoutes, { container });
+      await api.register(notificationsRoutes, { container });
     },
     { prefix: `/${API_PREFIX}` },
   );
@@ -124,6 +131,11 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     for (const file of fs.readdirSync(dist)) {
       // Top-level public files (favicon, fonts, service worker) keep their names; index.html is rendered.
       if (file === 'index.html' || !fs.statSync(path.join(dist, file)).isFile()) continue;
+      if (file === SERVICE_WORKER_FILE) {
+        // The push service worker (issue 7) gets its own policy: the API's 'none' would govern the worker.
+        app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) => reply.header('content-security-policy', "default-src 'self'; img-src 'self' data: blob:").sendFile(file));
+        continue;
+      }
       app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) => reply.sendFile(file));
     }
   }

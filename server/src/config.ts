@@ -39,6 +39,11 @@ const EnvSchema = z.object({
   /** Trust X-Forwarded-* (only behind a reverse proxy; otherwise clients could fake their address). */
   TRUST_PROXY: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Hosts a Web Push endpoint may name although they are internal or plain http (comma-separated,
+   * e.g. 127.0.0.1 for tests). Empty in production: endpoints must be public https addresses.
+   */
+  WEB_PUSH_ALLOWED_HOSTS: z.string().default(''),
   /** Where the built web app lives; tests may point elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -61,6 +66,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string;
+  /** Hosts Web Push endpoints may name over http or on internal addresses (tests only). */
+  webPushAllowedHosts: string[];
 };
 
 export class ConfigError extends Error {}
@@ -102,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'web/dist')),
+    webPushAllowedHosts: e.WEB_PUSH_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
   };
 }

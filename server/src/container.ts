@@ -44,10 +44,12 @@ import { AccountService } from './users/account.service.ts';
 import { AvatarService } from './users/avatar.service.ts';
 import { LocalAvatarStore } from './users/avatar.store.ts';
 import { createDriveModule } from './drive/drive.module.ts';
+import { createNotificationsModule } from './notifications/notifications.module.ts';
 import { anyInvite } from './shares/invitations.service.ts';
 import { createSharesModule } from './shares/shares.module.ts';
 import { createStorageDriver } from './storage/create-driver.ts';
 import { createUploadsModule } from './uploads/uploads.module.ts';
+import { createWorkspacesService } from './workspaces/workspaces.module.ts';
 
 /** Wires repositories and services once per process (or per test app). */
 export function createContainer(deps: { config: Config; db: Database; dialect: Dialect; logger: Logger }) {
@@ -82,9 +84,11 @@ export function createContainer(deps: { config: Config; db: Database; dialect: D
     storage: createStorageDriver(deps.config),
   };
   const { keys, mailer } = adapters;
+  // Before sessions, drive and shares: they notify through it.
+  const notifications = createNotificationsModule({ db, dialect: deps.dialect, config: deps.config, mailer, settings, users: repos.users, logger: deps.logger });
   const users = new UsersService(repos.users, repos.roles);
-  const sessions = new SessionService(repos.sessions, repos.users, adapters.geo);
-  const twoFactor = new TwoFactorService({ users: repos.users, repo: repos.twoFactor, keys, sessions, settings });
+  const sessions = new SessionService(repos.sessions, repos.users, adapters.geo, notifications.security);
+  const twoFactor = new TwoFactorService({ users: repos.users, repo: repos.twoFactor, keys, sessions, settings, notices: notifications.security });
   const emailVerification = new EmailVerificationService({
     users: repos.users,
     codes: repos.emailCodes,
@@ -97,8 +101,9 @@ export function createContainer(deps: { config: Config; db: Database; dialect: D
   const recaptcha = new RecaptchaService({ settings, checks: repos.humanChecks, client: adapters.humanCheck });
   const accountPresenter = new AccountPresenter({ roles: repos.roles, socialProfiles: repos.socialProfiles, accessTokens: repos.accessTokens, sessions, twoFactor });
   const avatars = new AvatarService({ users: repos.users, store: adapters.avatarStore, fetcher: new SafeFetcher() });
-  const drive = createDriveModule({ db, dialect: deps.dialect, storage: adapters.storage, settings, logger: deps.logger });
-  const shares = createSharesModule({ db, drive, mailer, settings, keys, logger: deps.logger });
+  const drive = createDriveModule({ db, dialect: deps.dialect, storage: adapters.storage, settings, notifier: notifications, logger: deps.logger });
+  const shares = createSharesModule({ db, drive, mailer, settings, keys, notifier: notifications, logger: deps.logger });
+  const workspaces = createWorkspacesService({ db, drive, notifier: notifications, mailer, settings, logger: deps.logger });
   const services = {
     settings,
     locale,
@@ -117,19 +122,32 @@ export function createContainer(deps: { config: Config; db: Database; dialect: D
       emailVerification,
       recaptcha,
       // Share invitations also let their address register while registration is disabled.
-      invites: anyInvite(adapters.invites, shares.invitations),
+      invites: anyInvite(adapters.invites, shares.invitations, workspaces),
       onRegistered: (user, invite, addressTrusted) => shares.invitations.afterRegistration(user, invite, addressTrusted),
     }),
     passwords: new PasswordService({ users: repos.users, resets: repos.passwordResets, sessions, mailer, settings, logger: deps.logger }),
     accessTokens: new AccessTokensService(repos.accessTokens, settings),
     account: new AccountService({ users: repos.users, presenter: accountPresenter, sessions, localizations: repos.localizations, avatars }),
     social: new SocialService({ settings, users: repos.users, usersService: users, profiles: repos.socialProfiles, sessions, keys, oauth: adapters.oauth, logger: deps.logger }),
-    bootstrap: new BootstrapService({ settings, themes: repos.themes, menus: repos.menus, localizations: repos.localizations, locale, users: repos.users, roles: repos.roles, accountPresenter, storageDriver: deps.config.storageDriver }),
+    bootstrap: new BootstrapService({
+      settings,
+      themes: repos.themes,
+      menus: repos.menus,
+      localizations: repos.localizations,
+      locale,
+      users: repos.users,
+      roles: repos.roles,
+      accountPresenter,
+      storageDriver: deps.config.storageDriver,
+      notifications: { unreadCount: (userId) => notifications.inbox.unreadCount(userId), vapidPublicKey: () => notifications.vapid.publicKey() },
+    }),
     pages: new CustomPagesService(repos.pages),
     valueLists: new ValueListsService(repos.localizations),
     logs: new LogsService(deps.config.dataDir),
+    notifications,
     drive,
     shares,
+    workspaces,
     uploads: createUploadsModule({ db, dialect: deps.dialect, config: deps.config, storage: adapters.storage, settings, drive, logger: deps.logger }),
   };
   const container = { ...deps, repos, adapters, services, actorResolver: null as unknown as ActorResolver };

@@ -27,7 +27,12 @@ export const routes: RouteObject[] = [
       {
         Component: RequireAuth,
         errorElement,
-        children: [{ path: '/account-settings', errorElement, lazy: () => import('./account/AccountSettingsPage.tsx') }],
+        children: [
+          { path: '/account-settings', errorElement, lazy: () => import('./account/AccountSettingsPage.tsx') },
+          { path: '/notifications', errorElement, lazy: () => import('./notifications/NotificationsPage.tsx') },
+          // Redirects to / itself when subscriptions are not integrated or there are none (part 1, 2.1).
+          { path: '/notifications/settings', errorElement, lazy: () => import('./notifications/settings/NotificationSettingsPage.tsx') },
+        ],
       },
       // The drive (spec part 2, 2): login required.
       { Component: RequireAuth, errorElement, children: [driveRoutes] },

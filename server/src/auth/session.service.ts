@@ -1,6 +1,7 @@
 import { PASSWORD_CONFIRMATION_SECONDS, STAY_SIGNED_IN_DAYS, type UserSession } from '@kosh/contracts';
 import type { Actor } from './actor.ts';
 import { AppError, forbidden, validation } from '../http/app-error.ts';
+import type { SecurityNotices } from '../notifications/security-notices.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { describeUserAgent, type DeviceType } from './device.ts';
 import type { GeoLocator } from './geoip.ts';
@@ -35,10 +36,12 @@ export class SessionService {
   private readonly sessions: SessionsRepository;
   private readonly users: UsersRepository;
   private readonly geo: GeoLocator;
-  constructor(sessions: SessionsRepository, users: UsersRepository, geo: GeoLocator) {
+  private readonly notices: SecurityNotices | undefined;
+  constructor(sessions: SessionsRepository, users: UsersRepository, geo: GeoLocator, notices?: SecurityNotices) {
     this.sessions = sessions;
     this.users = users;
     this.geo = geo;
+    this.notices = notices;
   }
 
   /** Starts a session for the user; a session the browser already had ends (no fixation). */
@@ -47,18 +50,21 @@ export class SessionService {
     const { token, id } = newSessionToken();
     const at = new Date();
     const place = await this.geo.locate(ctx.ip);
+    const device = describeUserAgent(ctx.userAgent);
     await this.sessions.create({
       id,
       user_id: userId,
       ip_address: ctx.ip || null,
       user_agent: ctx.userAgent?.slice(0, 1000) ?? null,
-      ...describeUserAgent(ctx.userAgent),
+      ...device,
       city: place.city,
       country: place.country,
       last_active: at.toISOString(),
       expires_at: new Date(at.getTime() + (remember ? STAY_SIGNED_IN_DAYS : BROWSER_SESSION_DAYS) * DAY_MS).toISOString(),
       created_at: at.toISOString(),
     });
+    // A browser + platform not seen before for this user: the new-sign-in notification.
+    await this.notices?.signedIn(userId, { ip: ctx.ip, baseUrl: ctx.baseUrl, browser: device.browser, platform: device.platform, city: place.city, country: place.country });
     return { token, id };
   }
 

@@ -10,6 +10,7 @@ import type { KeyRing } from './key-ring.ts';
 import type { RequestContext } from './request-context.ts';
 import type { SessionService } from './session.service.ts';
 import type { TwoFactorRepository } from './two-factor.repository.ts';
+import type { SecurityNotices } from '../notifications/security-notices.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const randomChunk = (length: number) => Array.from({ length }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
@@ -38,12 +39,14 @@ export class TwoFactorService {
   private readonly keys: KeyRing;
   private readonly sessions: SessionService;
   private readonly settings: SettingsService;
-  constructor(deps: { users: UsersRepository; repo: TwoFactorRepository; keys: KeyRing; sessions: SessionService; settings: SettingsService }) {
+  private readonly notices: SecurityNotices | undefined;
+  constructor(deps: { users: UsersRepository; repo: TwoFactorRepository; keys: KeyRing; sessions: SessionService; settings: SettingsService; notices?: SecurityNotices }) {
     this.users = deps.users;
     this.repo = deps.repo;
     this.keys = deps.keys;
     this.sessions = deps.sessions;
     this.settings = deps.settings;
+    this.notices = deps.notices;
   }
 
   static isEnabled(row: UserRow): boolean {
@@ -74,6 +77,7 @@ export class TwoFactorService {
     const result = await verify({ secret: await this.keys.decrypt(row.two_factor_secret), token: code, epochTolerance: TOTP_TOLERANCE_SECONDS });
     if (!result.valid) throw validation({ code: [INVALID_CODE] });
     await this.repo.confirm(row.id, 'timeStep' in result ? result.timeStep : 0, new Date().toISOString());
+    await this.notices?.twoFactorChanged(row.id, true, ctx.baseUrl);
   }
 
   async regenerateRecoveryCodes(actor: Actor, ctx: RequestContext): Promise<void> {
@@ -86,6 +90,8 @@ export class TwoFactorService {
   async disable(actor: Actor, ctx: RequestContext): Promise<void> {
     const row = await this.sensitive(actor, ctx);
     await this.repo.clear(row.id, new Date().toISOString());
+    // Only turning off a confirmed setup is news; abandoning a pending one is not.
+    if (row.two_factor_confirmed_at) await this.notices?.twoFactorChanged(row.id, false, ctx.baseUrl);
   }
 
   /** A sign-in code: valid now (one step either way) and later than the last one accepted (no replay). */

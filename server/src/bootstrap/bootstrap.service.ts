@@ -33,6 +33,8 @@ type Deps = {
   accountPresenter?: AccountPresenter;
   /** The storage driver: direct uploads are offered only on S3. */
   storageDriver?: 'local' | 's3';
+  /** The user's unread count and the Web Push (VAPID) public key (issue 7). */
+  notifications?: { unreadCount(userId: number): Promise<number>; vapidPublicKey(): Promise<string> };
 };
 
 export function isMobileUserAgent(userAgent: string | undefined): boolean {
@@ -58,11 +60,13 @@ export class BootstrapService {
       : this.deps.accountPresenter
         ? await this.deps.accountPresenter.withExtras(userRow, userRoles, userPermissions, viewer)
         : presentUser(userRow, userRoles, userPermissions);
+    if (user && this.deps.notifications) user.unread_notifications_count = await this.deps.notifications.unreadCount(user.id);
     const guestRole = userRow ? null : await roles.getGuestRole();
     const tree = await settings.getPublicTree();
     const allThemes = await themes.listAll();
     const resolved = await locale.resolve([userRow?.language, req.localeCookie]);
     const clientSettings = { ...tree, base_url: req.baseUrl, menus: await menus.listAll() } as ClientSettings;
+    if (this.deps.notifications) clientSettings.notifications = { ...clientSettings.notifications, vapid_public_key: await this.deps.notifications.vapidPublicKey() };
     clientSettings.uploads = { ...clientSettings.uploads, direct_upload: Boolean(clientSettings.uploads.direct_upload) && this.deps.storageDriver === 's3' };
     return {
       user,

@@ -7,6 +7,8 @@ import * as m0004 from './migrations/0004-rate-limits.ts';
 import * as m0007 from './migrations/0007-user-date-format.ts';
 import * as m0005 from './migrations/0005-uploads.ts';
 import * as m0006 from './migrations/0006-sharing.ts';
+import * as m0008 from './migrations/0008-workspaces.ts';
+import * as m0009 from './migrations/0009-notifications.ts';
 
 // A static list: migrations are code, so they ship inside the server with no file lookup.
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +19,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-user-date-format': m0007,
   '0005-uploads': m0005,
   '0006-sharing': m0006,
+  '0008-workspaces': m0008,
+  '0009-notifications': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

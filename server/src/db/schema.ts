@@ -306,7 +306,67 @@ export type NotificationsTable = {
   created_at: string;
 };
 
+/** A team space (issue 7); its owner is also a member with role owner. */
+export type WorkspacesTable = {
+  id: Generated<number>;
+  name: string;
+  owner_id: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type WorkspaceMembersTable = {
+  workspace_id: number;
+  user_id: number;
+  role: 'owner' | 'admin' | 'editor' | 'viewer';
+  created_at: string;
+};
+
+/** An invitation to join a workspace; id is the random inviteId. */
+export type WorkspaceInvitesTable = {
+  id: string;
+  workspace_id: number;
+  /** Lower-cased. */
+  email: string;
+  role: 'admin' | 'editor' | 'viewer';
+  invited_by: number | null;
+  created_at: string;
+};
+
+/** A user's channel choice for one notification type (issue 7); 0/1 flags. */
+export type NotificationSubscriptionsTable = {
+  user_id: number;
+  notif_id: string;
+  email: number;
+  browser: number;
+  updated_at: string;
+};
+
+/** A browser's Web Push subscription (issue 7): endpoint and its keys (base64url). */
+export type PushSubscriptionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A browser + platform a user has signed in from (issue 7, new-sign-in notifications). */
+export type SignInDevicesTable = {
+  user_id: number;
+  device: string;
+  created_at: string;
+};
+
 export type DB = {
+  notification_subscriptions: NotificationSubscriptionsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  sign_in_devices: SignInDevicesTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  workspace_invites: WorkspaceInvitesTable;
   file_entry_shares: FileEntrySharesTable;
   shareable_links: ShareableLinksTable;
   notifications: NotificationsTable;

@@ -91,7 +91,7 @@ export class DriveCopyService {
     const parent = source.parent_id ? ((await this.entries.getById(source.parent_id)) ?? null) : null;
     if (this.policy.canAccess(actor, source)) return { folder: parent, scope: scopeOf(source) };
     if (parent && atLeast((await this.policy.accessTo(actor, parent))?.level, 'edit')) return { folder: parent, scope: scopeOf(parent) };
-    return { folder: null, scope: this.policy.scopeFor(actor, workspaceId) };
+    return { folder: null, scope: await this.policy.scopeFor(actor, workspaceId, 'edit') };
   }
 
   private async copySubtree(rows: EntryRow[], parent: EntryRow | null, scope: DriveScope): Promise<EntryRow> {

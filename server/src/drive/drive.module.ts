@@ -2,9 +2,12 @@ import type { Logger } from 'pino';
 import { Actor } from '../auth/actor.ts';
 import { RolesRepository } from '../auth/roles.repository.ts';
 import type { Database, Dialect } from '../db/database.ts';
+import type { Notifier } from '../notifications/notification.service.ts';
+import { UploadNotices } from '../notifications/upload-notices.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { SharesRepository } from '../shares/shares.repository.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository.ts';
 import { DriveCopyService } from './copy.service.ts';
 import { DrivePolicy } from './drive.policy.ts';
 import { DriveViewsRepository } from './drive-views.repository.ts';
@@ -22,7 +25,7 @@ import { DriveTrashService } from './trash.service.ts';
 import { DriveUploadService } from './upload.service.ts';
 
 /** Wires the drive's repositories and services (one instance per container). */
-export function createDriveModule(deps: { db: Database; dialect: Dialect; storage: StorageDriver; settings: SettingsService; logger: Logger; clock?: () => Date }) {
+export function createDriveModule(deps: { db: Database; dialect: Dialect; storage: StorageDriver; settings: SettingsService; notifier?: Notifier; logger: Logger; clock?: () => Date }) {
   const { db, dialect, storage, settings, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
   const entries = new FileEntriesRepository(db);
@@ -37,24 +40,30 @@ export function createDriveModule(deps: { db: Database; dialect: Dialect; storag
     const permissions = await roles.listPermissions(userRoles.map((r) => r.id), userId);
     return new Actor({ id: userId, email: (await shares.people([userId])).get(userId)?.email ?? '' }, userRoles.map((r) => r.id), permissions);
   };
-  const policy = new DrivePolicy(entries, { grants: shares, actorOf });
+  // Workspace members reach a workspace's entries as far as their role goes (workspaces, issue 7).
+  const workspaces = new WorkspacesRepository(db);
+  const policy = new DrivePolicy(entries, { grants: shares, actorOf, workspaces });
   const writer = new EntryWriter(db, dialect, entries);
   const reservations = new SpaceReservationsRepository(db);
   const space = new SpaceService({ entries, settings, reservations, db, dialect, writer, clock });
   const listing = new DriveListingService({ entries, views, stars, policy, shared: shares });
   const thumbnails = new ThumbnailService({ entries, storage, logger });
+  // Shared-folder uploads and storage almost full (notifications, issue 7).
+  const notices = deps.notifier ? new UploadNotices({ notifier: deps.notifier, entries, people: shares, space, actorOf, logger }) : undefined;
   const trash = new DriveTrashService({ entries, policy, writer, listing, storage, settings, logger, clock });
   return {
-    repos: { entries, stars, views, reservations, shares },
+    repos: { entries, stars, views, reservations, shares, workspaces },
     policy,
+    actorOf,
     writer,
     space,
     listing,
     thumbnails,
+    notices,
     trash,
     entries: new DriveEntriesService({ entries, stars, policy, writer, listing, clock }),
     copy: new DriveCopyService({ entries, policy, writer, listing, space, storage, logger, clock }),
-    uploads: new DriveUploadService({ entries, policy, writer, listing, space, settings, storage, thumbnails, logger, clock }),
+    uploads: new DriveUploadService({ entries, policy, writer, listing, space, settings, storage, thumbnails, notices, logger, clock }),
     downloads: new DriveDownloadService({ entries, policy, storage, logger }),
     maintenance: new DriveMaintenance({ db, dialect, entries, trash, storage, logger }),
   };

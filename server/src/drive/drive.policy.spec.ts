@@ -37,12 +37,12 @@ describe('DrivePolicy', () => {
     await expect(policy.getManyByIds(owner, [1, 1])).resolves.toHaveLength(1);
   });
 
-  it('takes a file for no folder, and no workspace but the personal drive yet', async () => {
+  it('takes a file for no folder, and no workspace without a membership', async () => {
     const policy = sut([row({})]);
     await expect(policy.getFolder(owner, 1)).rejects.toMatchObject({ status: 404 });
     await expect(policy.getFolder(owner, null)).resolves.toBeNull();
-    expect(policy.scopeFor(owner, 0)).toEqual({ ownerId: 7, workspaceId: null });
-    expect(() => policy.scopeFor(owner, 3)).toThrow(/workspace does not exist/);
+    await expect(policy.scopeFor(owner, 0)).resolves.toEqual({ ownerId: 7, workspaceId: null });
+    await expect(policy.scopeFor(owner, 3)).rejects.toThrow(/workspace does not exist/);
   });
 });
 
@@ -99,5 +99,39 @@ describe('DrivePolicy with people shares', () => {
     await expect(policy.assertCanDetach(stranger, rows[0])).rejects.toMatchObject({ status: 403 });
     await expect(policy.assertCanDetach(stranger, rows[2])).resolves.toBeUndefined();
     await expect(policy.assertCanDetach(owner, rows[0])).resolves.toBeUndefined();
+  });
+});
+
+describe('DrivePolicy in workspaces', () => {
+  // Workspace 5 of owner 7: stranger 8 is a viewer there, user 10 an editor; user 11 is not a member.
+  const roles: Record<number, 'viewer' | 'editor'> = { 8: 'viewer', 10: 'editor' };
+  const workspaces = {
+    roleOf: async (userId: number, workspaceId: number) => (workspaceId === 5 && roles[userId] ? { role: roles[userId], owner_id: 7 } : undefined),
+    rolesIn: async (userId: number, ids: number[]) => new Map(ids.includes(5) && roles[userId] ? [[5, roles[userId]]] : []),
+  };
+  const rows = [row({ id: 1, workspace_id: 5, is_folder: 1, path: '/1/' }), row({ id: 2, workspace_id: 5, parent_id: 1, path: '/1/2/' })];
+  const policy = () => {
+    const repo = { getById: async (id: number) => rows.find((r) => r.id === id), getManyByIds: async (ids: number[]) => rows.filter((r) => ids.includes(r.id)) } as unknown as FileEntriesRepository;
+    return new DrivePolicy(repo, { workspaces });
+  };
+  const editor = new Actor({ id: 10, email: 'e@x.test' }, [], []);
+  const outsider = new Actor({ id: 11, email: 'x@x.test' }, [], []);
+
+  it('scopes a member to the workspace, owned by its owner; a viewer may not write; a non-member gets 404', async () => {
+    await expect(policy().scopeFor(stranger, 5)).resolves.toEqual({ ownerId: 7, workspaceId: 5 });
+    await expect(policy().scopeFor(stranger, 5, 'edit')).rejects.toMatchObject({ status: 403, message: 'Your role in this workspace does not allow this.' });
+    await expect(policy().scopeFor(editor, 5, 'edit')).resolves.toEqual({ ownerId: 7, workspaceId: 5 });
+    await expect(policy().scopeFor(outsider, 5)).rejects.toMatchObject({ status: 404 });
+    await expect(policy().scopeFor(admin, 5)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('gives viewers download, editors everything; non-members see nothing', async () => {
+    await expect(policy().getById(stranger, 2, { need: 'download' })).resolves.toMatchObject({ id: 2 });
+    await expect(policy().getById(stranger, 2, { need: 'edit' })).rejects.toMatchObject({ status: 403, message: 'Your role in this workspace does not allow this.' });
+    await expect(policy().getById(editor, 2, { need: 'owner' })).resolves.toMatchObject({ id: 2 });
+    await expect(policy().assertCanDetach(editor, rows[0])).resolves.toBeUndefined();
+    await expect(policy().getWritableFolder(stranger, 5, 1)).rejects.toMatchObject({ status: 403 });
+    await expect(policy().getWritableFolder(editor, 5, 1)).resolves.toMatchObject({ folder: { id: 1 }, scope: { ownerId: 7, workspaceId: 5 } });
+    await expect(policy().getById(outsider, 2)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -16,35 +16,56 @@ export interface ShareGrants {
 }
 const NO_GRANTS: ShareGrants = { grantsOn: async () => [] };
 
+/** A user's role in workspaces (the workspaces area's repository answers it). */
+export type WorkspaceRoleName = 'owner' | 'admin' | 'editor' | 'viewer';
+export interface WorkspaceRoles {
+  roleOf(userId: number, workspaceId: number): Promise<{ role: WorkspaceRoleName; owner_id: number } | undefined>;
+  rolesIn(userId: number, workspaceIds: number[]): Promise<Map<number, WorkspaceRoleName>>;
+}
+const NO_WORKSPACES: WorkspaceRoles = { roleOf: async () => undefined, rolesIn: async () => new Map() };
+/** What a role may do to a workspace's entries: viewers view and download; editors and up do everything files allow. */
+const ROLE_LEVEL: Record<WorkspaceRoleName, AccessLevel> = { owner: 'owner', admin: 'owner', editor: 'owner', viewer: 'download' };
+
 type Options = { allowTrashed?: boolean; need?: AccessLevel };
 
 const idsOfPath = (path: string) => path.split('/').filter(Boolean).map(Number);
 
 export const FORBIDDEN_SHARED = 'You do not have permission to do this to an item shared with you.';
+export const FORBIDDEN_WORKSPACE = 'Your role in this workspace does not allow this.';
+export const NO_WORKSPACE = 'The workspace does not exist.';
 
 /**
  * Who may reach which entries. The personal drive (workspace 0) belongs to its owner; people
  * the owner shared an entry with reach it and, for a folder, everything inside it (the
  * materialized path names every ancestor), as far as their permission goes. A caller who can
  * see an entry but may not do what they ask gets 403; one who cannot see it gets 404, exactly
- * like an entry that does not exist. Workspaces come with their own issue: until then no
- * workspace other than 0 exists, so a call naming one answers 404.
+ * like an entry that does not exist. A workspace's entries are reached by its members as far
+ * as their role goes; to anyone else a workspace, and everything in it, does not exist (404).
  */
 export class DrivePolicy {
   private readonly entries: FileEntriesRepository;
   private readonly grants: ShareGrants;
   private readonly actorOf: ((userId: number) => Promise<Actor>) | undefined;
-  constructor(entries: FileEntriesRepository, deps: { grants?: ShareGrants; actorOf?: (userId: number) => Promise<Actor> } = {}) {
+  private readonly workspaces: WorkspaceRoles;
+  constructor(entries: FileEntriesRepository, deps: { grants?: ShareGrants; actorOf?: (userId: number) => Promise<Actor>; workspaces?: WorkspaceRoles } = {}) {
     this.entries = entries;
     this.grants = deps.grants ?? NO_GRANTS;
     this.actorOf = deps.actorOf;
+    this.workspaces = deps.workspaces ?? NO_WORKSPACES;
   }
 
-  /** The drive a call works in, from its workspaceId (spec part 1, 7.1). */
-  scopeFor(actor: Actor, workspaceId: number): DriveScope {
+  /**
+   * The drive a call works in, from its workspaceId (spec part 1, 7.1): 0 is the caller's own;
+   * a workspace's entries belong to its owner (their space counts them). Non-members get 404;
+   * a viewer asking to write gets 403.
+   */
+  async scopeFor(actor: Actor, workspaceId: number, need: 'view' | 'edit' = 'view'): Promise<DriveScope> {
     const user = actor.requireUser();
-    if (workspaceId !== 0) throw notFound('The workspace does not exist.');
-    return { ownerId: user.id, workspaceId: null };
+    if (workspaceId === 0) return { ownerId: user.id, workspaceId: null };
+    const member = await this.workspaces.roleOf(user.id, workspaceId);
+    if (!member) throw notFound(NO_WORKSPACE);
+    if (need === 'edit' && !atLeast(ROLE_LEVEL[member.role], 'edit')) throw forbidden(FORBIDDEN_WORKSPACE);
+    return { ownerId: member.owner_id, workspaceId };
   }
 
   /** Is the entry in the caller's own drive? */
@@ -68,8 +89,12 @@ export class DrivePolicy {
     const user = actor.user;
     if (!user) return out;
     const shared: EntryRow[] = [];
+    const workspaceIds = [...new Set(rows.flatMap((r) => (r.workspace_id === null ? [] : [r.workspace_id])))];
+    const roles = await this.workspaces.rolesIn(user.id, workspaceIds);
     for (const row of rows) {
+      const role = row.workspace_id === null ? undefined : roles.get(row.workspace_id);
       if (this.canAccess(actor, row)) out.set(row.id, { level: 'owner', root: null });
+      else if (role) out.set(row.id, { level: ROLE_LEVEL[role], root: null });
       else shared.push(row);
     }
     if (!shared.length) return out;
@@ -113,7 +138,7 @@ export class DrivePolicy {
     const access = await this.accessToMany(actor, rows);
     const ordered = unique.map((id) => rows.find((r) => r.id === id)!);
     for (const row of ordered) this.assertVisible(row, access.get(row.id), options);
-    for (const row of ordered) this.assertEnough(access.get(row.id)!, options);
+    for (const row of ordered) this.assertEnough(row, access.get(row.id)!, options);
     return ordered;
   }
 
@@ -130,7 +155,7 @@ export class DrivePolicy {
    * them with edit) with the drive it belongs to, or the root of the caller's drive for null.
    */
   async getWritableFolder(actor: Actor, workspaceId: number, id: number | null | undefined): Promise<{ folder: EntryRow | null; scope: DriveScope }> {
-    if (id === null || id === undefined) return { folder: null, scope: this.scopeFor(actor, workspaceId) };
+    if (id === null || id === undefined) return { folder: null, scope: await this.scopeFor(actor, workspaceId, 'edit') };
     actor.requireUser();
     const folder = await this.getById(actor, id, { need: 'edit' });
     if (folder.is_folder !== 1) throw notFound('The folder does not exist.');
@@ -148,7 +173,7 @@ export class DrivePolicy {
    * it must be able to edit the folder it is in, so the top of a share stays where its owner put it.
    */
   async assertCanDetach(actor: Actor, row: EntryRow): Promise<void> {
-    if (this.canAccess(actor, row)) return;
+    if (this.canAccess(actor, row) || (await this.accessTo(actor, row))?.level === 'owner') return;
     const parent = row.parent_id ? await this.entries.getById(row.parent_id) : undefined;
     if (!parent || !atLeast((await this.accessTo(actor, parent))?.level, 'edit')) throw forbidden(FORBIDDEN_SHARED);
   }
@@ -156,7 +181,7 @@ export class DrivePolicy {
   private async check(actor: Actor, row: EntryRow | undefined, options: Options): Promise<EntryRow> {
     const access = row ? await this.accessTo(actor, row) : null;
     this.assertVisible(row, access ?? undefined, options);
-    this.assertEnough(access!, options);
+    this.assertEnough(row!, access!, options);
     return row!;
   }
 
@@ -166,8 +191,8 @@ export class DrivePolicy {
     if (row.deleted_at && !(options.allowTrashed && access.level === 'owner')) throw notFound();
   }
 
-  private assertEnough(access: Access, options: Options): void {
-    if (!atLeast(access.level, options.need ?? 'view')) throw forbidden(FORBIDDEN_SHARED);
+  private assertEnough(row: EntryRow, access: Access, options: Options): void {
+    if (!atLeast(access.level, options.need ?? 'view')) throw forbidden(row.workspace_id !== null && !access.root ? FORBIDDEN_WORKSPACE : FORBIDDEN_SHARED);
   }
 }
 

@@ -109,9 +109,12 @@ export async function driveRoutes(app: FastifyInstance, { container }: { contain
     schema: {
       tags,
       summary: 'Storage used and available, in bytes (spec part 1, 3).',
-      description: 'used counts every file the caller owns, trash included; available is the files.create restriction max_space_bytes, else the drive.default_space_bytes setting (25 GB); null means unlimited.',
+      description: [
+        'used counts every file the caller owns, trash included; available is the files.create restriction max_space_bytes, else the drive.default_space_bytes setting (25 GB); null means unlimited.',
+        "With a workspaceId other than 0: the workspace owner's space, which the workspace's files fill (404 for non-members).",
+      ].join(' '),
       response: { 200: SpaceUsageSchema },
     },
-    handler: async (request) => drive.space.usage(request.actor),
+    handler: async (request) => drive.space.usage(await drive.policy.quotaHolder(request.actor, await drive.policy.scopeFor(request.actor, request.workspaceId))),
   });
 }

@@ -210,6 +210,19 @@ export class FileEntriesRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * A deleted workspace's entries join its owner's personal drive in trash (they are the
+   * owner's already): each live top-level entry is trashed with its subtree, then all leave the workspace.
+   */
+  async retireWorkspace(workspaceId: number, at: string, db: Database = this.db): Promise<void> {
+    const roots = await db.selectFrom('file_entries').select(['id', 'path']).where('workspace_id', '=', workspaceId).where('parent_id', 'is', null).where('deleted_at', 'is', null).execute();
+    for (const root of roots) {
+      const [low, high] = subtreeRange(root.path);
+      await db.updateTable('file_entries').set({ deleted_at: at, trash_root_id: root.id }).where('path', '>=', low).where('path', '<', high).where('deleted_at', 'is', null).execute();
+    }
+    await db.updateTable('file_entries').set({ workspace_id: null }).where('workspace_id', '=', workspaceId).execute();
+  }
+
   /** Rows of one scope: a user's personal drive, or a workspace. */
   scoped(scope: DriveScope, db: Database = this.db) {
     const q = db.selectFrom('file_entries');

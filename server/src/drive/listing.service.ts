@@ -32,7 +32,7 @@ export class DriveListingService {
   /** One page of a section, folders first, in the {data, current_page, last_page} shape of spec part 2, 3. */
   async list(actor: Actor, workspaceId: number, query: ListFileEntriesQuery): Promise<FileEntryPage> {
     actor.authorize(Permission.filesView);
-    const scope = this.policy.scopeFor(actor, workspaceId);
+    const scope = await this.policy.scopeFor(actor, workspaceId);
     const sort: Sort = { column: query.orderBy, direction: query.orderDir };
     const page = { limit: query.perPage, offset: (query.page - 1) * query.perPage };
     let folder: EntryRow | null = null;
@@ -113,6 +113,8 @@ export class DriveListingService {
     return rows.map((r) => {
       const granted = access.get(r.id);
       if (!granted || granted.level === 'owner') return presentEntry(r, starred);
+      // A workspace member below editor: the entry as it is, with what their role allows.
+      if (!granted.root) return { ...presentEntry(r, starred), permission: granted.level };
       return presentShared(r, starred, { level: granted.level, root: granted.root!, owner: owners.get(r.owner_id) });
     });
   }

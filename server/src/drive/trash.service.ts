@@ -93,7 +93,7 @@ export class DriveTrashService {
   /** Deletes everything in the caller's trash for good. */
   async emptyTrash(actor: Actor, workspaceId: number): Promise<number> {
     actor.authorize(Permission.filesDelete);
-    const scope = this.policy.scopeFor(actor, workspaceId);
+    const scope = await this.policy.scopeFor(actor, workspaceId, 'edit');
     let deleted = 0;
     for (const root of await this.entries.listTrashRoots(scope)) {
       const row = await this.entries.getById(root.id);

@@ -7,6 +7,7 @@ import { AppError, validation } from '../http/app-error.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { newObjectKey } from '../storage/keys.ts';
 import { ObjectTooLargeError, type StagedObject, type StorageDriver } from '../storage/storage-driver.ts';
+import type { UploadNotices } from '../notifications/upload-notices.ts';
 import type { DrivePolicy } from './drive.policy.ts';
 import { childrenOf, newEntryHash, type EntryWriter } from './entry-writer.ts';
 import type { DriveScope, EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
@@ -48,6 +49,7 @@ export class DriveUploadService {
   private readonly settings: SettingsService;
   private readonly storage: StorageDriver;
   private readonly thumbnails: ThumbnailService;
+  private readonly notices: UploadNotices | undefined;
   private readonly logger: Logger;
   private readonly clock: () => Date;
   constructor(deps: {
@@ -59,6 +61,7 @@ export class DriveUploadService {
     settings: SettingsService;
     storage: StorageDriver;
     thumbnails: ThumbnailService;
+    notices?: UploadNotices;
     logger: Logger;
     clock: () => Date;
   }) {
@@ -70,6 +73,7 @@ export class DriveUploadService {
     this.settings = deps.settings;
     this.storage = deps.storage;
     this.thumbnails = deps.thumbnails;
+    this.notices = deps.notices;
     this.logger = deps.logger;
     this.clock = deps.clock;
   }
@@ -89,12 +93,13 @@ export class DriveUploadService {
    */
   async upload(actor: Actor, workspaceId: number, parts: AsyncIterable<UploadPart>, declaredBytes?: number): Promise<FileEntry> {
     actor.authorize(Permission.filesCreate);
-    this.policy.scopeFor(actor, workspaceId);
+    await this.policy.scopeFor(actor, workspaceId);
     const row = await this.receive(parts, declaredBytes, async (metadata) => {
       // The caller's drive, or a folder shared with them with edit (whose owner's space it fills).
       const { folder, scope } = await this.policy.getWritableFolder(actor, metadata.workspaceId ?? workspaceId, metadata.parentId);
       return { folder, scope, quota: await this.policy.quotaHolder(actor, scope) };
     });
+    this.notices?.uploaded(actor.requireUser().id, row);
     return (await this.listing.present(actor, [row]))[0];
   }
 

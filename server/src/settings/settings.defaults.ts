@@ -27,8 +27,9 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
   'recaptcha.enable': { register: false, contact: false },
   require_email_confirmation: false,
   'billing.enable': false,
-  'notif.subs.integrated': false,
-  'notifications.integrated': false,
+  // Notifications and their preferences page are built (issue 7).
+  'notif.subs.integrated': true,
+  'notifications.integrated': true,
   'themes.user_change': true,
   'themes.default_mode': 'light',
   'api.integrated': true,

@@ -3,8 +3,8 @@ import { SHARE_INVITE_TYPE, type SharePermission } from '@kosh/contracts';
 import type { Logger } from 'pino';
 import type { InviteLookup } from '../auth/registration.service.ts';
 import type { FileEntriesRepository } from '../drive/file-entries.repository.ts';
-import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
-import { storeSharedNotification } from './share-notification.ts';
+import type { Notifier } from '../notifications/notification.service.ts';
+import { sendSharedNotification } from './share-notification.ts';
 import { displayName, type SharesRepository } from './shares.repository.ts';
 
 /** A fresh invitation token (mailed) and the hash that is stored. */
@@ -25,13 +25,13 @@ type Invite = { type: string | undefined; id: string | number | undefined };
 export class ShareInvitations implements InviteLookup {
   private readonly shares: SharesRepository;
   private readonly entries: FileEntriesRepository;
-  private readonly notifications: NotificationsRepository;
+  private readonly notifier: Notifier;
   private readonly logger: Logger;
   private readonly clock: () => Date;
-  constructor(deps: { shares: SharesRepository; entries: FileEntriesRepository; notifications: NotificationsRepository; logger: Logger; clock?: () => Date }) {
+  constructor(deps: { shares: SharesRepository; entries: FileEntriesRepository; notifier: Notifier; logger: Logger; clock?: () => Date }) {
     this.shares = deps.shares;
     this.entries = deps.entries;
-    this.notifications = deps.notifications;
+    this.notifier = deps.notifier;
     this.logger = deps.logger;
     this.clock = deps.clock ?? (() => new Date());
   }
@@ -82,7 +82,7 @@ export class ShareInvitations implements InviteLookup {
       const sharer = people.get(sharerId);
       if (!entries.length || !sharer) continue;
       const permission = shares[0].permission as SharePermission;
-      await storeSharedNotification(this.notifications, { recipientId: user.id, sharer: { id: sharerId, name: displayName(sharer) }, entries, permission, at }).catch((err: unknown) =>
+      await sendSharedNotification(this.notifier, { recipientId: user.id, sharer: { id: sharerId, name: displayName(sharer) }, entries, permission }).catch((err: unknown) =>
         this.logger.warn({ err, userId: user.id }, 'could not store the share notification'),
       );
     }

@@ -3,7 +3,7 @@ import type { KeyRing } from '../auth/key-ring.ts';
 import type { Database } from '../db/database.ts';
 import type { DriveModule } from '../drive/drive.module.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { NotificationsRepository } from '../notifications/notifications.repository.ts';
+import type { Notifier } from '../notifications/notification.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { ShareInvitations } from './invitations.service.ts';
 import { LinkAccessService } from './link-access.service.ts';
@@ -13,18 +13,17 @@ import { LinksService } from './links.service.ts';
 import { SharesService } from './shares.service.ts';
 
 /** Wires sharing (issue 6) on top of the drive module: people shares, invitations, links and the link page. */
-export function createSharesModule(deps: { db: Database; drive: DriveModule; mailer: Mailer; settings: SettingsService; keys: KeyRing; logger: Logger; clock?: () => Date }) {
-  const { db, drive, mailer, settings, keys, logger } = deps;
+export function createSharesModule(deps: { db: Database; drive: DriveModule; mailer: Mailer; settings: SettingsService; keys: KeyRing; notifier: Notifier; logger: Logger; clock?: () => Date }) {
+  const { db, drive, mailer, settings, keys, notifier, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
   const shares = drive.repos.shares;
   const entries = drive.repos.entries;
   const links = new LinksRepository(db);
-  const notifications = new NotificationsRepository(db);
   const access = new LinkAccessService({ links, entries, policy: drive.policy, listing: drive.listing, downloads: drive.downloads, copy: drive.copy, uploads: drive.uploads, keys, clock });
   return {
-    repos: { shares, links, notifications },
-    invitations: new ShareInvitations({ shares, entries, notifications, logger, clock }),
-    people: new SharesService({ shares, entries, policy: drive.policy, notifications, mailer, settings, logger, clock }),
+    repos: { shares, links },
+    invitations: new ShareInvitations({ shares, entries, notifier, logger, clock }),
+    people: new SharesService({ shares, entries, policy: drive.policy, notifier, mailer, settings, logger, clock }),
     links: new LinksService({ links, policy: drive.policy, listing: drive.listing, clock }),
     access,
     seo: new LinkPageSeo({ access, settings }),

@@ -5,11 +5,11 @@ import type { DrivePolicy } from '../drive/drive.policy.ts';
 import type { EntryRow, FileEntriesRepository } from '../drive/file-entries.repository.ts';
 import { forbidden, notFound } from '../http/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
+import type { Notifier } from '../notifications/notification.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { newInviteToken } from './invitations.service.ts';
 import { entrySharedMail, shareInvitationMail } from './share-mails.ts';
-import { openPathOf, storeSharedNotification } from './share-notification.ts';
+import { openPathOf, sendSharedNotification } from './share-notification.ts';
 import { displayName, type PersonRow, type ShareRow, type SharesRepository } from './shares.repository.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,7 +20,7 @@ type Deps = {
   shares: SharesRepository;
   entries: FileEntriesRepository;
   policy: DrivePolicy;
-  notifications: NotificationsRepository;
+  notifier: Notifier;
   mailer: Mailer;
   settings: SettingsService;
   logger: Logger;
@@ -146,14 +146,14 @@ export class SharesService {
     const { sharer, recipient, email, entries, permission, siteName, baseUrl } = input;
     const names = entries.map((e) => e.name);
     const sharerName = displayName(sharer);
-    let mail;
     if (recipient) {
-      await storeSharedNotification(this.deps.notifications, { recipientId: recipient.id, sharer: { id: sharer.id, name: sharerName }, entries, permission, at: this.deps.clock().toISOString() });
-      mail = entrySharedMail(email, siteName, { sharer: sharerName, names, permission, link: `${baseUrl}${openPathOf(entries)}` });
-    } else {
-      const registerLink = `${baseUrl}/register/${input.invite}?invite_type=${SHARE_INVITE_TYPE}&email=${encodeURIComponent(email)}`;
-      mail = shareInvitationMail(email, siteName, { sharer: sharerName, names, permission, registerLink });
+      // The mail is the notification's email channel: it follows the recipient's preferences.
+      const mail = entrySharedMail(email, siteName, { sharer: sharerName, names, permission, link: `${baseUrl}${openPathOf(entries)}` });
+      await sendSharedNotification(this.deps.notifier, { recipientId: recipient.id, sharer: { id: sharer.id, name: sharerName }, entries, permission, mail, baseUrl });
+      return;
     }
+    const registerLink = `${baseUrl}/register/${input.invite}?invite_type=${SHARE_INVITE_TYPE}&email=${encodeURIComponent(email)}`;
+    const mail = shareInvitationMail(email, siteName, { sharer: sharerName, names, permission, registerLink });
     this.deps.mailer.send(mail).catch((err: unknown) => this.deps.logger.error({ err, email }, 'could not mail a share recipient'));
   }
 

@@ -12,6 +12,7 @@ import { foldersOfRelativePath } from '../drive/names.ts';
 import { immediateTransaction } from '../drive/owner-transaction.ts';
 import type { SpaceService } from '../drive/space.service.ts';
 import type { ThumbnailService } from '../drive/thumbnails.service.ts';
+import type { UploadNotices } from '../notifications/upload-notices.ts';
 import { conflict, notFound } from '../http/app-error.ts';
 import type { PendingUploadRow, PendingUploadsRepository } from './pending-uploads.repository.ts';
 import type { Sha256Backfill } from './sha256-backfill.ts';
@@ -39,6 +40,7 @@ export class UploadFinalizer {
   private readonly listing: DriveListingService;
   private readonly thumbnails: ThumbnailService;
   private readonly hashes: Sha256Backfill;
+  private readonly notices: UploadNotices | undefined;
   private readonly db: Database;
   private readonly dialect: Dialect;
   private readonly logger: Logger;
@@ -52,6 +54,7 @@ export class UploadFinalizer {
     listing: DriveListingService;
     thumbnails: ThumbnailService;
     hashes: Sha256Backfill;
+    notices?: UploadNotices;
     db: Database;
     dialect: Dialect;
     logger: Logger;
@@ -65,6 +68,7 @@ export class UploadFinalizer {
     this.listing = deps.listing;
     this.thumbnails = deps.thumbnails;
     this.hashes = deps.hashes;
+    this.notices = deps.notices;
     this.db = deps.db;
     this.dialect = deps.dialect;
     this.logger = deps.logger;
@@ -94,6 +98,7 @@ export class UploadFinalizer {
     }
     this.thumbnails.schedule(entry);
     if (!bytes.sha256) this.hashes.schedule(entry.id);
+    this.notices?.uploaded(actor.requireUser().id, entry);
     return (await this.listing.present(actor, [entry]))[0];
   }
 

@@ -28,6 +28,7 @@ export function createUploadsModule(deps: { db: Database; dialect: Dialect; conf
     listing: drive.listing,
     thumbnails: drive.thumbnails,
     hashes,
+    notices: drive.notices,
     db,
     dialect,
     logger,

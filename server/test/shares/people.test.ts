@@ -45,7 +45,7 @@ describe('SharesService', () => {
       expect(notification).toMatchObject({ type: 'file-entry-shared', read_at: null });
       expect(notification.data).toMatchObject({
         image: 'people',
-        lines: [{ type: 'primary', content: '<strong>Asha Rao</strong> shared <strong>&#34;Docs&#34;</strong> with you' }],
+        lines: [{ type: 'primary', content: '<strong>Asha Rao</strong> shared <strong>"Docs"</strong> with you' }],
         mainAction: { action: `/drive/folders/${docs.hash}`, label: 'Open' },
         entryIds: [docs.id],
         permission: 'edit',
@@ -66,7 +66,7 @@ describe('SharesService', () => {
       await owner.share([a.id], [bob.user.email], 'download');
       expect((await bob.list({ section: 'shares', orderBy: 'name', orderDir: 'asc' })).map((e) => [e.name, e.permission])).toEqual([['B', 'view'], ['a.txt', 'download']]);
       expect(await sharedNotifications(t, bob.user.id)).toHaveLength(1);
-      expect((await sharedNotifications(t, carol.user.id))[0].data.lines[0].content).toContain('&#34;a.txt&#34; and 1 more item');
+      expect((await sharedNotifications(t, carol.user.id))[0].data.lines[0].content).toContain('"a.txt" and 1 more item');
     });
 
     it('answers per address: a malformed address and the owner\'s own are refused, the rest shared', async () => {

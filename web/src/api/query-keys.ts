@@ -14,4 +14,10 @@ export const queryKeys = {
     twoFactorQr: ['account', 'two-factor-qr'] as const,
     passwordStatus: ['account', 'password-status'] as const,
   },
+  notifications: {
+    all: ['notifications'] as const,
+    /** The first page (30, part 1, 9): the popover and the page share it. */
+    list: ['notifications', 'list'] as const,
+    subscriptions: ['notifications', 'subscriptions'] as const,
+  },
 };

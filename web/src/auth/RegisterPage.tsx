@@ -15,6 +15,7 @@ import { TextField } from '../ui/TextField.tsx';
 import { textFieldProps } from '../ui/form-field.ts';
 import { toast } from '../ui/toast/toast-store.ts';
 import { useTranslatedResolver } from '../ui/zod-messages.ts';
+import { joinInvitedWorkspace } from '../workspaces/join-invite.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { TextLink } from './auth-links.tsx';
 import { passHumanCheck, recaptchaProvider } from './human-check.ts';
@@ -53,6 +54,8 @@ export function RegisterPage() {
     meta: { handledStatuses: 'all' },
     onSuccess: async (response) => {
       const data = applyBootstrapData(response.bootstrapData);
+      // Registered from a workspace invite: join it and make it the active workspace (part 1, 4).
+      if (inviteId && pathname.includes('workspace')) await joinInvitedWorkspace(inviteId);
       await navigate(registrationRedirectFor(response.status, data.user, window.sessionStorage), { replace: true });
     },
     onError: (error) => applyServerErrors(error, form, fieldNames),

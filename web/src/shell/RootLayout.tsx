@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useHref, useNavigate, type NavigateOptions } from 'react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { useNotificationStream } from '../notifications/live/useNotificationStream.ts';
 import { NavigationProgress } from '../ui/NavigationProgress.tsx';
 import { useBootstrapData } from './bootstrap-store.ts';
 import { CookieNotice } from './CookieNotice.tsx';
@@ -26,6 +27,8 @@ export function RootLayout() {
   const { trans } = useTrans();
   const { user, settings } = useBootstrapData();
   const mustVerify = needsEmailVerification(user, settings.require_email_confirmation);
+  // Live notifications: one stream per signed-in tab, closed on logout.
+  useNotificationStream();
   return (
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
       <a

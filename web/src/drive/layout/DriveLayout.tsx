@@ -6,6 +6,7 @@ import { useFolderPath } from '../../api/drive.api.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { useIsMobile } from '../../shell/useMediaQuery.ts';
 import { focusRing } from '../../ui/button-styles.ts';
+import { useDriveRootOnSwitch } from '../../workspaces/active-workspace.ts';
 import { NewFolderDialog } from '../dialogs/NewFolderDialog.tsx';
 import type { UploadSource } from '../upload/upload-queue.ts';
 import { overallPercentage } from '../upload/upload-format.ts';
@@ -32,6 +33,8 @@ export function DriveLayout() {
   const folderInput = useRef<HTMLInputElement>(null);
   const { uploader, items } = useUploads();
   useEffect(() => setDrawerOpen(false), [pathname]);
+  // Switching workspace goes back to the root of the drive (part 1, 4).
+  useDriveRootOnSwitch();
 
   const parentId = folderHash ? (folder?.id ?? null) : null;
   const uploadProgress = {

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import clsx from 'clsx';
-import { Bell, Menu as MenuIcon, Search, X } from 'lucide-react';
+import { Menu as MenuIcon, Search, X } from 'lucide-react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Link as AriaLink, ProgressBar } from 'react-aria-components';
+import { ProgressBar } from 'react-aria-components';
+import { NotificationsBell } from '../../notifications/NotificationsBell.tsx';
 import { useBootstrapData } from '../../shell/bootstrap-store.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { AccountMenu } from '../../shell/layout/AccountMenu.tsx';
@@ -11,7 +12,6 @@ import { CustomMenu } from '../../shell/menus/CustomMenu.tsx';
 import { useIsMobile } from '../../shell/useMediaQuery.ts';
 import { focusRing, iconButtonClasses } from '../../ui/button-styles.ts';
 import { IconButton } from '../../ui/Button.tsx';
-import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** The centred search field (UI.md): submits to /drive/search?query=. */
 function SearchBox({ className, autoFocus }: { className?: string; autoFocus?: boolean }) {
@@ -62,21 +62,6 @@ function UploadIndicator({ active, percentage }: { active: number; percentage: n
         <circle cx="11" cy="11" r="9" fill="none" stroke="currentColor" strokeWidth="3" strokeDasharray={circumference} strokeDashoffset={circumference * (1 - percentage / 100)} />
       </svg>
     </ProgressBar>
-  );
-}
-
-function NotificationsBell() {
-  const { trans } = useTrans();
-  const { user, settings } = useBootstrapData();
-  if (!user || !settings.notifications?.integrated) return null;
-  const unread = user.unread_notifications_count ?? 0;
-  return (
-    <Tooltip content={trans('Notifications')}>
-      <AriaLink href="/notifications" aria-label={unread ? trans(':count unread notifications', { count: unread }) : trans('Notifications')} className={clsx(iconButtonClasses('md'), 'relative')}>
-        <Bell size={20} aria-hidden />
-        {unread > 0 && <span className="absolute top-1.5 right-1.5 min-w-4 rounded-full bg-danger px-1 text-center text-[10px] leading-4 font-medium text-on-primary">{unread > 99 ? '99+' : unread}</span>}
-      </AriaLink>
-    </Tooltip>
   );
 }
 

@@ -6,6 +6,7 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { MenuItemLink } from '../../shell/menus/CustomMenu.tsx';
 import { useMenu } from '../../shell/menus/useMenu.ts';
 import { focusRing } from '../../ui/button-styles.ts';
+import { WorkspaceSwitcher } from '../../workspaces/WorkspaceSwitcher.tsx';
 import { useMoveEntriesTo } from '../actions/useMoveEntriesTo.ts';
 import { useDropTarget } from '../dnd/useDropTarget.ts';
 import { NewMenu } from './NewMenu.tsx';
@@ -43,12 +44,13 @@ function HomeLink({ item }: { item: NavItem }) {
   );
 }
 
-/** Sidebar of the drive (UI.md, 240 px): New, the sections, the drive-sidebar menu, storage. */
+/** Sidebar of the drive (UI.md, 240 px): the workspace switcher, New, the sections, the drive-sidebar menu, storage. */
 export function DriveSidebar({ className }: { className?: string }) {
   const { trans } = useTrans();
   const menu = useMenu('drive-sidebar');
   return (
     <div className={clsx('flex h-full w-60 flex-col bg-bg', className)}>
+      <WorkspaceSwitcher className="px-3 pt-2" />
       <div className="px-3 pt-2 pb-4">
         <NewMenu
           trigger={

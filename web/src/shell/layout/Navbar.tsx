@@ -1,10 +1,10 @@
 import clsx from 'clsx';
-import { Bell, Menu as MenuIcon } from 'lucide-react';
+import { Menu as MenuIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button as AriaButton, Link as AriaLink } from 'react-aria-components';
+import { Button as AriaButton } from 'react-aria-components';
 import { buttonClasses, focusRing, iconButtonClasses } from '../../ui/button-styles.ts';
 import { Dropdown, MenuItem } from '../../ui/Menu.tsx';
-import { Tooltip } from '../../ui/Tooltip.tsx';
+import { NotificationsBell } from '../../notifications/NotificationsBell.tsx';
 import { useBootstrapData } from '../bootstrap-store.ts';
 import { useTrans } from '../i18n/useTrans.tsx';
 import { CustomMenu } from '../menus/CustomMenu.tsx';
@@ -53,7 +53,6 @@ export function Navbar({ menuPosition = 'homepage-navbar', className }: NavbarPr
   const isMobile = useIsMobile();
   const menu = useMenu(menuPosition);
   const menuHasContact = !!menu?.items.some((item) => item.action === '/contact');
-  const unread = user?.unread_notifications_count ?? 0;
   const logoTarget = user ? defaultRedirectFor(user, window.sessionStorage) : '/';
   const navLink = clsx('inline-flex h-9 items-center rounded-kosh px-3 text-sm font-medium text-fg-muted hover:bg-bg-alt hover:text-fg', focusRing);
 
@@ -68,22 +67,7 @@ export function Navbar({ menuPosition = 'homepage-navbar', className }: NavbarPr
               {trans('Contact us')}
             </Link>
           )}
-          {user && settings.notifications?.integrated && !isMobile && (
-            <Tooltip content={trans('Notifications')}>
-              <AriaLink
-                href="/notifications"
-                aria-label={unread ? trans(':count unread notifications', { count: unread }) : trans('Notifications')}
-                className={clsx(iconButtonClasses('md'), 'relative')}
-              >
-                <Bell size={20} aria-hidden />
-                {unread > 0 && (
-                  <span className="absolute top-1.5 right-1.5 min-w-4 rounded-full bg-danger px-1 text-center text-[10px] leading-4 font-medium text-on-primary">
-                    {unread > 99 ? '99+' : unread}
-                  </span>
-                )}
-              </AriaLink>
-            </Tooltip>
-          )}
+          {!isMobile && <NotificationsBell />}
           {user ? (
             <AccountMenu user={user} />
           ) : (

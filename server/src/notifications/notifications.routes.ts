@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DeletePushSubscriptionBodySchema,
+  MarkAsReadBodySchema,
+  NotificationsQuerySchema,
+  NotificationsResponseSchema,
+  NotificationSubscriptionsSchema,
+  PushSubscriptionBodySchema,
+  UnreadCountSchema,
+  UpdateSubscriptionsBodySchema,
+} from '@kosh/contracts';
+import type { Container } from '../container.ts';
+import { tooManyRequests } from '../http/app-error.ts';
+
+const tags = ['notifications'];
+const Empty = z.object({});
+
+/** Notifications (issue 7; spec part 1, 7.2): list, mark as read, clear, preferences, Web Push and the live stream. */
+export async function notificationsRoutes(app: FastifyInstance, { container }: { container: Container }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { inbox, preferences, streams } = container.services.notifications;
+
+  api.get('/notifications', {
+    schema: {
+      tags,
+      summary: "The caller's notifications, newest first (30 a page).",
+      querystring: NotificationsQuerySchema,
+      response: { 200: NotificationsResponseSchema },
+    },
+    handler: async (request) => inbox.list(request.actor, request.query),
+  });
+
+  api.post('/notifications/mark-as-read', {
+    schema: {
+      tags,
+      summary: 'Mark notifications read: the ids given, or all with { all: true }.',
+      description: "Ids of someone else's notifications change nothing. Answers the caller's unread count.",
+      body: MarkAsReadBodySchema,
+      response: { 200: UnreadCountSchema },
+    },
+    handler: async (request) => inbox.markAsRead(request.actor, request.body),
+  });
+
+  api.delete('/notifications/clear', {
+    schema: { tags, summary: "Delete all of the caller's notifications.", response: { 200: Empty } },
+    handler: async (request) => {
+      await inbox.clear(request.actor);
+      return {};
+    },
+  });
+
+  api.get('/notifications/me/subscriptions', {
+    schema: {
+      tags,
+      summary: 'Notification preferences: every notification type by group, with the channels the caller gets it on.',
+      response: { 200: NotificationSubscriptionsSchema },
+    },
+    handler: async (request) => preferences.get(request.actor),
+  });
+
+  api.put('/notifications/me/subscriptions', {
+    schema: {
+      tags,
+      summary: 'Choose the channels (email, browser) of notification types.',
+      description: 'A channel left out keeps its value. The in-app list always receives every notification.',
+      body: UpdateSubscriptionsBodySchema,
+      response: { 200: Empty },
+    },
+    handler: async (request) => {
+      await preferences.update(request.actor, request.body);
+      return {};
+    },
+  });
+
+  api.post('/notifications/push-subscriptions', {
+    schema: {
+      tags,
+      summary: "Register this browser for Web Push (the browser channel): its PushSubscription's endpoint and keys.",
+      description: 'The endpoint must be a public https address. Subscribe with the VAPID key in bootstrap data (settings.notifications.vapid_public_key).',
+      body: PushSubscriptionBodySchema,
+      response: { 201: Empty },
+    },
+    handler: async (request, reply) => {
+      await preferences.subscribePush(request.actor, request.body);
+      return reply.status(201).send({});
+    },
+  });
+
+  api.delete('/notifications/push-subscriptions', {
+    schema: { tags, summary: 'Stop Web Push to a browser (its endpoint).', body: DeletePushSubscriptionBodySchema, response: { 200: Empty } },
+    handler: async (request) => {
+      await preferences.unsubscribePush(request.actor, request.body.endpoint);
+      return {};
+    },
+  });
+
+  api.get('/notifications/stream', {
+    schema: {
+      tags,
+      summary: 'Server-sent events: `notification` ({ notification, unreadCount }) when one arrives, `unread` ({ unreadCount }) when the count changes otherwise.',
+      description: 'Opens with an `unread` event; a comment heartbeat follows every 20 seconds. At most 8 streams per user (429 beyond).',
+    },
+    handler: async (request, reply) => {
+      const user = request.actor.requireUser();
+      if (!streams.canOpen(user.id)) throw tooManyRequests('Too many open notification streams.');
+      const unreadCount = await inbox.unreadCount(user.id);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx would otherwise buffer the stream.
+        'x-accel-buffering': 'no',
+        'content-security-policy': "default-src 'none'",
+        'x-content-type-options': 'nosniff',
+      });
+      res.write(`retry: 3000\n\nevent: unread\ndata: ${JSON.stringify({ unreadCount })}\n\n`);
+      streams.add(user.id, res);
+    },
+  });
+
+  // Streams never end on their own: end them before the server waits for open requests.
+  app.addHook('preClose', async () => container.services.notifications.streams.closeAll());
+  app.addHook('onReady', async () => container.services.notifications.start());
+  app.addHook('onClose', async () => container.services.notifications.stop());
+}

@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DEFAULT_WORKSPACE_ID,
+  Permission,
+  WORKSPACE_MESSAGES,
+  type InviteMembersBody,
+  type InviteMembersResponse,
+  type MemberRole,
+  type NotificationData,
+  type Workspace,
+  type WorkspaceDetails,
+} from '@kosh/contracts';
+import type { Logger } from 'pino';
+import type { Actor } from '../auth/actor.ts';
+import type { Database } from '../db/database.ts';
+import { forbidden, notFound } from '../http/app-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { displayName } from '../shares/shares.repository.ts';
+import { inviteMail, inviteNotificationData, inviteToRegisterMail, joinedNotificationData } from './workspace-mails.ts';
+import type { InviteRow, MembershipRow, WorkspaceRoleName, WorkspaceRow, WorkspacesRepository } from './workspaces.repository.ts';
+
+/** How areas notify a user (the notifications area's NotificationService). */
+export interface Notifier {
+  notify(userId: number, input: { type: string; data: NotificationData; mail?: { subject: string; text: string; html: string }; baseUrl?: string }, db?: Database): Promise<unknown>;
+}
+
+const RANK: Record<WorkspaceRoleName, number> = { viewer: 1, editor: 2, admin: 3, owner: 4 };
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const WORKSPACE_TEXT = {
+  notFound: 'The workspace does not exist.',
+  adminsOnly: 'Only the workspace owner and admins can manage members.',
+  ownerOnly: 'Only the workspace owner can do this.',
+  ownerCannotLeave: 'The owner cannot leave the workspace. Delete it instead.',
+  ownerRole: "The owner's role cannot be changed.",
+  tooMany: 'You have reached the maximum number of workspaces.',
+  tooManyMembers: 'This workspace has reached its maximum number of members.',
+  alreadyMember: 'This person is already a member of the workspace.',
+  invalidEmail: 'The email must be a valid email address.',
+} as const;
+
+type Deps = {
+  repo: WorkspacesRepository;
+  notifier: Notifier;
+  mailer: Mailer;
+  settings: SettingsService;
+  /** The workspace owner as an actor: their plan's workspaces.create member_count bounds invites. */
+  actorOf: (userId: number) => Promise<Actor>;
+  /** Moves a deleted workspace's entries to its owner's trash (the drive's data). */
+  retireEntries: (workspaceId: number, at: string, db: Database) => Promise<void>;
+  logger: Logger;
+  clock?: () => Date;
+};
+
+/**
+ * Workspaces (spec part 1, 2.8, 3, 4): create, rename and delete them; members with a role;
+ * invites by email answered by join or decline. Roles, strongest first: owner (also renames and
+ * deletes the workspace), admin (also invites, removes members and changes roles), editor
+ * (changes files), viewer (views and downloads). Non-members get 404 for everything.
+ */
+export class WorkspacesService {
+  private readonly deps: Deps;
+  private readonly clock: () => Date;
+  constructor(deps: Deps) {
+    this.deps = deps;
+    this.clock = deps.clock ?? (() => new Date());
+  }
+
+  /** The default workspace first, then the caller's workspaces (spec part 1, 3). */
+  async list(actor: Actor): Promise<Workspace[]> {
+    const me = actor.requireUser();
+    const rows = await this.deps.repo.listOfUser(me.id);
+    return [{ id: DEFAULT_WORKSPACE_ID, name: 'Default', members_count: 1 }, ...rows.map(present)];
+  }
+
+  async create(actor: Actor, name: string): Promise<Workspace> {
+    actor.authorize(Permission.workspacesCreate);
+    const me = actor.requireUser();
+    if (actor.isOverQuota(Permission.workspacesCreate, 'count', await this.deps.repo.countOwnedBy(me.id))) throw forbidden(WORKSPACE_TEXT.tooMany);
+    const ws = await this.deps.repo.insert({ name, ownerId: me.id, at: this.now() });
+    return present({ ...ws, role: 'owner', members_count: 1 });
+  }
+
+  /** A workspace with its members; pending invites for those who manage members. */
+  async details(actor: Actor, id: number): Promise<WorkspaceDetails> {
+    const { ws, role } = await this.membership(actor, id);
+    const [members, invites] = await Promise.all([this.deps.repo.members(id), RANK[role] >= RANK.admin ? this.deps.repo.invites(id) : Promise.resolve([] as InviteRow[])]);
+    return {
+      ...present({ ...ws, role, members_count: members.length }),
+      members: members.map((m) => ({ id: m.user_id, name: displayName(m), email: m.email, image: m.image, role: m.role, joined_at: m.created_at })),
+      invites: invites.map((i) => ({ id: i.id, email: i.email, role: i.role, created_at: i.created_at })),
+    };
+  }
+
+  async rename(actor: Actor, id: number, name: string): Promise<Workspace> {
+    await this.membership(actor, id, 'owner');
+    await this.deps.repo.rename(id, name, this.now());
+    return (await this.list(actor)).find((w) => w.id === id)!;
+  }
+
+  /** Deletes the workspace; its files go to the owner's trash (their personal drive). */
+  async delete(actor: Actor, id: number): Promise<void> {
+    await this.membership(actor, id, 'owner');
+    const at = this.now();
+    await this.deps.repo.transaction(async (trx) => {
+      await this.deps.retireEntries(id, at, trx);
+      await this.deps.repo.delete(id, trx);
+    });
+  }
+
+  /**
+   * Invites addresses at one role. Someone with an account gets the workspace-invite
+   * notification (and its mail); an address without one gets a mail with a register link.
+   * Inviting again renews the invite. Each address answers for itself.
+   */
+  async invite(actor: Actor, id: number, body: InviteMembersBody, ctx: { baseUrl: string }): Promise<InviteMembersResponse> {
+    const { ws } = await this.membership(actor, id, 'admin');
+    const me = actor.requireUser();
+    const inviter = (await this.deps.repo.userByEmail(me.email)) ?? { id: me.id, email: me.email, first_name: null, last_name: null };
+    const owner = await this.deps.actorOf(ws.owner_id);
+    const siteName = await this.deps.settings.get<string>('branding.site_name');
+    const memberEmails = new Set((await this.deps.repo.members(id)).map((m) => m.email.toLowerCase()));
+    const results: InviteMembersResponse['results'] = [];
+    for (const email of [...new Set(body.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))]) {
+      if (!EMAIL_RE.test(email)) {
+        results.push({ email, ok: false, invited: false, message: WORKSPACE_TEXT.invalidEmail });
+        continue;
+      }
+      if (memberEmails.has(email)) {
+        results.push({ email, ok: false, invited: false, message: WORKSPACE_TEXT.alreadyMember });
+        continue;
+      }
+      const existing = await this.deps.repo.findInvite(id, email);
+      if (!existing && owner.isOverQuota(Permission.workspacesCreate, 'member_count', await this.deps.repo.countMembersAndInvites(id))) {
+        results.push({ email, ok: false, invited: false, message: WORKSPACE_TEXT.tooManyMembers });
+        continue;
+      }
+      const at = this.now();
+      const inviteId = existing?.id ?? randomBytes(18).toString('base64url');
+      if (existing) await this.deps.repo.updateInvite(existing.id, { role: body.role, invited_by: me.id, created_at: at });
+      else await this.deps.repo.insertInvite({ id: inviteId, workspace_id: id, email, role: body.role, invited_by: me.id, created_at: at });
+      const user = await this.deps.repo.userByEmail(email);
+      await this.announce({ inviteId, email, userId: user?.id, inviter: displayName(inviter), workspace: ws.name, siteName, baseUrl: ctx.baseUrl });
+      results.push({ email, ok: true, invited: !user });
+    }
+    return { results, workspace: await this.details(actor, id) };
+  }
+
+  async cancelInvite(actor: Actor, id: number, inviteId: string): Promise<void> {
+    await this.membership(actor, id, 'admin');
+    const invite = await this.deps.repo.getInvite(inviteId);
+    if (!invite || invite.workspace_id !== id) throw notFound(WORKSPACE_MESSAGES.staleInvite);
+    await this.deps.repo.deleteInvite(inviteId);
+  }
+
+  /** Admins change a member's role; the owner's stays. */
+  async changeRole(actor: Actor, id: number, userId: number, role: MemberRole): Promise<WorkspaceDetails> {
+    await this.membership(actor, id, 'admin');
+    const member = await this.deps.repo.getMember(id, userId);
+    if (!member) throw notFound('The member does not exist.');
+    if (member.role === 'owner') throw forbidden(WORKSPACE_TEXT.ownerRole);
+    await this.deps.repo.setRole(id, userId, role);
+    return this.details(actor, id);
+  }
+
+  /** Admins remove a member (their files stay in the workspace); anyone but the owner may remove themself (leave). */
+  async removeMember(actor: Actor, id: number, userId: number): Promise<void> {
+    const me = actor.requireUser();
+    if (userId === me.id) return this.leave(actor, id);
+    await this.membership(actor, id, 'admin');
+    const member = await this.deps.repo.getMember(id, userId);
+    if (!member) throw notFound('The member does not exist.');
+    if (member.role === 'owner') throw forbidden(WORKSPACE_TEXT.ownerRole);
+    await this.deps.repo.removeMember(id, userId);
+  }
+
+  async leave(actor: Actor, id: number): Promise<void> {
+    const { role } = await this.membership(actor, id);
+    if (role === 'owner') throw forbidden(WORKSPACE_TEXT.ownerCannotLeave);
+    await this.deps.repo.removeMember(id, actor.requireUser().id);
+  }
+
+  /**
+   * GET workspace/join/{inviteId}: the invitee joins at the invite's role and the owner is told.
+   * An invite that is gone, or is someone else's, answers 404 'This invite is no longer valid'.
+   */
+  async join(actor: Actor, inviteId: string, ctx: { baseUrl?: string } = {}): Promise<Workspace> {
+    const me = actor.requireUser();
+    const invite = await this.inviteOf(me, inviteId);
+    const at = this.now();
+    const taken = await this.deps.repo.transaction(async (trx) => {
+      if (!(await this.deps.repo.deleteInvite(invite.id, trx))) return false;
+      await this.deps.repo.addMember(invite.workspace_id, me.id, invite.role, at, trx);
+      return true;
+    });
+    if (!taken) throw notFound(WORKSPACE_MESSAGES.staleInvite);
+    const ws = (await this.deps.repo.getById(invite.workspace_id))!;
+    const member = await this.deps.repo.userByEmail(me.email);
+    await this.deps.notifier
+      .notify(ws.owner_id, { type: 'workspace-joined', data: joinedNotificationData({ member: member ? displayName(member) : me.email, workspace: ws.name }), baseUrl: ctx.baseUrl })
+      .catch((err: unknown) => this.deps.logger.warn({ err, workspaceId: ws.id }, 'could not notify the workspace owner of a join'));
+    return (await this.list(actor)).find((w) => w.id === ws.id)!;
+  }
+
+  /** DELETE workspace/invite/{inviteId}: the invitee declines. */
+  async decline(actor: Actor, inviteId: string): Promise<void> {
+    const me = actor.requireUser();
+    const invite = await this.inviteOf(me, inviteId);
+    if (!(await this.deps.repo.deleteInvite(invite.id))) throw notFound(WORKSPACE_MESSAGES.staleInvite);
+  }
+
+  /** A workspace invite lets its address register while registration is disabled (spec part 1, 6). */
+  async allowsRegistration(invite: { id: string | number | undefined; email: string }): Promise<boolean> {
+    if (typeof invite.id !== 'string' || !invite.id) return false;
+    const row = await this.deps.repo.getInvite(invite.id);
+    return Boolean(row && row.email === invite.email.trim().toLowerCase());
+  }
+
+  private async inviteOf(me: { email: string }, inviteId: string): Promise<InviteRow> {
+    const invite = await this.deps.repo.getInvite(inviteId);
+    if (!invite || invite.email !== me.email.toLowerCase()) throw notFound(WORKSPACE_MESSAGES.staleInvite);
+    return invite;
+  }
+
+  /** The caller's membership: 404 for a non-member (the workspace does not exist for them), 403 below `need`. */
+  private async membership(actor: Actor, id: number, need: WorkspaceRoleName = 'viewer'): Promise<{ ws: WorkspaceRow; role: WorkspaceRoleName }> {
+    const me = actor.requireUser();
+    const [ws, member] = await Promise.all([this.deps.repo.getById(id), this.deps.repo.getMember(id, me.id)]);
+    if (!ws || !member) throw notFound(WORKSPACE_TEXT.notFound);
+    if (RANK[member.role] < RANK[need]) throw forbidden(need === 'owner' ? WORKSPACE_TEXT.ownerOnly : WORKSPACE_TEXT.adminsOnly);
+    return { ws, role: member.role };
+  }
+
+  /** The notification (with its mail) to someone with an account, or a mail with a register link; mail failures are logged. */
+  private async announce(input: { inviteId: string; email: string; userId: number | undefined; inviter: string; workspace: string; siteName: string; baseUrl: string }): Promise<void> {
+    const { inviteId, email, userId, inviter, workspace, siteName, baseUrl } = input;
+    if (userId !== undefined) {
+      const mail = inviteMail(email, siteName, { inviter, workspace, link: `${baseUrl}/notifications` });
+      await this.deps.notifier.notify(userId, { type: 'workspace-invite', data: inviteNotificationData({ id: inviteId, inviter, workspace }), mail, baseUrl });
+      return;
+    }
+    const registerLink = `${baseUrl}/workspace/join/register/${inviteId}?email=${encodeURIComponent(email)}`;
+    this.deps.mailer
+      .send(inviteToRegisterMail(email, siteName, { inviter, workspace, registerLink }))
+      .catch((err: unknown) => this.deps.logger.error({ err, email }, 'could not mail a workspace invite'));
+  }
+
+  private now(): string {
+    return this.clock().toISOString();
+  }
+}
+
+const present = (row: WorkspaceRow & Pick<MembershipRow, 'role' | 'members_count'>): Workspace => ({
+  id: row.id,
+  name: row.name,
+  members_count: row.members_count,
+  owner_id: row.owner_id,
+  role: row.role,
+});

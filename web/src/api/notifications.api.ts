@@ -1,0 +1,70 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type MarkAsReadBody,
+  type NotificationSubscriptions,
+  type NotificationsResponse,
+  type PushSubscriptionBody,
+  type UnreadCount,
+  type UpdateSubscriptionsBody,
+} from '@kosh/contracts';
+import { setBootstrapData } from '../shell/bootstrap-store.ts';
+import { http } from './http.ts';
+import { queryClient } from './query-client.ts';
+import { queryKeys } from './query-keys.ts';
+
+/** The calls of the notifications area (part 1, 7.2; issue 7 for the stream and Web Push). */
+export const notificationsApi = {
+  list: (signal?: AbortSignal) => http.get<NotificationsResponse>('notifications', { page: 1, perPage: NOTIFICATIONS_PAGE_SIZE }, signal),
+  markAsRead: (body: MarkAsReadBody) => http.post<UnreadCount>('notifications/mark-as-read', body),
+  clear: () => http.delete<unknown>('notifications/clear'),
+  subscriptions: (signal?: AbortSignal) => http.get<NotificationSubscriptions>('notifications/me/subscriptions', undefined, signal),
+  updateSubscriptions: (body: UpdateSubscriptionsBody) => http.put<unknown>('notifications/me/subscriptions', body),
+  addPushSubscription: (body: PushSubscriptionBody) => http.post<unknown>('notifications/push-subscriptions', body),
+};
+
+/** The signed-in user's unread count lives in the bootstrap data, where the navbar reads it. */
+export function setUnreadCount(count: number): void {
+  setBootstrapData((prev) => (prev.user && prev.user.unread_notifications_count !== count ? { ...prev, user: { ...prev.user, unread_notifications_count: count } } : prev));
+}
+
+/** The newest notifications (page size 30, part 1, 9). */
+export function useNotifications(enabled = true) {
+  return useQuery({ queryKey: queryKeys.notifications.list, queryFn: ({ signal }) => notificationsApi.list(signal), enabled });
+}
+
+/**
+ * Marks notifications read (part 1, 4): on success the notification queries refresh and the
+ * user's unread count takes the answer (0 when nothing is left unread).
+ */
+export function useMarkAsRead() {
+  return useMutation({
+    mutationFn: notificationsApi.markAsRead,
+    onSuccess: async ({ unreadCount }) => {
+      setUnreadCount(unreadCount);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list });
+    },
+  });
+}
+
+/** Deletes all of the user's notifications (the delete-all button of the popover). */
+export function useClearNotifications() {
+  return useMutation({
+    mutationFn: notificationsApi.clear,
+    onSuccess: async () => {
+      setUnreadCount(0);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list });
+    },
+  });
+}
+
+export function useNotificationSubscriptions(enabled = true) {
+  return useQuery({ queryKey: queryKeys.notifications.subscriptions, queryFn: ({ signal }) => notificationsApi.subscriptions(signal), enabled });
+}
+
+export function useUpdateSubscriptions() {
+  return useMutation({
+    mutationFn: notificationsApi.updateSubscriptions,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.subscriptions }),
+  });
+}

@@ -1,0 +1,22 @@
+import { WORKSPACE_MESSAGES, type WorkspaceResponse } from '@kosh/contracts';
+import { isApiError } from '../api/api-error.ts';
+import { showHttpErrorToast } from '../api/error-handler.ts';
+import { http } from '../api/http.ts';
+import { trans } from '../shell/i18n/useTrans.tsx';
+import { toast } from '../ui/toast/toast-store.ts';
+import { switchWorkspace } from './active-workspace.ts';
+
+/**
+ * GET workspace/join/{inviteId} after registering from an invite link: the joined workspace
+ * becomes the active one. A stale invite answers 404: 'This invite is no longer valid' (part 1, 8).
+ */
+export async function joinInvitedWorkspace(inviteId: string): Promise<void> {
+  try {
+    const { workspace } = await http.get<WorkspaceResponse>(`workspace/join/${encodeURIComponent(inviteId)}`, { workspaceId: 0 });
+    switchWorkspace(workspace.id);
+    toast.positive(trans(WORKSPACE_MESSAGES.joined));
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) toast.danger(trans(WORKSPACE_MESSAGES.staleInvite));
+    else showHttpErrorToast(error);
+  }
+}
