@@ -12,6 +12,8 @@ import { entryDomId, useViewContext } from './view-context.ts';
 
 /** Desktop list columns (UI.md): name, owner, modified, size, and the row's ⋮. */
 export const LIST_COLUMNS = 'grid-cols-[minmax(0,1fr)_160px_150px_96px_48px]';
+/** Without the owner column (a shareable link's visitors are not told who owns it). */
+export const LIST_COLUMNS_NO_OWNER = 'grid-cols-[minmax(0,1fr)_150px_96px_48px]';
 export const ROW_HEIGHT = 48;
 export const MOBILE_ROW_HEIGHT = 64;
 
@@ -51,7 +53,7 @@ export const EntryRow = memo(function EntryRow({ entry, index, start, size: heig
       style={{ height, transform: `translateY(${start}px)` }}
       className={clsx(
         'group absolute top-0 left-0 w-full border-b border-divider',
-        ctx.isMobile ? 'flex items-center gap-4 px-4' : `grid ${LIST_COLUMNS} items-center pl-4`,
+        ctx.isMobile ? 'flex items-center gap-4 px-4' : `grid ${ctx.showOwner ? LIST_COLUMNS : LIST_COLUMNS_NO_OWNER} items-center pl-4`,
         entryStateClasses(isSelected, isFocused, isOver),
       )}
     >
@@ -79,12 +81,14 @@ export const EntryRow = memo(function EntryRow({ entry, index, start, size: heig
       </div>
       {!ctx.isMobile && (
         <>
-          <div role="gridcell" className="flex min-w-0 items-center gap-2 pr-4 text-sm text-fg-muted">
-            {entry.owner && <Avatar user={entry.owner} size={24} />}
-            <span className="truncate" title={owner}>
-              {owner}
-            </span>
-          </div>
+          {ctx.showOwner && (
+            <div role="gridcell" className="flex min-w-0 items-center gap-2 pr-4 text-sm text-fg-muted">
+              {entry.owner && <Avatar user={entry.owner} size={24} />}
+              <span className="truncate" title={owner}>
+                {owner}
+              </span>
+            </div>
+          )}
           <div role="gridcell" className="truncate pr-4 text-sm text-fg-muted">
             {modified}
           </div>

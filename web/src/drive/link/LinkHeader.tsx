@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { ChevronRight, Download, HardDriveDownload } from 'lucide-react';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
-import { Button } from '../../ui/Button.tsx';
+import { Button, IconButton } from '../../ui/Button.tsx';
 import { focusRing } from '../../ui/button-styles.ts';
 import { SortMenu, ViewToggle } from '../header/HeaderControls.tsx';
 import type { Sort, ViewMode } from '../view-state.ts';
@@ -51,16 +51,26 @@ export function LinkHeader(props: Props) {
         </ol>
       </nav>
       <div className="flex shrink-0 items-center gap-1 sm:gap-2">
-        {props.canSave && (
-          <Button variant="secondary" onPress={props.onSave} isDisabled={props.isSaving} startIcon={<HardDriveDownload size={18} aria-hidden />}>
-            {trans('Save to my drive')}
-          </Button>
-        )}
-        {props.canDownload && (
-          <Button onPress={props.onDownload} startIcon={<Download size={18} aria-hidden />}>
-            {trans('Download')}
-          </Button>
-        )}
+        {props.canSave &&
+          (props.isMobile ? (
+            <IconButton label={trans('Save to my drive')} onPress={props.onSave} isDisabled={props.isSaving}>
+              <HardDriveDownload size={20} aria-hidden />
+            </IconButton>
+          ) : (
+            <Button variant="secondary" onPress={props.onSave} isDisabled={props.isSaving} startIcon={<HardDriveDownload size={18} aria-hidden />}>
+              {trans('Save to my drive')}
+            </Button>
+          ))}
+        {props.canDownload &&
+          (props.isMobile ? (
+            <IconButton label={trans('Download')} onPress={props.onDownload}>
+              <Download size={20} aria-hidden />
+            </IconButton>
+          ) : (
+            <Button onPress={props.onDownload} startIcon={<Download size={18} aria-hidden />}>
+              {trans('Download')}
+            </Button>
+          ))}
         {props.isFolder && <SortMenu sort={props.sort} onChange={props.onSort} isMobile={props.isMobile} />}
         {props.isFolder && <ViewToggle mode={props.viewMode} onChange={props.onViewMode} isMobile={props.isMobile} />}
       </div>

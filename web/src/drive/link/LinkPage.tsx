@@ -71,6 +71,8 @@ export function LinkPage() {
 
   const status = isApiError(page.error) ? page.error.status : undefined;
   const view = linkPageView({ status, passwordInvalid: first?.passwordInvalid, restricted: first ? flags.restricted : false, isLoggedIn: !!user, isProtected, password });
+  const passwordError =
+    status === 429 && isApiError(page.error) ? page.error.displayMessage : first?.passwordInvalid && password !== null ? trans('The password is incorrect.') : undefined;
   const previewable = root && !isFolder(root) ? [root] : entries.filter((e) => !isFolder(e));
   const open = useCallback(
     (entry: FileEntry) => {
@@ -91,8 +93,8 @@ export function LinkPage() {
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-bg" data-testid="link-page">
       <Navbar menuPosition="shareable-link-page" className="shrink-0" />
-      <main id="main-content" className="flex min-h-0 w-full flex-1 flex-col">
-        {view === 'password' && <PasswordForm isWrong={!!first?.passwordInvalid && password !== null} isPending={page.isFetching} onSubmit={setPassword} />}
+      <main id="main-content" className="mx-auto flex min-h-0 w-full max-w-[1200px] flex-1 flex-col">
+        {view === 'password' && <PasswordForm error={passwordError} isPending={page.isFetching} onSubmit={setPassword} />}
         {view === 'missing' && <EmptyState kind="missingLink" />}
         {view === 'link' && (
           <>
@@ -129,6 +131,7 @@ export function LinkPage() {
                 selection={selection}
                 onSelection={setSelection}
                 userId={null}
+                showOwner={false}
                 isMobile={isMobile}
                 canDrag={false}
                 empty={<EmptyState kind="emptyLinkFolder" />}

@@ -4,10 +4,10 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 
-type Props = { isWrong: boolean; isPending: boolean; onSubmit: (password: string) => void };
+type Props = { error?: string; isPending: boolean; onSubmit: (password: string) => void };
 
 /** The password form of a protected link (spec part 2, 4): loading waits until a password is given. */
-export function PasswordForm({ isWrong, isPending, onSubmit }: Props) {
+export function PasswordForm({ error, isPending, onSubmit }: Props) {
   const { trans } = useTrans();
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
@@ -32,7 +32,7 @@ export function PasswordForm({ isWrong, isPending, onSubmit }: Props) {
           value={password}
           onChange={setPassword}
           autoComplete="off"
-          errorMessage={isWrong ? trans('The password is incorrect.') : undefined}
+          errorMessage={error}
         />
         <Button type="submit" size="lg" className="w-full" isDisabled={!password || isPending}>
           {trans('Unlock')}

@@ -29,6 +29,7 @@ describe('linkPageView', () => {
     expect(linkPageView({ ...base, passwordInvalid: true })).toBe('password');
     expect(linkPageView({ ...base, isProtected: true })).toBe('password');
     expect(linkPageView({ ...base, isProtected: true, password: 'secret' })).toBe('link');
+    expect(linkPageView({ ...base, isProtected: true, password: 'guess', status: 429 })).toBe('password');
   });
 
   it('shows a missing link for 404', () => {

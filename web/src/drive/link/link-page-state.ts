@@ -26,6 +26,8 @@ export function linkPageView(input: { status?: number; passwordInvalid?: boolean
   | 'link' {
   if (input.status === 401 || (input.restricted && !input.isLoggedIn)) return 'login';
   if (input.status === 404) return 'missing';
+  // Too many password tries (429) keeps the form up with the server's message.
+  if (input.status === 429) return 'password';
   if (input.passwordInvalid || (input.isProtected && input.password === null)) return 'password';
   return 'link';
 }

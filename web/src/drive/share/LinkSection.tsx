@@ -84,7 +84,7 @@ export function LinkSection({ entry }: { entry: FileEntry }) {
                   errorMessage={fieldError(save.error, 'password')}
                   autoComplete="new-password"
                 />
-                <Button type="submit" variant="secondary" className="mt-[26px] shrink-0" isDisabled={!password}>
+                <Button type="submit" variant="secondary" size="lg" className="mt-1 shrink-0" isDisabled={!password}>
                   {trans('Save')}
                 </Button>
               </form>

@@ -4,13 +4,13 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Avatar } from '../../shell/layout/Avatar.tsx';
 import { PermissionMenu } from './PermissionMenu.tsx';
 
-function Person({ name, email, image, note, children }: { name: string; email: string; image: string | null; note?: string; children: React.ReactNode }) {
+function Person({ name, label = name, email, image, note, children }: { name: string; label?: string; email: string; image: string | null; note?: string; children: React.ReactNode }) {
   return (
     <li className="flex min-h-14 items-center gap-3 py-1" data-testid="share-person" data-email={email}>
       <Avatar user={{ name, email, image }} size={36} />
       <div className="min-w-0 flex-1">
-        <div className="truncate text-sm font-medium text-fg" title={name}>
-          {name}
+        <div className="truncate text-sm font-medium text-fg" title={label}>
+          {label}
         </div>
         <div className="truncate text-xs text-fg-muted" title={email}>
           {note ? `${email} · ${note}` : email}
@@ -33,7 +33,7 @@ export function PeopleList({ entryId, access, userId }: Props) {
   const own = (p: SharePerson) => p.entry_id === entryId;
   return (
     <ul aria-label={trans('People with access')} className="flex flex-col">
-      <Person name={owner.id === userId ? trans(':name (you)', { name: owner.name }) : owner.name} email={owner.email} image={owner.image}>
+      <Person name={owner.name} label={owner.id === userId ? trans(':name (you)', { name: owner.name }) : owner.name} email={owner.email} image={owner.image}>
         <span className="shrink-0 px-2 text-sm text-fg-muted">{trans('Owner')}</span>
       </Person>
       {access.people.map((person) => (
