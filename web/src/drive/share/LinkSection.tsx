@@ -71,7 +71,7 @@ export function LinkSection({ entry }: { entry: FileEntry }) {
               {trans('Password')}
             </Checkbox>
             {passwordShown && (
-              <form onSubmit={submitPassword} className="flex items-start gap-2 pl-8">
+              <form onSubmit={submitPassword} className="flex items-start gap-2 sm:pl-8">
                 <TextField
                   className="min-w-0 flex-1"
                   label={<span className="sr-only">{trans('Link password')}</span>}
@@ -93,7 +93,7 @@ export function LinkSection({ entry }: { entry: FileEntry }) {
               {trans('Expiry date')}
             </Checkbox>
             {expiryShown && (
-              <div className="flex flex-col gap-1 pl-8">
+              <div className="flex flex-col gap-1 sm:pl-8">
                 <input
                   type="date"
                   aria-label={trans('Link expires on')}
