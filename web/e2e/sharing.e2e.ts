@@ -264,6 +264,9 @@ describe('sharing', () => {
     const visitor = await browserAt();
     await visitor.page.goto(`${server.url}/s/${link.hash}`);
     await visitor.page.waitForURL((url) => url.pathname === '/login');
+    // A link that does not exist says so, on its own page.
+    await go(visitor.page, '/drive/s/no-such-link');
+    await visitor.page.getByRole('heading', { name: 'This link does not exist' }).waitFor();
 
     const bob = await person('Bob', 'Mehta');
     await go(bob.page, link.url);

@@ -100,8 +100,9 @@ export function LinkSection({ entry }: { entry: FileEntry }) {
                   defaultValue={dayOf(link.expires_at)}
                   min={dayOf(new Date().toISOString())}
                   onChange={(e) => {
+                    // A date typed digit by digit passes through past years: only a future day is saved.
                     const at = expiryOf(e.target.value);
-                    if (at) update({ expires_at: at });
+                    if (at && Date.parse(at) > Date.now()) update({ expires_at: at });
                   }}
                   className={`${inputClasses} max-w-[220px]`}
                 />
