@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { FileEntry } from '@kosh/contracts';
 import { downloadUrl } from '../../api/drive.api.ts';
@@ -9,11 +9,13 @@ import { toast } from '../../ui/toast/toast-store.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { MoveDialog } from '../dialogs/MoveDialog.tsx';
 import { NameDialog } from '../dialogs/NameDialog.tsx';
-import { ShareDialog } from '../share/ShareDialog.tsx';
 import { splitExtension } from '../entry-format.ts';
 import { isFolder } from '../file-types.ts';
 import type { DriveSection, EntryAction } from './entry-actions.ts';
 import { useMoveEntriesTo } from './useMoveEntriesTo.ts';
+
+// The Share dialog loads when first opened: it stays out of the drive's first load.
+const ShareDialog = lazy(() => import('../share/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 
 type OpenDialog = { kind: 'rename' | 'share'; entry: FileEntry } | { kind: 'move' | 'deleteForever'; entries: FileEntry[] } | { kind: 'emptyTrash' };
 type Bulk = { results?: Array<{ ok: boolean; message?: string }> };
@@ -115,7 +117,11 @@ export function useEntryActions({ section, onPreview, onDetails }: { section: Dr
           }}
         />
       )}
-      {dialog?.kind === 'share' && <ShareDialog entry={dialog.entry} onClose={close} />}
+      {dialog?.kind === 'share' && (
+        <Suspense fallback={null}>
+          <ShareDialog entry={dialog.entry} onClose={close} />
+        </Suspense>
+      )}
       {dialog?.kind === 'move' && <MoveDialog entries={dialog.entries} onClose={close} onMove={(destination) => moveTo(dialog.entries.map((e) => e.id), destination)} />}
       {dialog?.kind === 'deleteForever' && (
         <ConfirmDialog
