@@ -63,6 +63,10 @@ export const FileEntrySchema = z
       .enum(['view', 'download', 'edit'])
       .optional()
       .describe("The caller's access to an entry someone shared with them (absent on the caller's own entries): view previews, download also downloads and copies, edit also renames, uploads into, moves within and trashes."),
+    is_shared: z
+      .boolean()
+      .optional()
+      .describe('On the caller\'s own entries: shared with people (invitations included) or by an enabled shareable link. Absent on entries shared with the caller.'),
     owner: z
       .object({ id: z.number().int(), name: z.string(), email: z.string(), image: z.string().nullable() })
       .optional()

@@ -34,6 +34,9 @@ export const routes: RouteObject[] = [
           { path: '/notifications/settings', errorElement, lazy: () => import('./notifications/settings/NotificationSettingsPage.tsx') },
         ],
       },
+      // The shareable link page (spec part 2, 2): open to visitors; restricted links send them to /login.
+      { path: '/drive/s/:hash', errorElement, lazy: () => import('./drive/link/LinkPage.tsx') },
+      { path: '/s/:hash', errorElement, lazy: () => import('./drive/link/LinkPage.tsx') },
       // The drive (spec part 2, 2): login required.
       { Component: RequireAuth, errorElement, children: [driveRoutes] },
       { path: '/forgot-password', errorElement, lazy: () => import('./auth/ForgotPasswordPage.tsx') },

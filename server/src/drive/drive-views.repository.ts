@@ -5,6 +5,8 @@ import type { DriveScope, EntryRow, Sort } from './file-entries.repository.ts';
 
 export type Page = { limit: number; offset: number };
 export type SearchFilters = { query?: string; types?: string[]; modifiedAfter?: string; modifiedBefore?: string };
+/** Whose shares widen a section beyond the scope: entries shared with this user, and what is inside them. */
+export type Reach = { sharedWith?: number };
 type EntryQuery = SelectQueryBuilder<DB, 'file_entries', object>;
 
 /** Escapes LIKE wildcards; the pattern is then used with ESCAPE '\'. */
@@ -19,16 +21,16 @@ export class DriveViewsRepository {
     this.dialect = dialect;
   }
 
-  /** Live files of a scope, newest change first. */
-  async recent(scope: DriveScope, page: Page): Promise<{ rows: EntryRow[]; total: number }> {
-    const base = this.live(scope).where('is_folder', '=', 0);
+  /** Live files of a scope (and shared with the user), newest change first. */
+  async recent(scope: DriveScope, page: Page, reach: Reach = {}): Promise<{ rows: EntryRow[]; total: number }> {
+    const base = this.live(scope, reach).where('is_folder', '=', 0);
     const rows = await base.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
     return { rows, total: await this.count(base) };
   }
 
-  /** Live entries the user starred, folders first. */
-  async starred(userId: number, scope: DriveScope, sort: Sort, page: Page): Promise<{ rows: EntryRow[]; total: number }> {
-    const base = this.live(scope).where('id', 'in', (eb) => eb.selectFrom('stars').select('file_entry_id').where('user_id', '=', userId));
+  /** Live entries the user starred (their own, and ones shared with them), folders first. */
+  async starred(userId: number, scope: DriveScope, sort: Sort, page: Page, reach: Reach = {}): Promise<{ rows: EntryRow[]; total: number }> {
+    const base = this.live(scope, reach).where('id', 'in', (eb) => eb.selectFrom('stars').select('file_entry_id').where('user_id', '=', userId));
     return { rows: await this.sorted(base, sort, page), total: await this.count(base) };
   }
 
@@ -39,8 +41,8 @@ export class DriveViewsRepository {
   }
 
   /** Live entries whose name contains the query (case-insensitive), with type and date filters. */
-  async search(scope: DriveScope, filters: SearchFilters, sort: Sort, page: Page): Promise<{ rows: EntryRow[]; total: number }> {
-    let base = this.live(scope);
+  async search(scope: DriveScope, filters: SearchFilters, sort: Sort, page: Page, reach: Reach = {}): Promise<{ rows: EntryRow[]; total: number }> {
+    let base = this.live(scope, reach);
     const query = filters.query?.trim();
     if (query) base = base.where(this.nameContains(query));
     if (filters.types?.length) base = base.where('type', 'in', filters.types);
@@ -67,8 +69,29 @@ export class DriveViewsRepository {
     return scope.workspaceId === null ? q.where('owner_id', '=', scope.ownerId).where('workspace_id', 'is', null) : q.where('workspace_id', '=', scope.workspaceId);
   }
 
-  private live(scope: DriveScope): EntryQuery {
-    return this.inScope(scope).where('deleted_at', 'is', null);
+  /**
+   * Live entries of the scope; with `reach.sharedWith`, also those inside an entry shared with
+   * that user (the materialized path of each starts with the shared entry's own path).
+   */
+  private live(scope: DriveScope, reach: Reach = {}): EntryQuery {
+    const userId = reach.sharedWith;
+    if (userId === undefined) return this.inScope(scope).where('deleted_at', 'is', null);
+    return this.db
+      .selectFrom('file_entries')
+      .where('deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          scope.workspaceId === null ? eb.and([eb('owner_id', '=', scope.ownerId), eb('workspace_id', 'is', null)]) : eb('workspace_id', '=', scope.workspaceId),
+          eb.exists(
+            eb
+              .selectFrom('file_entry_shares as s')
+              .innerJoin('file_entries as top', 'top.id', 's.file_entry_id')
+              .select(sql`1`.as('one'))
+              .where('s.user_id', '=', userId)
+              .where(sql<boolean>`${sql.ref('file_entries.path')} like ${sql.ref('top.path')} || '%'`),
+          ),
+        ]),
+      );
   }
 
   private sorted(base: EntryQuery, sort: Sort, page: Page): Promise<EntryRow[]> {

@@ -30,7 +30,7 @@ export async function driveRoutes(app: FastifyInstance, { container }: { contain
       tags,
       summary: 'List a section of the drive, one page at a time, folders first.',
       description: [
-        'Sections: home (the root), folder (folderHash; also a folder shared with the caller or inside one), shares (shared with me: the entries others shared with the caller, each with its owner\'s name and avatar and the caller\'s permission), recent (files by last change), starred, trash (what was trashed, not its contents), search (query in the name, case-insensitive; type and modifiedAfter/modifiedBefore filters).',
+        'Sections: home (the root), folder (folderHash; also a folder shared with the caller or inside one), shares (shared with me: the entries others shared with the caller, each with its owner\'s name and avatar and the caller\'s permission), recent (files by last change), starred, trash (what was trashed, not its contents), search (query in the name, case-insensitive; type and modifiedAfter/modifiedBefore filters). Recent, starred and search also hold entries shared with the caller and what is inside them (each with the caller\'s permission and its owner); a star is the caller\'s own. The caller\'s own entries carry is_shared.',
         'Sort with orderBy (name, updated_at, created_at, file_size, type) and orderDir; the default is updated_at desc.',
         'Answers {data, current_page, last_page, per_page, total}; fetch further pages while current_page < last_page. Permission files.view.',
       ].join(' '),

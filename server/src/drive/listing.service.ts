@@ -2,7 +2,7 @@ import { FILE_TYPES, Permission, type FileEntry, type FileEntryPage, type ListFi
 import type { Actor } from '../auth/actor.ts';
 import { notFound, validation } from '../http/app-error.ts';
 import type { DrivePolicy } from './drive.policy.ts';
-import type { DriveViewsRepository, Page } from './drive-views.repository.ts';
+import type { DriveViewsRepository, Page, Reach } from './drive-views.repository.ts';
 import { presentEntry, presentShared } from './entry.presenter.ts';
 import type { ChildrenOf, EntryRow, FileEntriesRepository, Sort } from './file-entries.repository.ts';
 import type { StarsRepository } from './stars.repository.ts';
@@ -11,8 +11,17 @@ import type { StarsRepository } from './stars.repository.ts';
 export interface SharedEntries {
   sharedWith(userId: number, sort: Sort, page: Page): Promise<{ rows: EntryRow[]; total: number }>;
   people(userIds: number[]): Promise<Map<number, { id: number; email: string; first_name: string | null; last_name: string | null; image: string | null }>>;
+  /** Does anyone share anything with the user? (Sections skip the wider query when not.) */
+  hasSharesWith(userId: number): Promise<boolean>;
+  /** Which of these entries are shared with people or by an enabled link (the owner's "shared" mark). */
+  sharedAmong(entryIds: number[]): Promise<Set<number>>;
 }
-const NOTHING_SHARED: SharedEntries = { sharedWith: async () => ({ rows: [], total: 0 }), people: async () => new Map() };
+const NOTHING_SHARED: SharedEntries = {
+  sharedWith: async () => ({ rows: [], total: 0 }),
+  people: async () => new Map(),
+  hasSharesWith: async () => false,
+  sharedAmong: async () => new Set(),
+};
 
 /** Browsing: folder and root listings, the shared-with-me, recent, starred, trash and search sections, breadcrumbs. */
 export class DriveListingService {
@@ -37,6 +46,11 @@ export class DriveListingService {
     const page = { limit: query.perPage, offset: (query.page - 1) * query.perPage };
     let folder: EntryRow | null = null;
     let result: { rows: EntryRow[]; total: number };
+    // Recent, starred and search also hold what others shared with the caller (issue 6).
+    const reachOf = async (): Promise<Reach> => {
+      const userId = actor.requireUser().id;
+      return (await this.shared.hasSharesWith(userId)) ? { sharedWith: userId } : {};
+    };
     switch (query.section) {
       case 'home':
         result = await this.childrenPage({ root: scope }, sort, page);
@@ -52,10 +66,10 @@ export class DriveListingService {
         result = await this.shared.sharedWith(actor.requireUser().id, sort, page);
         break;
       case 'recent':
-        result = await this.views.recent(scope, page);
+        result = await this.views.recent(scope, page, await reachOf());
         break;
       case 'starred':
-        result = await this.views.starred(actor.requireUser().id, scope, sort, page);
+        result = await this.views.starred(actor.requireUser().id, scope, sort, page, await reachOf());
         break;
       case 'trash':
         result = await this.views.trash(scope, sort, page);
@@ -66,7 +80,7 @@ export class DriveListingService {
         if (unknown?.length) throw validation({ type: [`Unknown file type: ${unknown.join(', ')}.`] });
         const hasFilter = Boolean(query.query?.trim() || types?.length || query.modifiedAfter || query.modifiedBefore);
         result = hasFilter
-          ? await this.views.search(scope, { query: query.query, types, modifiedAfter: toIso(query.modifiedAfter), modifiedBefore: toIso(query.modifiedBefore) }, sort, page)
+          ? await this.views.search(scope, { query: query.query, types, modifiedAfter: toIso(query.modifiedAfter), modifiedBefore: toIso(query.modifiedBefore) }, sort, page, await reachOf())
           : { rows: [], total: 0 };
         break;
       }
@@ -102,17 +116,21 @@ export class DriveListingService {
   }
 
   /**
-   * Rows as answers, each with the caller's star; entries shared with the caller also carry
-   * their permission and owner, and a path that starts at the top of the share.
+   * Rows as answers, each with the caller's star; the caller's own entries say whether they are
+   * shared; entries shared with the caller carry their permission and owner, and a path that
+   * starts at the top of the share.
    */
   async present(actor: Actor, rows: EntryRow[]): Promise<FileEntry[]> {
     const starred = actor.user ? await this.stars.starredAmong(actor.user.id, rows.map((r) => r.id)) : new Set<number>();
+    const own = rows.filter((r) => this.policy.canAccess(actor, r));
     const others = rows.filter((r) => !this.policy.canAccess(actor, r));
-    if (!others.length) return rows.map((r) => presentEntry(r, starred));
+    const shared = await this.shared.sharedAmong(own.map((r) => r.id));
+    const mine = (r: EntryRow) => ({ ...presentEntry(r, starred), ...(this.policy.canAccess(actor, r) ? { is_shared: shared.has(r.id) } : {}) });
+    if (!others.length) return rows.map(mine);
     const [access, owners] = await Promise.all([this.policy.accessToMany(actor, others), this.shared.people(others.map((r) => r.owner_id))]);
     return rows.map((r) => {
       const granted = access.get(r.id);
-      if (!granted || granted.level === 'owner') return presentEntry(r, starred);
+      if (!granted || granted.level === 'owner') return mine(r);
       // A workspace member below editor: the entry as it is, with what their role allows.
       if (!granted.root) return { ...presentEntry(r, starred), permission: granted.level };
       return presentShared(r, starred, { level: granted.level, root: granted.root!, owner: owners.get(r.owner_id) });

@@ -45,6 +45,21 @@ export class SharesRepository {
     return { rows, total: Number(n) };
   }
 
+  /** Does any share name the user? (An index probe on fes_user_entry_idx.) */
+  async hasSharesWith(userId: number): Promise<boolean> {
+    return Boolean(await this.db.selectFrom('file_entry_shares').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst());
+  }
+
+  /** Which of these entries are shared with someone (invitations too) or have an enabled shareable link. */
+  async sharedAmong(entryIds: number[]): Promise<Set<number>> {
+    if (!entryIds.length) return new Set();
+    const [people, links] = await Promise.all([
+      this.db.selectFrom('file_entry_shares').select('file_entry_id').distinct().where('file_entry_id', 'in', entryIds).execute(),
+      this.db.selectFrom('shareable_links').select('file_entry_id').where('file_entry_id', 'in', entryIds).where('enabled', '=', 1).execute(),
+    ]);
+    return new Set([...people, ...links].map((r) => r.file_entry_id));
+  }
+
   getById(id: number): Promise<ShareRow | undefined> {
     return this.db.selectFrom('file_entry_shares').selectAll().where('id', '=', id).executeTakeFirst();
   }

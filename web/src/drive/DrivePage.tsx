@@ -64,7 +64,9 @@ export function DrivePage() {
   const groups = actionGroups(section, selected);
   const files = useMemo(() => entries.filter((e) => !isFolder(e)), [entries]);
   const isMissing = [folderPath.error, listing.error].some((e) => isApiError(e) && e.status === 404);
-  const dropFolder = section === 'home' ? { id: null, name: trans('Home') } : section === 'folder' && folder ? { id: folder.id, name: folder.name } : undefined;
+  // A folder shared with the caller takes new entries only with edit.
+  const canWriteFolder = !!folder && (!folder.permission || folder.permission === 'edit');
+  const dropFolder = section === 'home' ? { id: null, name: trans('Home') } : section === 'folder' && canWriteFolder ? { id: folder.id, name: folder.name } : undefined;
 
   const open = (entry: FileEntry) => (isFolder(entry) ? actions.run('open', [entry]) : section !== 'trash' && setPreviewId(entry.id));
   const onCommand = (command: KeyCommand, at?: Point) => {
@@ -77,7 +79,7 @@ export function DrivePage() {
   const runOnSelection = (action: EntryAction) => actions.run(action, selected);
 
   const emptyKind: EmptyKind = isMissing ? 'missingFolder' : section === 'search' && !params ? 'searchPrompt' : section;
-  const canCreate = section === 'home' || section === 'folder';
+  const canCreate = section === 'home' || (section === 'folder' && (canWriteFolder || !folder));
   const emptyAction = isMissing ? (
     <Link to="/drive" className={buttonClasses('secondary')}>
       {trans('Go to Home')}
@@ -155,7 +157,9 @@ export function DrivePage() {
           onUpload={(sources, parentId) => ui.upload(sources, parentId)}
         />
       </div>
-      {isDetailsOpen && <DetailsPanel entries={selected} fallback={folder} userId={userId} isMobile={isMobile} onClose={() => setDetailsOpen(false)} />}
+      {isDetailsOpen && (
+        <DetailsPanel entries={selected} fallback={folder} userId={userId} isMobile={isMobile} onClose={() => setDetailsOpen(false)} onShare={(entry) => actions.run('share', [entry])} />
+      )}
       {menu?.kind === 'entries' && groups.length > 0 && (
         <PointMenu at={menu.at} label={trans('Actions')} groups={actionItems(groups)} onAction={(id) => runOnSelection(id as EntryAction)} onClose={() => setMenu(null)} />
       )}

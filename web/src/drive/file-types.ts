@@ -20,11 +20,11 @@ const lower = (value: string | null | undefined) => (value ?? '').toLowerCase();
 
 /**
  * The icon category of an entry (spec part 2, 3): the server's type, folders owned by
- * someone else shown as shared folders, and `default` for anything unknown.
+ * someone else or shared by the caller shown as shared folders, and `default` for anything unknown.
  */
-export function iconTypeOf(entry: Pick<FileEntry, 'type' | 'owner_id'>, userId?: number | null): FileType {
+export function iconTypeOf(entry: Pick<FileEntry, 'type' | 'owner_id'> & { is_shared?: boolean }, userId?: number | null): FileType {
   if (entry.type === 'folder' || entry.type === 'sharedFolder') {
-    return entry.type === 'sharedFolder' || (userId != null && entry.owner_id !== userId) ? 'sharedFolder' : 'folder';
+    return entry.type === 'sharedFolder' || entry.is_shared || (userId != null && entry.owner_id !== userId) ? 'sharedFolder' : 'folder';
   }
   return entry.type ?? 'default';
 }

@@ -778,6 +778,52 @@ const DRIVE_WEB = [
   'Text and code',
 ];
 
+const SHARING_WEB = [
+  'Remove from shared with me',
+  '1 item removed from shared with me',
+  ':count items removed from shared with me',
+  'This link does not exist',
+  'It may have been turned off, deleted or expired.',
+  'Files put in this folder will show up here.',
+  'Shared',
+  'Folder path',
+  'Shareable link',
+  'Saved to your drive',
+  'Who has access',
+  'You: :permission',
+  'Manage access',
+  'Add people by email',
+  'Remove :email',
+  'Only people with access can open it',
+  'Logged-in people with the link can open it',
+  'Anyone with the link can open it',
+  'Share via link',
+  'Link',
+  'Link password',
+  'Enter a new password',
+  'Enter a password',
+  'Expiry date',
+  'Link expires on',
+  'Allow download',
+  'Allow editing',
+  'Restricted',
+  'Only logged-in people can open the link',
+  'People with access',
+  ':name (you)',
+  'Access from a folder above',
+  'Permission of :name',
+  'Remove access',
+  'Can view',
+  'Can download',
+  'Can edit',
+  'Not a valid email address: :email',
+  'Not shared',
+  'Shared with 1 person',
+  'Shared with :count people',
+  'Share ":name"',
+  'Permission for new people',
+];
+
 /** Sections in spec order; a string may sit in more than one, the record keeps one. */
 export const EN_SECTIONS: Record<string, readonly string[]> = {
   general: GENERAL,
@@ -804,6 +850,7 @@ export const EN_SECTIONS: Record<string, readonly string[]> = {
   admin: ADMIN,
   accountsWeb: ACCOUNTS_WEB,
   driveWeb: DRIVE_WEB,
+  sharingWeb: SHARING_WEB,
 };
 
 export const EN_LINES: Record<string, string> = Object.fromEntries(

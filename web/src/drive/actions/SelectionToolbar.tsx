@@ -8,7 +8,7 @@ import { ACTION_META } from './action-meta.tsx';
 import type { EntryAction } from './entry-actions.ts';
 
 /** The actions kept in sight when the toolbar is narrow; the rest fold into "More actions". */
-const COMPACT_FIRST: EntryAction[] = ['restore', 'deleteForever', 'download', 'trash', 'move', 'star', 'unstar'];
+const COMPACT_FIRST: EntryAction[] = ['restore', 'deleteForever', 'share', 'download', 'trash', 'leave', 'move', 'star', 'unstar'];
 const COMPACT_COUNT = 3;
 
 type Props = { count: number; actions: EntryAction[]; onAction: (action: EntryAction) => void; onClear: () => void; isMobile: boolean };

@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { FileEntry } from '@kosh/contracts';
 import { actionGroups, actionsFor } from './entry-actions.ts';
 
-const file = (starred = false) => ({ type: 'pdf', is_starred: starred }) as Pick<FileEntry, 'type' | 'is_starred'>;
-const folder = (starred = false) => ({ type: 'folder', is_starred: starred }) as Pick<FileEntry, 'type' | 'is_starred'>;
+type Entry = Pick<FileEntry, 'type' | 'is_starred' | 'permission'>;
+const file = (starred = false, permission?: Entry['permission']): Entry => ({ type: 'pdf', is_starred: starred, permission });
+const folder = (starred = false): Entry => ({ type: 'folder', is_starred: starred });
 
 describe('actionsFor', () => {
   it('previews, renames and stars a single file', () => {
-    expect(actionsFor('home', [file()])).toEqual(['preview', 'download', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
+    expect(actionsFor('home', [file()])).toEqual(['preview', 'share', 'download', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
   });
 
   it('opens a single folder instead of previewing it', () => {
-    expect(actionsFor('folder', [folder(true)])).toEqual(['open', 'download', 'rename', 'move', 'copy', 'unstar', 'details', 'trash']);
+    expect(actionsFor('folder', [folder(true)])).toEqual(['open', 'share', 'download', 'rename', 'move', 'copy', 'unstar', 'details', 'trash']);
   });
 
   it('offers no preview, rename or details for several entries', () => {
@@ -29,8 +30,15 @@ describe('actionsFor', () => {
     expect(actionsFor('trash', [file()])).toEqual(['details', 'restore', 'deleteForever']);
   });
 
-  it('offers only looking, downloading and starring in shared-with-me', () => {
-    expect(actionsFor('shares', [file()])).toEqual(['preview', 'download', 'star', 'details']);
+  it('offers in shared-with-me what the permission allows, and leaving instead of trash', () => {
+    expect(actionsFor('shares', [file(false, 'view')])).toEqual(['preview', 'star', 'details', 'leave']);
+    expect(actionsFor('shares', [file(false, 'download')])).toEqual(['preview', 'download', 'copy', 'star', 'details', 'leave']);
+    expect(actionsFor('shares', [file(false, 'edit')])).toEqual(['preview', 'download', 'rename', 'copy', 'star', 'details', 'leave']);
+  });
+
+  it('lets a shared folder\'s contents be changed only with edit, and never shared on', () => {
+    expect(actionsFor('folder', [file(false, 'edit')])).toEqual(['preview', 'download', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
+    expect(actionsFor('search', [file(false, 'view'), file()])).toEqual(['star']);
   });
 
   it('offers nothing without a selection', () => {

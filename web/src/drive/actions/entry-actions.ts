@@ -3,24 +3,33 @@ import { isFolder } from '../file-types.ts';
 
 export type DriveSection = 'home' | 'folder' | 'shares' | 'recent' | 'starred' | 'trash' | 'search';
 
-export type EntryAction = 'open' | 'preview' | 'download' | 'star' | 'unstar' | 'rename' | 'move' | 'copy' | 'details' | 'trash' | 'restore' | 'deleteForever';
+export type EntryAction = 'open' | 'preview' | 'share' | 'download' | 'star' | 'unstar' | 'rename' | 'move' | 'copy' | 'details' | 'trash' | 'leave' | 'restore' | 'deleteForever';
 
 /** Menu groups, separated by dividers; the order within a group is the menu's. */
-const GROUPS: EntryAction[][] = [['open', 'preview'], ['download'], ['rename', 'move', 'copy', 'star', 'unstar'], ['details'], ['restore', 'trash', 'deleteForever']];
+const GROUPS: EntryAction[][] = [['open', 'preview'], ['share', 'download'], ['rename', 'move', 'copy', 'star', 'unstar'], ['details'], ['restore', 'trash', 'leave', 'deleteForever']];
 
-type Entry = Pick<FileEntry, 'type' | 'is_starred'>;
+type Entry = Pick<FileEntry, 'type' | 'is_starred' | 'permission'>;
+
+const RANK = { view: 1, download: 2, edit: 3, owner: 4 } as const;
+/** The caller's access to an entry: their own (no permission field), or what the share grants. */
+const levelOf = (entry: Entry) => RANK[entry.permission ?? 'owner'];
+const allAtLeast = (entries: readonly Entry[], need: keyof typeof RANK) => entries.every((e) => levelOf(e) >= RANK[need]);
 
 function applies(action: EntryAction, section: DriveSection, entries: readonly Entry[]): boolean {
   const one = entries.length === 1 ? entries[0] : undefined;
   if (section === 'trash') return action === 'restore' || action === 'deleteForever' || (action === 'details' && !!one);
-  // Until the sharing issue brings per-entry permissions, others' entries are only looked at and downloaded.
-  if (section === 'shares' && !['open', 'preview', 'download', 'details', 'star', 'unstar'].includes(action)) return false;
+  // Shared with me lists the tops of shares: they stay where their owner put them, and leaving replaces trashing.
+  if (section === 'shares' && (action === 'move' || action === 'trash')) return false;
+  if (action === 'leave') return section === 'shares';
   switch (action) {
+    case 'share':
+      return !!one && allAtLeast(entries, 'owner');
     case 'open':
       return !!one && isFolder(one);
     case 'preview':
       return !!one && !isFolder(one);
     case 'rename':
+      return !!one && allAtLeast(entries, 'edit');
     case 'details':
       return !!one;
     case 'star':
@@ -28,10 +37,11 @@ function applies(action: EntryAction, section: DriveSection, entries: readonly E
     case 'unstar':
       return entries.every((e) => e.is_starred);
     case 'download':
-    case 'move':
     case 'copy':
+      return allAtLeast(entries, 'download');
+    case 'move':
     case 'trash':
-      return true;
+      return allAtLeast(entries, 'edit');
     default:
       return false;
   }
@@ -39,8 +49,9 @@ function applies(action: EntryAction, section: DriveSection, entries: readonly E
 
 /**
  * The actions that apply to a selection in a section, grouped for menus and toolbars:
- * trash offers restore and delete forever only; shared-with-me no changes; elsewhere a single folder opens, a single
- * file previews, one entry renames, and star or unstar follows what is already starred.
+ * trash offers restore and delete forever only; elsewhere a single folder opens, a single file previews, and star
+ * or unstar follows what is already starred. Entries shared with the caller offer what their permission allows
+ * (view: look; download: also download and copy; edit: also rename, move and trash); only the owner shares.
  */
 export function actionGroups(section: DriveSection, entries: readonly Entry[]): EntryAction[][] {
   if (!entries.length) return [];

@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { FileEntry } from '@kosh/contracts';
 import { downloadUrl } from '../../api/drive.api.ts';
+import { useLeaveShares } from '../../api/shares.api.ts';
 import { useCopyEntries, useDeleteForever, useEmptyTrash, useRenameEntry, useRestoreEntries, useStarEntries, useTrashEntries } from '../../api/drive-mutations.api.ts';
 import { useTrans, type TransFn } from '../../shell/i18n/useTrans.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
@@ -13,7 +14,10 @@ import { isFolder } from '../file-types.ts';
 import type { DriveSection, EntryAction } from './entry-actions.ts';
 import { useMoveEntriesTo } from './useMoveEntriesTo.ts';
 
-type OpenDialog = { kind: 'rename'; entry: FileEntry } | { kind: 'move' | 'deleteForever'; entries: FileEntry[] } | { kind: 'emptyTrash' };
+// The Share dialog loads when first opened: it stays out of the drive's first load.
+const ShareDialog = lazy(() => import('../share/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
+
+type OpenDialog = { kind: 'rename' | 'share'; entry: FileEntry } | { kind: 'move' | 'deleteForever'; entries: FileEntry[] } | { kind: 'emptyTrash' };
 type Bulk = { results?: Array<{ ok: boolean; message?: string }> };
 
 /** Starts a download through a link, so the browser keeps the page and shows its own progress. */
@@ -47,6 +51,7 @@ export function useEntryActions({ section, onPreview, onDetails }: { section: Dr
   const restore = useRestoreEntries();
   const deleteForever = useDeleteForever();
   const emptyTrash = useEmptyTrash();
+  const leave = useLeaveShares();
   const moveTo = useMoveEntriesTo();
   const close = useCallback(() => setDialog(null), []);
 
@@ -66,7 +71,10 @@ export function useEntryActions({ section, onPreview, onDetails }: { section: Dr
         case 'download':
           return startDownload(entries);
         case 'rename':
-          return setDialog({ kind: 'rename', entry: entries[0] });
+        case 'share':
+          return setDialog({ kind: action, entry: entries[0] });
+        case 'leave':
+          return leave.mutate({ ids }, { onSuccess: (answer) => (toast.positive(counted(trans, '1 item removed from shared with me', ':count items removed from shared with me', count)), reportRefusals(answer)) });
         case 'move':
         case 'deleteForever':
           return setDialog({ kind: action, entries });
@@ -89,7 +97,7 @@ export function useEntryActions({ section, onPreview, onDetails }: { section: Dr
           );
       }
     },
-    [section, navigate, onPreview, onDetails, star, copy, restore, trash, trans],
+    [section, navigate, onPreview, onDetails, star, copy, restore, trash, leave, trans],
   );
 
   const element = (
@@ -108,6 +116,11 @@ export function useEntryActions({ section, onPreview, onDetails }: { section: Dr
             close();
           }}
         />
+      )}
+      {dialog?.kind === 'share' && (
+        <Suspense fallback={null}>
+          <ShareDialog entry={dialog.entry} onClose={close} />
+        </Suspense>
       )}
       {dialog?.kind === 'move' && <MoveDialog entries={dialog.entries} onClose={close} onMove={(destination) => moveTo(dialog.entries.map((e) => e.id), destination)} />}
       {dialog?.kind === 'deleteForever' && (

@@ -8,6 +8,7 @@ import { useFormatDate } from '../../shell/i18n/date-format.ts';
 import { IconButton } from '../../ui/Button.tsx';
 import { ownerLabel } from '../entry-format.ts';
 import { FileIcon } from '../file-view/FileIcon.tsx';
+import { DetailsAccess } from '../share/DetailsAccess.tsx';
 import { iconTypeOf, isFolder } from '../file-types.ts';
 
 const TYPE_LABELS: Record<FileType, string> = {
@@ -34,10 +35,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-type Props = { entries: FileEntry[]; fallback: FileEntry | null; userId: number | null; isMobile: boolean; onClose: () => void };
+type Props = { entries: FileEntry[]; fallback: FileEntry | null; userId: number | null; isMobile: boolean; onClose: () => void; onShare?: (entry: FileEntry) => void };
 
 /** Details of the selected entry (or the open folder): 360 px from the right, a bottom sheet on phones. */
-export function DetailsPanel({ entries, fallback, userId, isMobile, onClose }: Props) {
+export function DetailsPanel({ entries, fallback, userId, isMobile, onClose, onShare }: Props) {
   const { trans } = useTrans();
   const formatDate = useFormatDate();
   const entry = entries.length === 1 ? entries[0] : entries.length === 0 ? fallback : null;
@@ -76,6 +77,7 @@ export function DetailsPanel({ entries, fallback, userId, isMobile, onClose }: P
               <Field label={trans('Created')}>{formatDate(entry.created_at)}</Field>
               {entry.deleted_at && <Field label={trans('Deleted')}>{formatDate(entry.deleted_at)}</Field>}
             </dl>
+            <DetailsAccess entry={entry} onManage={onShare && !entry.deleted_at ? () => onShare(entry) : undefined} />
           </>
         ) : (
           <p className="pt-8 text-center text-sm text-fg-muted">{trans('Select a file or folder to see its details.')}</p>

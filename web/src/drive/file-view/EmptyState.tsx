@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Clock, FolderOpen, FolderX, HardDrive, Search, Star, Trash2, Users, type LucideIcon } from 'lucide-react';
+import { Clock, FolderOpen, FolderX, HardDrive, Link2Off, Search, Star, Trash2, Users, type LucideIcon } from 'lucide-react';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import type { DriveSection } from '../actions/entry-actions.ts';
 
 type Copy = { icon: LucideIcon; heading: string; help: string };
 
 /** One heading and one line of help per section (UI.md "Empty states"). */
-const COPY: Record<DriveSection | 'searchPrompt' | 'missingFolder', Copy> = {
+const COPY: Record<DriveSection | 'searchPrompt' | 'missingFolder' | 'missingLink' | 'emptyLinkFolder', Copy> = {
   home: { icon: HardDrive, heading: 'Your drive is empty', help: 'Drop files here or use the New button' },
   folder: { icon: FolderOpen, heading: 'This folder is empty', help: 'Drop files here or use the New button' },
   shares: { icon: Users, heading: 'Nothing is shared with you yet', help: 'Files and folders others share with you will show up here.' },
@@ -16,6 +16,8 @@ const COPY: Record<DriveSection | 'searchPrompt' | 'missingFolder', Copy> = {
   search: { icon: Search, heading: 'No files match your search', help: 'Try other words or fewer filters.' },
   searchPrompt: { icon: Search, heading: 'Search your drive', help: 'Type a name in the search box or pick a type or a date.' },
   missingFolder: { icon: FolderX, heading: 'This folder does not exist', help: 'It may have been moved to trash or deleted.' },
+  missingLink: { icon: Link2Off, heading: 'This link does not exist', help: 'It may have been turned off, deleted or expired.' },
+  emptyLinkFolder: { icon: FolderOpen, heading: 'This folder is empty', help: 'Files put in this folder will show up here.' },
 };
 
 export type EmptyKind = keyof typeof COPY;

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import type { FileEntry } from '@kosh/contracts';
 import { endEntryDrag, useDropTarget } from '../dnd/useDropTarget.ts';
 import { iconTypeOf, isFolder } from '../file-types.ts';
-import { entryStateClasses, MoreButton, SelectBox, StarMark } from './EntryParts.tsx';
+import { entryStateClasses, MoreButton, SelectBox, SharedMark, StarMark } from './EntryParts.tsx';
 import { FileIcon } from './FileIcon.tsx';
 import { CARD_HEIGHT, TILE_HEIGHT } from './grid-layout.ts';
 import { entryDomId, useViewContext } from './view-context.ts';
@@ -59,6 +59,7 @@ export const EntryCard = memo(function EntryCard({ entry }: { entry: FileEntry }
         <span className="min-w-0 flex-1 truncate text-sm font-medium text-fg" title={entry.name}>
           {entry.name}
         </span>
+        <SharedMark entry={entry} />
         <StarMark entry={entry} />
         <MoreButton entry={entry} />
       </div>

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import clsx from 'clsx';
-import { Check, EllipsisVertical, Star } from 'lucide-react';
+import { Check, EllipsisVertical, Star, Users } from 'lucide-react';
 import type { FileEntry } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { useViewContext } from './view-context.ts';
@@ -48,6 +48,13 @@ export function MoreButton({ entry, className }: { entry: FileEntry; className?:
       <EllipsisVertical size={18} />
     </span>
   );
+}
+
+/** The owner's "shared" mark on a file they shared (folders show it in their icon). */
+export function SharedMark({ entry }: { entry: FileEntry }) {
+  const { trans } = useTrans();
+  if (!entry.is_shared || entry.type === 'folder' || entry.type === 'sharedFolder') return null;
+  return <Users size={14} className="shrink-0 text-fg-muted" aria-label={trans('Shared')} role="img" data-testid="shared-mark" />;
 }
 
 export function StarMark({ entry }: { entry: FileEntry }) {

@@ -2,15 +2,18 @@ import { memo, type CSSProperties } from 'react';
 import clsx from 'clsx';
 import type { FileEntry } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { Avatar } from '../../shell/layout/Avatar.tsx';
 import { endEntryDrag, useDropTarget } from '../dnd/useDropTarget.ts';
 import { entrySizeText, ownerLabel } from '../entry-format.ts';
 import { iconTypeOf, isFolder } from '../file-types.ts';
-import { entryStateClasses, MoreButton, SelectBox, StarMark } from './EntryParts.tsx';
+import { entryStateClasses, MoreButton, SelectBox, SharedMark, StarMark } from './EntryParts.tsx';
 import { FileIcon } from './FileIcon.tsx';
 import { entryDomId, useViewContext } from './view-context.ts';
 
 /** Desktop list columns (UI.md): name, owner, modified, size, and the row's ⋮. */
-export const LIST_COLUMNS = 'grid-cols-[minmax(0,1fr)_120px_150px_96px_48px]';
+export const LIST_COLUMNS = 'grid-cols-[minmax(0,1fr)_160px_150px_96px_48px]';
+/** Without the owner column (a shareable link's visitors are not told who owns it). */
+export const LIST_COLUMNS_NO_OWNER = 'grid-cols-[minmax(0,1fr)_150px_96px_48px]';
 export const ROW_HEIGHT = 48;
 export const MOBILE_ROW_HEIGHT = 64;
 
@@ -50,7 +53,7 @@ export const EntryRow = memo(function EntryRow({ entry, index, start, size: heig
       style={{ height, transform: `translateY(${start}px)` }}
       className={clsx(
         'group absolute top-0 left-0 w-full border-b border-divider',
-        ctx.isMobile ? 'flex items-center gap-4 px-4' : `grid ${LIST_COLUMNS} items-center pl-4`,
+        ctx.isMobile ? 'flex items-center gap-4 px-4' : `grid ${ctx.showOwner ? LIST_COLUMNS : LIST_COLUMNS_NO_OWNER} items-center pl-4`,
         entryStateClasses(isSelected, isFocused, isOver),
       )}
     >
@@ -70,16 +73,22 @@ export const EntryRow = memo(function EntryRow({ entry, index, start, size: heig
             <span className="truncate text-sm text-fg" title={entry.name}>
               {entry.name}
             </span>
+            <SharedMark entry={entry} />
             <StarMark entry={entry} />
           </div>
-          {ctx.isMobile && <div className="truncate text-xs text-fg-muted">{folder ? modified : `${modified} · ${size}`}</div>}
+          {ctx.isMobile && <div className="truncate text-xs text-fg-muted">{[entry.owner ? owner : null, modified, folder ? null : size].filter(Boolean).join(' · ')}</div>}
         </div>
       </div>
       {!ctx.isMobile && (
         <>
-          <div role="gridcell" className="truncate pr-4 text-sm text-fg-muted">
-            {owner}
-          </div>
+          {ctx.showOwner && (
+            <div role="gridcell" className="flex min-w-0 items-center gap-2 pr-4 text-sm text-fg-muted">
+              {entry.owner && <Avatar user={entry.owner} size={24} />}
+              <span className="truncate" title={owner}>
+                {owner}
+              </span>
+            </div>
+          )}
           <div role="gridcell" className="truncate pr-4 text-sm text-fg-muted">
             {modified}
           </div>

@@ -6,7 +6,7 @@ import type { FileEntry } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { focusRing } from '../../ui/button-styles.ts';
 import type { OrderBy, Sort } from '../view-state.ts';
-import { EntryRow, LIST_COLUMNS, MOBILE_ROW_HEIGHT, ROW_HEIGHT, SkeletonRow } from './EntryRow.tsx';
+import { EntryRow, LIST_COLUMNS, LIST_COLUMNS_NO_OWNER, MOBILE_ROW_HEIGHT, ROW_HEIGHT, SkeletonRow } from './EntryRow.tsx';
 import { useViewContext } from './view-context.ts';
 
 /** Skeleton rows shown under the loaded ones while the next page is on its way. */
@@ -18,7 +18,7 @@ export const LIST_HEADER_HEIGHT = 48;
 type HeaderProps = { sort: Sort | null; onSort: (orderBy: OrderBy) => void };
 
 /** Column headers; those the server sorts by are buttons (aria-sort on the active one). */
-export function ListHeader({ sort, onSort }: HeaderProps) {
+export function ListHeader({ sort, onSort, showOwner = true }: HeaderProps & { showOwner?: boolean }) {
   const { trans } = useTrans();
   const column = (label: string, orderBy: OrderBy | null) => {
     const isActive = !!sort && sort.orderBy === orderBy;
@@ -37,9 +37,9 @@ export function ListHeader({ sort, onSort }: HeaderProps) {
     );
   };
   return (
-    <div role="row" aria-rowindex={1} className={clsx('sticky top-0 z-10 grid h-12 shrink-0 items-center border-b border-divider bg-bg pl-4 text-sm font-medium text-fg-muted', LIST_COLUMNS)}>
+    <div role="row" aria-rowindex={1} className={clsx('sticky top-0 z-10 grid h-12 shrink-0 items-center border-b border-divider bg-bg pl-4 text-sm font-medium text-fg-muted', showOwner ? LIST_COLUMNS : LIST_COLUMNS_NO_OWNER)}>
       {column('Name', 'name')}
-      {column('Owner', null)}
+      {showOwner && column('Owner', null)}
       {column('Last modified', 'updated_at')}
       {column('Size', 'file_size')}
       <div role="columnheader" aria-label={trans('Actions')} />

@@ -32,6 +32,8 @@ type Props = {
   selection: Selection;
   onSelection: (next: Selection) => void;
   userId: number | null;
+  /** Show the owner column (default true). */
+  showOwner?: boolean;
   isMobile: boolean;
   canDrag: boolean;
   /** Where files dropped on the view's background upload to; undefined: no upload here. */
@@ -131,7 +133,7 @@ export function FileView(props: Props) {
             (selection.focused === null || !isFocusVisible) && 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary',
           )}
         >
-          {hasHeader && <ListHeader sort={props.sort} onSort={props.onSort} />}
+          {hasHeader && <ListHeader sort={props.sort} onSort={props.onSort} showOwner={props.showOwner ?? true} />}
           {props.isPending && !isGrid && Array.from({ length: 12 }, (_, i) => <SkeletonRow key={i} isMobile={isMobile} />)}
           {showEmpty && props.empty}
           {!props.isPending && !showEmpty && (grid ? <FileGrid rows={grid.rows} columns={columns} {...listProps} /> : <FileList entries={entries} headerHeight={hasHeader ? LIST_HEADER_HEIGHT : 0} {...listProps} />)}

@@ -15,6 +15,7 @@ type Inputs = {
   isMobile: boolean;
   showFocus: boolean;
   userId: number | null;
+  showOwner?: boolean;
   canDrag: boolean;
   onOpen: (entry: FileEntry) => void;
   onEntryMenu: (selection: Selection, at: Point) => void;
@@ -68,8 +69,9 @@ export function useViewContextValue(inputs: Inputs): FileViewContext {
     };
   }, [formatDate]);
   const { selection, showFocus, userId, isMobile, canDrag } = inputs;
+  const showOwner = inputs.showOwner ?? true;
   return useMemo(
-    () => ({ ...handlers, selected: selection.selected, focusedId: selection.focused, showFocus, userId, isMobile, canDrag, formatDate: cachedDate }),
-    [handlers, selection.selected, selection.focused, showFocus, userId, isMobile, canDrag, cachedDate],
+    () => ({ ...handlers, selected: selection.selected, focusedId: selection.focused, showFocus, userId, showOwner, isMobile, canDrag, formatDate: cachedDate }),
+    [handlers, selection.selected, selection.focused, showFocus, userId, showOwner, isMobile, canDrag, cachedDate],
   );
 }

@@ -9,6 +9,8 @@ export type FileViewContext = {
   /** The view has keyboard focus: the focused entry shows its ring. */
   showFocus: boolean;
   userId: number | null;
+  /** The list has an owner column (not on a shareable link's page). */
+  showOwner: boolean;
   isMobile: boolean;
   /** Entries may be dragged (not in trash, not on touch screens). */
   canDrag: boolean;

@@ -13,12 +13,12 @@ import { useMoveEntriesTo } from '../actions/useMoveEntriesTo.ts';
 import { useDropTarget } from '../dnd/useDropTarget.ts';
 import { useDriveUi } from '../layout/drive-context.ts';
 
-type Crumb = { id: number | null; name: string; to: string };
+type Crumb = { id: number | null; name: string; to: string; isDropTarget?: boolean };
 
 /** A crumb above the open folder: a link that takes dropped entries (a move there). */
 function CrumbLink({ crumb }: { crumb: Crumb }) {
   const moveTo = useMoveEntriesTo();
-  const { isOver, dropProps } = useDropTarget({ onEntries: (ids) => moveTo(ids, { id: crumb.id, name: crumb.name }) });
+  const { isOver, dropProps } = useDropTarget({ onEntries: (ids) => moveTo(ids, { id: crumb.id, name: crumb.name }), isDisabled: crumb.isDropTarget === false });
   return (
     <Link
       to={crumb.to}
@@ -37,7 +37,11 @@ type Props = { path: FileEntry[]; folderActions: EntryAction[][]; onFolderAction
 export function Breadcrumbs({ path, folderActions, onFolderAction, isMobile }: Props) {
   const { trans } = useTrans();
   const ui = useDriveUi();
-  const crumbs: Crumb[] = [{ id: null, name: trans('Home'), to: '/drive' }, ...path.map((f) => ({ id: f.id, name: f.name, to: `/drive/folders/${f.hash}` }))];
+  // A folder shared with the caller hangs below Shared with me, and takes new entries only with edit.
+  const isShared = !!path[0]?.permission;
+  const canWrite = !path.at(-1)?.permission || path.at(-1)?.permission === 'edit';
+  const top: Crumb = isShared ? { id: null, name: trans('Shared with me'), to: '/drive/shares', isDropTarget: false } : { id: null, name: trans('Home'), to: '/drive' };
+  const crumbs: Crumb[] = [top, ...path.map((f) => ({ id: f.id, name: f.name, to: `/drive/folders/${f.hash}`, isDropTarget: !f.permission || f.permission === 'edit' }))];
   const current = crumbs.at(-1)!;
   const above = crumbs.slice(0, -1);
   const keep = isMobile ? 0 : 2;
@@ -91,18 +95,24 @@ export function Breadcrumbs({ path, folderActions, onFolderAction, isMobile }: P
               </AriaButton>
             }
           >
-            <MenuItem id="new-folder" icon={<FolderPlus size={18} />}>
-              {trans('New folder')}
-            </MenuItem>
-            <MenuItem id="upload-files" icon={<FileUp size={18} />}>
-              {trans('Upload files')}
-            </MenuItem>
-            <MenuItem id="upload-folder" icon={<FolderUp size={18} />}>
-              {trans('Upload folder')}
-            </MenuItem>
-            {folderActions.map((group) => (
+            {canWrite && (
+              <MenuItem id="new-folder" icon={<FolderPlus size={18} />}>
+                {trans('New folder')}
+              </MenuItem>
+            )}
+            {canWrite && (
+              <MenuItem id="upload-files" icon={<FileUp size={18} />}>
+                {trans('Upload files')}
+              </MenuItem>
+            )}
+            {canWrite && (
+              <MenuItem id="upload-folder" icon={<FolderUp size={18} />}>
+                {trans('Upload folder')}
+              </MenuItem>
+            )}
+            {folderActions.map((group, i) => (
               <Fragment key={group.join()}>
-                <MenuDivider />
+                {(canWrite || i > 0) && <MenuDivider />}
                 {group.map((action) => {
                   const meta = ACTION_META[action];
                   return (

@@ -12,7 +12,7 @@ import { TextPreview } from './TextPreview.tsx';
 
 const onDark = `inline-flex shrink-0 items-center justify-center rounded-full text-white hover:bg-white/15 ${focusRing}`;
 
-function Content({ entry, onDownload }: { entry: FileEntry; onDownload: () => void }) {
+function Content({ entry, onDownload }: { entry: FileEntry; onDownload?: () => void }) {
   const { trans } = useTrans();
   const kind = previewKindOf(entry);
   const src = fileUrl(entry, true);
@@ -39,18 +39,27 @@ function Content({ entry, onDownload }: { entry: FileEntry; onDownload: () => vo
           <FileIcon type={entry.type} size={64} />
           <p className="w-full truncate text-base font-medium text-fg">{entry.name}</p>
           <p className="text-sm text-fg-muted">{trans('No preview available')}</p>
-          <Button className="mt-2" startIcon={<Download size={18} aria-hidden />} onPress={onDownload}>
-            {trans('Download')}
-          </Button>
+          {onDownload && (
+            <Button className="mt-2" startIcon={<Download size={18} aria-hidden />} onPress={onDownload}>
+              {trans('Download')}
+            </Button>
+          )}
         </div>
       );
   }
 }
 
-type Props = { files: FileEntry[]; startId: number; onClose: () => void; onDownload: (entries: FileEntry[]) => void };
+type Props = {
+  files: FileEntry[];
+  startId: number;
+  onClose: () => void;
+  onDownload: (entries: FileEntry[]) => void;
+  /** Whether a file may be downloaded (a view-only share, a link without downloads: no). */
+  canDownload?: (entry: FileEntry) => boolean;
+};
 
 /** Full-screen previewer: images, video, audio, PDF (the browser's viewer), text; next and previous among the listing's files. */
-export function Previewer({ files, startId, onClose, onDownload }: Props) {
+export function Previewer({ files, startId, onClose, onDownload, canDownload = (entry) => entry.permission !== 'view' }: Props) {
   const { trans } = useTrans();
   const [id, setId] = useState(startId);
   useEffect(() => setId(startId), [startId]);
@@ -80,12 +89,14 @@ export function Previewer({ files, startId, onClose, onDownload }: Props) {
               {entry.name}
             </Heading>
             <span className="hidden text-sm text-white/80 sm:inline">{trans(':index of :count', { index: index + 1, count: files.length })}</span>
-            <a href={downloadUrl([entry])} download aria-label={trans('Download')} className={`${onDark} size-10`}>
-              <Download size={20} aria-hidden />
-            </a>
+            {canDownload(entry) && (
+              <a href={downloadUrl([entry])} download aria-label={trans('Download')} className={`${onDark} size-10`}>
+                <Download size={20} aria-hidden />
+              </a>
+            )}
           </div>
           <div className="relative flex min-h-0 flex-1 items-center justify-center px-4 pb-4 sm:px-20">
-            <Content key={entry.id} entry={entry} onDownload={() => onDownload([entry])} />
+            <Content key={entry.id} entry={entry} onDownload={canDownload(entry) ? () => onDownload([entry]) : undefined} />
             {index > 0 && (
               <button type="button" aria-label={trans('Previous')} onClick={() => go(-1)} className={`${onDark} absolute left-2 size-12 bg-black/50 sm:left-4`}>
                 <ChevronLeft size={28} aria-hidden />

@@ -1,0 +1,159 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { EntrySharesResponse, FileEntry, SaveShareableLinkBody, ShareableLink, ShareableLinkPage, ShareEntriesResponse, SharePermission, SharePerson } from '@kosh/contracts';
+import { driveKeys } from './drive.api.ts';
+import { mapEntries, removeEntries, type EntryPages } from './drive-cache.ts';
+import { http } from './http.ts';
+
+// Declared here rather than imported, so the drive chunk does not pull in zod with the contracts' schemas.
+export const SHARE_PERMISSIONS = ['view', 'download', 'edit'] as const satisfies readonly SharePermission[];
+/** The loader of the shareable link page call (spec part 2, 7). */
+export const LINK_PAGE_LOADER = 'shareableLinkPage';
+export const LINK_PAGE_SIZE = 50;
+
+/** Query keys of sharing (STYLE.md "Web": a key factory per area). */
+export const shareKeys = {
+  all: ['shares'] as const,
+  people: (entryId: number) => ['shares', 'people', entryId] as const,
+  link: (entryId: number) => ['shares', 'link', entryId] as const,
+  linkPages: ['shares', 'link-page'] as const,
+  linkPage: (hash: string, params: LinkPageParams) => ['shares', 'link-page', hash, params] as const,
+};
+
+/** The owner's "shared" mark follows what the dialog changed, in every cached listing. */
+function markShared(qc: QueryClient, entryIds: number[], isShared?: boolean) {
+  const ids = new Set(entryIds);
+  for (const [key, data] of qc.getQueriesData<EntryPages>({ queryKey: driveKeys.lists })) {
+    if (data) qc.setQueryData(key, mapEntries(data, (e) => (ids.has(e.id) && isShared !== undefined && e.is_shared !== isShared ? { ...e, is_shared: isShared } : e)));
+  }
+  if (isShared === undefined) void qc.invalidateQueries({ queryKey: driveKeys.lists });
+}
+
+/** Who has access to an entry: its owner and people (owner only). */
+export function useEntryShares(entryId: number | null) {
+  return useQuery({
+    queryKey: shareKeys.people(entryId ?? 0),
+    queryFn: ({ signal }) => http.get<EntrySharesResponse>(`file-entries/${entryId}/shares`, undefined, signal),
+    enabled: entryId !== null,
+    // Someone the entry is shared with may not list its people: the panel just leaves them out.
+    meta: { handledStatuses: [403, 404] },
+  });
+}
+
+/** Shares entries with addresses at one permission; answers per address. */
+export function useShareEntries() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { entryIds: number[]; emails: string[]; permission: SharePermission }) => http.post<ShareEntriesResponse>('file-entries/shares', body),
+    meta: { handledStatuses: [422] },
+    onSuccess: (answer, { entryIds }) => {
+      for (const id of entryIds) void qc.invalidateQueries({ queryKey: shareKeys.people(id) });
+      if (answer.results.some((r) => r.ok)) markShared(qc, entryIds, true);
+    },
+  });
+}
+
+export function useUpdateShare(entryId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shareId, permission }: { shareId: number; permission: SharePermission }) => http.put<{ share: SharePerson }>(`file-entries/shares/${shareId}`, { permission }),
+    onMutate: ({ shareId, permission }) => {
+      qc.setQueryData<EntrySharesResponse>(shareKeys.people(entryId), (data) => data && { ...data, people: data.people.map((p) => (p.id === shareId ? { ...p, permission } : p)) });
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: shareKeys.people(entryId) }),
+  });
+}
+
+export function useRemoveShare(entryId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (shareId: number) => http.delete<void>(`file-entries/shares/${shareId}`),
+    onMutate: (shareId) => {
+      qc.setQueryData<EntrySharesResponse>(shareKeys.people(entryId), (data) => data && { ...data, people: data.people.filter((p) => p.id !== shareId) });
+    },
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: shareKeys.people(entryId) });
+      markShared(qc, [entryId]);
+    },
+  });
+}
+
+/** The recipient removes entries from their shared-with-me list (their access ends). */
+export function useLeaveShares() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids }: { ids: number[] }) => http.post<{ results: Array<{ id: number; ok: boolean; message?: string }> }>('file-entries/shares/leave', { entryIds: ids }),
+    onSuccess: (_answer, { ids }) => {
+      for (const [key, data] of qc.getQueriesData<EntryPages>({ queryKey: driveKeys.lists })) if (data) qc.setQueryData(key, removeEntries(data, new Set(ids)));
+      void qc.invalidateQueries({ queryKey: driveKeys.lists, refetchType: 'none' });
+    },
+  });
+}
+
+/** The entry's shareable link, or null (owner only). */
+export function useShareableLink(entryId: number) {
+  return useQuery({
+    queryKey: shareKeys.link(entryId),
+    queryFn: async ({ signal }) => (await http.get<{ link: ShareableLink | null }>(`file-entries/${entryId}/shareable-link`, undefined, signal)).link,
+  });
+}
+
+/** Creates, edits or deletes the entry's link; the cached link is the server's answer. */
+export function useSaveShareableLink(entryId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: { kind: 'create' | 'update'; body: SaveShareableLinkBody } | { kind: 'delete' }) => {
+      const path = `file-entries/${entryId}/shareable-link`;
+      if (change.kind === 'delete') return (await http.delete<void>(path), null);
+      const answer = change.kind === 'create' ? await http.post<{ link: ShareableLink }>(path, change.body) : await http.put<{ link: ShareableLink }>(path, change.body);
+      return answer.link;
+    },
+    meta: { handledStatuses: [422] },
+    onSuccess: (link) => {
+      qc.setQueryData(shareKeys.link(entryId), link);
+      markShared(qc, [entryId], link ? link.enabled : undefined);
+    },
+  });
+}
+
+export type LinkPageParams = { order: string; password: string | null; folderHash: string | null };
+
+/**
+ * The shareable link page (GET shareable-links/{hash}, spec part 2, 7): the link, whether its
+ * password is wanted, and the folder's children page by page while current_page < last_page.
+ */
+export function useLinkPage(hash: string, params: LinkPageParams, isEnabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: shareKeys.linkPage(hash, params),
+    queryFn: ({ pageParam, signal }) =>
+      http.get<ShareableLinkPage>(
+        `shareable-links/${encodeURIComponent(hash)}`,
+        { loader: LINK_PAGE_LOADER, page: pageParam, perPage: LINK_PAGE_SIZE, order: params.order, password: params.password ?? undefined, folderHash: params.folderHash ?? undefined },
+        signal,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last: ShareableLinkPage) => (last.folderChildren && last.folderChildren.current_page < last.folderChildren.last_page ? last.folderChildren.current_page + 1 : undefined),
+    enabled: isEnabled,
+    // 401 sends a logged-out visitor to /login; 404 shows the page's own "not found" state.
+    meta: { handledStatuses: [401, 404, 429] },
+  });
+}
+
+/** Save to my drive: a copy of the linked entry in the caller's drive root. */
+export function useSaveLinkToDrive(hash: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.post<{ entries: FileEntry[] }>(`shareable-links/${encodeURIComponent(hash)}/save`, {}),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: driveKeys.lists, refetchType: 'none' });
+      void qc.invalidateQueries({ queryKey: driveKeys.spaceUsage });
+    },
+  });
+}
+
+/** The address that downloads entries of a link: one file as itself, anything else as a ZIP. */
+export function linkDownloadUrl(hash: string, entries: readonly Pick<FileEntry, 'hash' | 'url' | 'type'>[] | null): string {
+  const base = `/api/v1/shareable-links/${encodeURIComponent(hash)}/download`;
+  if (!entries) return base;
+  if (entries.length === 1 && entries[0].type !== 'folder' && entries[0].url) return entries[0].url;
+  return `${base}?hashes=${entries.map((e) => encodeURIComponent(e.hash)).join(',')}`;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { linkPageView, openInTrail, orderParam } from './link-page-state.ts';
+
+describe('orderParam', () => {
+  it('defaults to updated_at:desc', () => {
+    expect(orderParam(null)).toBe('updated_at:desc');
+    expect(orderParam({ orderBy: 'name', orderDir: 'asc' })).toBe('name:asc');
+  });
+});
+
+describe('openInTrail', () => {
+  const trail = [{ hash: 'a', name: 'A' }, { hash: 'b', name: 'B' }];
+  it('goes down into a folder, or back up to a crumb', () => {
+    expect(openInTrail(trail, 1, { hash: 'c', name: 'C' })).toEqual([...trail, { hash: 'c', name: 'C' }]);
+    expect(openInTrail(trail, 0)).toEqual([{ hash: 'a', name: 'A' }]);
+    expect(openInTrail(trail, -1)).toEqual([]);
+  });
+});
+
+describe('linkPageView', () => {
+  const base = { isLoggedIn: false, isProtected: false, password: null };
+  it('sends a logged-out visitor of a restricted link to /login', () => {
+    expect(linkPageView({ ...base, status: 401 })).toBe('login');
+    expect(linkPageView({ ...base, restricted: true })).toBe('login');
+    expect(linkPageView({ ...base, restricted: true, isLoggedIn: true })).toBe('link');
+  });
+
+  it('asks for the password while protected, until one is given', () => {
+    expect(linkPageView({ ...base, passwordInvalid: true })).toBe('password');
+    expect(linkPageView({ ...base, isProtected: true })).toBe('password');
+    expect(linkPageView({ ...base, isProtected: true, password: 'secret' })).toBe('link');
+    expect(linkPageView({ ...base, isProtected: true, password: 'guess', status: 429 })).toBe('password');
+  });
+
+  it('shows a missing link for 404', () => {
+    expect(linkPageView({ ...base, status: 404 })).toBe('missing');
+  });
+});

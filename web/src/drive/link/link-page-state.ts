@@ -1,0 +1,33 @@
+import { DEFAULT_SORT, type Sort } from '../view-state.ts';
+
+/** Where the visitor is inside a linked folder: the folders opened below the linked one. */
+export type Trail = Array<{ hash: string; name: string }>;
+
+/** The order param of the page call (spec part 2, 7: orderBy:orderDir). */
+export const orderParam = (sort: Sort | null) => {
+  const { orderBy, orderDir } = sort ?? DEFAULT_SORT;
+  return `${orderBy}:${orderDir}`;
+};
+
+/** The trail after opening `folder` from the crumb at `depth` (-1: the linked folder). */
+export function openInTrail(trail: Trail, depth: number, folder?: { hash: string; name: string }): Trail {
+  const kept = trail.slice(0, depth + 1);
+  return folder ? [...kept, { hash: folder.hash, name: folder.name }] : kept;
+}
+
+/**
+ * What the page shows (spec part 2, 2 and 4): the login redirect for a restricted link seen
+ * logged out, the password form while protected and until a password is given, else the link.
+ */
+export function linkPageView(input: { status?: number; passwordInvalid?: boolean; restricted?: boolean; isLoggedIn: boolean; isProtected: boolean; password: string | null }):
+  | 'login'
+  | 'password'
+  | 'missing'
+  | 'link' {
+  if (input.status === 401 || (input.restricted && !input.isLoggedIn)) return 'login';
+  if (input.status === 404) return 'missing';
+  // Too many password tries (429) keeps the form up with the server's message.
+  if (input.status === 429) return 'password';
+  if (input.passwordInvalid || (input.isProtected && input.password === null)) return 'password';
+  return 'link';
+}

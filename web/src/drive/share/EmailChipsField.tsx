@@ -1,0 +1,80 @@
+import { useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import clsx from 'clsx';
+import { X } from 'lucide-react';
+import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { addChips, isEmail } from './email-chips.ts';
+
+type Props = { chips: string[]; onChange: (chips: string[]) => void; errorMessage?: string; autoFocus?: boolean };
+
+/**
+ * Add people by email: each address becomes a chip on Enter, comma, space, paste or leaving the
+ * field; Backspace in the empty field takes the last chip back. Malformed addresses show in danger.
+ */
+export function EmailChipsField({ chips, onChange, errorMessage, autoFocus }: Props) {
+  const { trans } = useTrans();
+  const [text, setText] = useState('');
+  const id = useId();
+  const commit = (value = text) => {
+    if (!value.trim()) return;
+    onChange(addChips(chips, value));
+    setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if ((event.key === 'Enter' || event.key === ',' || event.key === ' ' || event.key === ';') && text.trim()) {
+      event.preventDefault();
+      commit();
+    } else if (event.key === 'Backspace' && !text && chips.length) {
+      onChange(chips.slice(0, -1));
+    }
+  };
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    commit(text + event.clipboardData.getData('text'));
+  };
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <label htmlFor={id} className="sr-only">
+        {trans('Add people by email')}
+      </label>
+      <div
+        className={clsx(
+          'flex min-h-10 flex-wrap items-center gap-1 rounded-kosh border bg-bg px-2 py-1 focus-within:border-primary focus-within:ring-1 focus-within:ring-primary',
+          errorMessage ? 'border-danger' : 'border-divider',
+        )}
+      >
+        {chips.map((chip) => (
+          <span
+            key={chip}
+            data-testid="email-chip"
+            className={clsx('inline-flex h-7 max-w-full items-center gap-1 rounded-full pr-1 pl-3 text-xs', isEmail(chip) ? 'bg-bg-chip text-fg' : 'bg-danger/10 text-danger')}
+          >
+            <span className="truncate">{chip}</span>
+            <button
+              type="button"
+              aria-label={trans('Remove :email', { email: chip })}
+              onClick={() => onChange(chips.filter((c) => c !== chip))}
+              className="inline-flex size-5 shrink-0 items-center justify-center rounded-full hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              <X size={12} aria-hidden />
+            </button>
+          </span>
+        ))}
+        <input
+          id={id}
+          type="email"
+          value={text}
+          autoFocus={autoFocus}
+          autoComplete="off"
+          placeholder={chips.length ? '' : trans('Add people by email')}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          onBlur={() => commit()}
+          aria-invalid={!!errorMessage || undefined}
+          className="h-8 min-w-[120px] flex-1 bg-transparent px-1 text-sm text-fg outline-none placeholder:text-fg-muted"
+        />
+      </div>
+      {errorMessage && <p className="text-xs text-danger">{errorMessage}</p>}
+    </div>
+  );
+}
