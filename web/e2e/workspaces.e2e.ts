@@ -112,6 +112,10 @@ describe('workspaces', () => {
     await invitee.getByTestId('upload-panel').getByText('Your role in this workspace does not allow this.').waitFor();
     expect(await entry(invitee, 'blocked.txt').count()).toBe(0);
     await entry(invitee, 'owner-plan.txt').waitFor();
+    // Once the page knows the new role, a viewer is not offered New at all.
+    await invitee.reload();
+    await entry(invitee, 'owner-plan.txt').waitFor();
+    await expect.poll(() => invitee.getByRole('button', { name: 'New', exact: true }).count(), { timeout: 10_000 }).toBe(0);
     expect(unexpectedConsoleErrors(inviteeBrowser.consoleErrors)).toEqual([]);
 
     // Small screens: the switcher sits in the drawer; the members dialog is full screen.

@@ -28,6 +28,7 @@ import { clearSelection, selectedInOrder } from './selection/selection-model.ts'
 import { useDriveSelection, useSectionListing } from './useSectionListing.ts';
 import { useSort, useViewMode } from './useViewState.ts';
 import { isSortable, nextSort } from './view-state.ts';
+import { useCanWriteActiveWorkspace } from '../workspaces/active-workspace.ts';
 
 const TITLES: Record<DriveSection, string> = { home: 'Home', folder: 'Folder', shares: 'Shared with me', recent: 'Recent', starred: 'Starred', trash: 'Trash', search: 'Search results' };
 const BACKGROUND_MENU = [[{ id: 'new-folder', label: 'New folder', icon: FolderPlus }], [{ id: 'upload-files', label: 'Upload files', icon: FileUp }, { id: 'upload-folder', label: 'Upload folder', icon: FolderUp }]];
@@ -65,8 +66,9 @@ export function DrivePage() {
   const files = useMemo(() => entries.filter((e) => !isFolder(e)), [entries]);
   const isMissing = [folderPath.error, listing.error].some((e) => isApiError(e) && e.status === 404);
   // A folder shared with the caller takes new entries only with edit.
-  const canWriteFolder = !!folder && (!folder.permission || folder.permission === 'edit');
-  const dropFolder = section === 'home' ? { id: null, name: trans('Home') } : section === 'folder' && canWriteFolder ? { id: folder.id, name: folder.name } : undefined;
+  const canWriteWorkspace = useCanWriteActiveWorkspace();
+  const canWriteFolder = canWriteWorkspace && !!folder && (!folder.permission || folder.permission === 'edit');
+  const dropFolder = section === 'home' && canWriteWorkspace ? { id: null, name: trans('Home') } : section === 'folder' && canWriteFolder ? { id: folder.id, name: folder.name } : undefined;
 
   const open = (entry: FileEntry) => (isFolder(entry) ? actions.run('open', [entry]) : section !== 'trash' && setPreviewId(entry.id));
   const onCommand = (command: KeyCommand, at?: Point) => {
@@ -79,12 +81,12 @@ export function DrivePage() {
   const runOnSelection = (action: EntryAction) => actions.run(action, selected);
 
   const emptyKind: EmptyKind = isMissing ? 'missingFolder' : section === 'search' && !params ? 'searchPrompt' : section;
-  const canCreate = section === 'home' || (section === 'folder' && (canWriteFolder || !folder));
+  const canCreate = canWriteWorkspace && (section === 'home' || (section === 'folder' && (canWriteFolder || !folder)));
   const emptyAction = isMissing ? (
     <Link to="/drive" className={buttonClasses('secondary')}>
       {trans('Go to Home')}
     </Link>
-  ) : canCreate || section === 'recent' ? (
+  ) : canCreate || (section === 'recent' && canWriteWorkspace) ? (
     <div className="flex gap-2">
       {canCreate && (
         <Button variant="secondary" onPress={ui.openNewFolder} startIcon={<FolderPlus size={18} aria-hidden />}>

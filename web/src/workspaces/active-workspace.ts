@@ -57,6 +57,13 @@ export function useActiveWorkspace(): { id: number; workspace: Workspace | undef
   return { id, workspace, workspaces, isLoading };
 }
 
+/** May the caller add entries to the active workspace? A viewer may not (the server refuses too). */
+export function useCanWriteActiveWorkspace(): boolean {
+  const { id, workspace } = useActiveWorkspace();
+  // Until the list says otherwise, only the personal drive is known to be writable.
+  return id === DEFAULT_WORKSPACE_ID || (!!workspace?.role && workspace.role !== 'viewer');
+}
+
 /** Inside the drive layout: a switch goes back to the drive's root. */
 export function useDriveRootOnSwitch(): void {
   const navigate = useNavigate();

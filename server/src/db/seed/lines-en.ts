@@ -821,6 +821,7 @@ const SHARING_WEB = [
   'Shared with 1 person',
   'Shared with :count people',
   'Share ":name"',
+  'Share :count items',
   'Permission for new people',
 ];
 

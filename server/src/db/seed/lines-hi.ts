@@ -833,5 +833,6 @@ export const HI_LINES: Record<string, string> = {
   'Shared with 1 person': '1 व्यक्ति के साथ शेयर किया गया',
   'Shared with :count people': ':count लोगों के साथ शेयर किया गया',
   'Share ":name"': '":name" शेयर करें',
+  'Share :count items': ':count आइटम शेयर करें',
   'Permission for new people': 'नए लोगों के लिए अनुमति',
 };

@@ -15,8 +15,8 @@ describe('actionsFor', () => {
     expect(actionsFor('folder', [folder(true)])).toEqual(['open', 'share', 'download', 'rename', 'move', 'copy', 'unstar', 'details', 'trash']);
   });
 
-  it('offers no preview, rename or details for several entries', () => {
-    expect(actionsFor('search', [file(), folder()])).toEqual(['download', 'move', 'copy', 'star', 'trash']);
+  it('offers no preview, rename or details for several entries, and shares them together', () => {
+    expect(actionsFor('search', [file(), folder()])).toEqual(['share', 'download', 'move', 'copy', 'star', 'trash']);
   });
 
   it('stars a mixed selection and unstars only when all are starred', () => {
@@ -46,6 +46,6 @@ describe('actionsFor', () => {
   });
 
   it('groups actions for menu dividers, dropping empty groups', () => {
-    expect(actionGroups('home', [file(), file()])).toEqual([['download'], ['move', 'copy', 'star'], ['trash']]);
+    expect(actionGroups('home', [file(), file()])).toEqual([['share', 'download'], ['move', 'copy', 'star'], ['trash']]);
   });
 });

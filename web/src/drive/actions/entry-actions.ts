@@ -23,7 +23,7 @@ function applies(action: EntryAction, section: DriveSection, entries: readonly E
   if (action === 'leave') return section === 'shares';
   switch (action) {
     case 'share':
-      return !!one && allAtLeast(entries, 'owner');
+      return allAtLeast(entries, 'owner');
     case 'open':
       return !!one && isFolder(one);
     case 'preview':

@@ -17,7 +17,7 @@ import { useMoveEntriesTo } from './useMoveEntriesTo.ts';
 // The Share dialog loads when first opened: it stays out of the drive's first load.
 const ShareDialog = lazy(() => import('../share/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 
-type OpenDialog = { kind: 'rename' | 'share'; entry: FileEntry } | { kind: 'move' | 'deleteForever'; entries: FileEntry[] } | { kind: 'emptyTrash' };
+type OpenDialog = { kind: 'rename'; entry: FileEntry } | { kind: 'move' | 'deleteForever' | 'share'; entries: FileEntry[] } | { kind: 'emptyTrash' };
 type Bulk = { results?: Array<{ ok: boolean; message?: string }> };
 
 /** Starts a download through a link, so the browser keeps the page and shows its own progress. */
@@ -71,8 +71,9 @@ export function useEntryActions({ section, onPreview, onDetails }: { section: Dr
         case 'download':
           return startDownload(entries);
         case 'rename':
-        case 'share':
           return setDialog({ kind: action, entry: entries[0] });
+        case 'share':
+          return setDialog({ kind: action, entries });
         case 'leave':
           return leave.mutate({ ids }, { onSuccess: (answer) => (toast.positive(counted(trans, '1 item removed from shared with me', ':count items removed from shared with me', count)), reportRefusals(answer)) });
         case 'move':
@@ -119,7 +120,7 @@ export function useEntryActions({ section, onPreview, onDetails }: { section: Dr
       )}
       {dialog?.kind === 'share' && (
         <Suspense fallback={null}>
-          <ShareDialog entry={dialog.entry} onClose={close} />
+          <ShareDialog entries={dialog.entries} onClose={close} />
         </Suspense>
       )}
       {dialog?.kind === 'move' && <MoveDialog entries={dialog.entries} onClose={close} onMove={(destination) => moveTo(dialog.entries.map((e) => e.id), destination)} />}

@@ -2,12 +2,14 @@ import type { ReactElement } from 'react';
 import { FileUp, FolderPlus, FolderUp } from 'lucide-react';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Dropdown, MenuDivider, MenuItem } from '../../ui/Menu.tsx';
+import { useCanWriteActiveWorkspace } from '../../workspaces/active-workspace.ts';
 import { useDriveUi } from './drive-context.ts';
 
-/** The New menu (UI.md): Upload files, Upload folder, New folder, into the open folder. */
+/** The New menu (UI.md): Upload files, Upload folder, New folder, into the open folder; not offered to a workspace viewer. */
 export function NewMenu({ trigger, placement = 'bottom start' }: { trigger: ReactElement; placement?: 'bottom start' | 'top end' }) {
   const { trans } = useTrans();
   const ui = useDriveUi();
+  if (!useCanWriteActiveWorkspace()) return null;
   return (
     <Dropdown
       trigger={trigger}

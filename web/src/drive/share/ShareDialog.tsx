@@ -14,13 +14,19 @@ import { LinkSection } from './LinkSection.tsx';
 import { PeopleList } from './PeopleList.tsx';
 import { PermissionMenu } from './PermissionMenu.tsx';
 
-type Props = { entry: FileEntry; onClose: () => void };
+type Props = { entries: FileEntry[]; onClose: () => void };
 
-/** The Share dialog: people with access and their permissions, add people by email, and the shareable link. */
-export function ShareDialog({ entry, onClose }: Props) {
+/**
+ * The Share dialog: people with access and their permissions, add people by email, and the
+ * shareable link. Several entries share with the same people at once; who has access and the
+ * link belong to one entry, so they show only when one is shared.
+ */
+export function ShareDialog({ entries, onClose }: Props) {
   const { trans } = useTrans();
   const userId = useBootstrapData().user?.id ?? null;
-  const access = useEntryShares(entry.id);
+  const entry = entries[0];
+  const single = entries.length === 1;
+  const access = useEntryShares(single ? entry.id : null);
   const share = useShareEntries();
   const [chips, setChips] = useState<string[]>([]);
   const [permission, setPermission] = useState<SharePermission>('view');
@@ -31,7 +37,7 @@ export function ShareDialog({ entry, onClose }: Props) {
     if (invalid.length) return setError(trans('Not a valid email address: :email', { email: invalid.join(', ') }));
     setError(undefined);
     share.mutate(
-      { entryIds: [entry.id], emails: chips, permission },
+      { entryIds: entries.map((e) => e.id), emails: chips, permission },
       {
         onSuccess: ({ results }) => {
           const refused = results.filter((r) => !r.ok);
@@ -49,7 +55,7 @@ export function ShareDialog({ entry, onClose }: Props) {
     <Dialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={<span className="block truncate">{trans('Share ":name"', { name: entry.name })}</span>}
+      title={<span className="block truncate">{single ? trans('Share ":name"', { name: entry.name }) : trans('Share :count items', { count: entries.length })}</span>}
       actions={<Button onPress={onClose}>{trans('Done')}</Button>}
     >
       <div className="flex flex-col gap-5" data-testid="share-dialog">
@@ -66,14 +72,18 @@ export function ShareDialog({ entry, onClose }: Props) {
             </div>
           )}
         </div>
-        <section aria-labelledby="share-people-title">
-          <h3 id="share-people-title" className="mb-1 text-sm font-medium text-fg">
-            {trans('People with access')}
-          </h3>
-          {access.data ? <PeopleList entryId={entry.id} access={access.data} userId={userId} /> : <Spinner />}
-        </section>
-        <div className="border-t border-divider" />
-        <LinkSection entry={entry} />
+        {single && (
+          <>
+            <section aria-labelledby="share-people-title">
+              <h3 id="share-people-title" className="mb-1 text-sm font-medium text-fg">
+                {trans('People with access')}
+              </h3>
+              {access.data ? <PeopleList entryId={entry.id} access={access.data} userId={userId} /> : <Spinner />}
+            </section>
+            <div className="border-t border-divider" />
+            <LinkSection entry={entry} />
+          </>
+        )}
       </div>
     </Dialog>
   );
