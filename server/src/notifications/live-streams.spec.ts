@@ -48,6 +48,21 @@ describe('LiveStreams', () => {
     expect([mine.ended, theirs.ended, streams.openCount]).toEqual([true, true, 0]);
   });
 
+  it('ends a stream at its heartbeat once its sign-in has ended, and keeps the others', async () => {
+    const { streams } = setup();
+    let signedIn = true;
+    const ending = new FakeResponse();
+    const staying = new FakeResponse();
+    streams.add(1, ending as unknown as ServerResponse, async () => signedIn);
+    streams.add(1, staying as unknown as ServerResponse, async () => true);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(ending.ended).toBe(false);
+    signedIn = false;
+    await new Promise((r) => setTimeout(r, 60));
+    expect([ending.ended, staying.ended, streams.openCount]).toEqual([true, false, 1]);
+    streams.closeAll();
+  });
+
   it('caps the streams of one user and frees a place when one closes', () => {
     const { streams } = setup(60_000);
     const open = Array.from({ length: STREAMS_PER_USER }, () => new FakeResponse());

@@ -7,6 +7,9 @@ import type { LiveHub, LiveSignal } from './live-hub.ts';
 export const STREAMS_PER_USER = 8;
 export const HEARTBEAT_MS = 20_000;
 
+/** Is the stream's sign-in still valid (session not ended, token not revoked)? Asked at each heartbeat. */
+export type StillSignedIn = () => Promise<boolean>;
+
 type Loader = {
   /** The notification as the list shows it, if it still exists and is the user's. */
   load(userId: number, notificationId: string): Promise<Notification | undefined>;
@@ -20,6 +23,7 @@ type Loader = {
  */
 export class LiveStreams {
   private readonly byUser = new Map<number, Set<ServerResponse>>();
+  private readonly checks = new WeakMap<ServerResponse, StillSignedIn>();
   private readonly loader: Loader;
   private readonly logger: Logger;
   private heartbeat: NodeJS.Timeout | null = null;
@@ -36,8 +40,12 @@ export class LiveStreams {
     return (this.byUser.get(userId)?.size ?? 0) < STREAMS_PER_USER;
   }
 
-  /** Keeps the response open as the user's stream until the client leaves or the server stops. */
-  add(userId: number, res: ServerResponse): void {
+  /**
+   * Keeps the response open as the user's stream until the client leaves, the server stops, or
+   * (checked at each heartbeat) the sign-in it was opened with ends: a logout elsewhere stops it.
+   */
+  add(userId: number, res: ServerResponse, stillSignedIn?: StillSignedIn): void {
+    if (stillSignedIn) this.checks.set(res, stillSignedIn);
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(res);
@@ -46,7 +54,7 @@ export class LiveStreams {
       if (!set.size && this.byUser.get(userId) === set) this.byUser.delete(userId);
     });
     if (!this.heartbeat) {
-      this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
+      this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
       this.heartbeat.unref();
     }
   }
@@ -83,12 +91,20 @@ export class LiveStreams {
     for (const res of set) res.write(chunk);
   }
 
-  private beat(): void {
+  /** One heartbeat: a comment on every stream, or its end when its sign-in has ended (the interval calls it). */
+  async beat(): Promise<void> {
     if (!this.byUser.size) {
       if (this.heartbeat) clearInterval(this.heartbeat);
       this.heartbeat = null;
       return;
     }
-    for (const set of this.byUser.values()) for (const res of set) res.write(': heartbeat\n\n');
+    await Promise.all([...this.byUser.values()].flatMap((set) => [...set].map((res) => this.beatOne(res))));
+  }
+
+  private async beatOne(res: ServerResponse): Promise<void> {
+    const check = this.checks.get(res);
+    const valid = check ? await check().catch(() => true) : true;
+    if (valid) res.write(': heartbeat\n\n');
+    else res.end();
   }
 }

@@ -118,7 +118,15 @@ export async function notificationsRoutes(app: FastifyInstance, { container }: {
         'x-content-type-options': 'nosniff',
       });
       res.write(`retry: 3000\n\nevent: unread\ndata: ${JSON.stringify({ unreadCount })}\n\n`);
-      streams.add(user.id, res);
+      const sessionId = request.sessionId;
+      const bearer = request.isBearer ? /^Bearer\s+(\S{1,200})$/i.exec(request.headers.authorization ?? '')?.[1] : undefined;
+      // The sign-in the stream was opened with, asked again at each heartbeat.
+      const stillSignedIn = async () => {
+        if (sessionId) return !!(await container.repos.sessions.getActive(sessionId, new Date().toISOString()));
+        if (bearer) return (await container.actorResolver.fromBearerToken(bearer)).user?.id === user.id;
+        return true;
+      };
+      streams.add(user.id, res, stillSignedIn);
     },
   });
 

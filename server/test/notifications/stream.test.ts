@@ -85,6 +85,26 @@ describe('GET notifications/stream', () => {
     }
   });
 
+  it('ends a stream at the next heartbeat once its session has logged out, and keeps streams of live sessions', async () => {
+    const { user, agent, token } = await person();
+    const otherDevice = newAgent(t);
+    const otherToken = await loginAs(t.container, otherDevice, user);
+    const ending = await StreamReader.open(baseUrl, token);
+    const staying = await StreamReader.open(baseUrl, otherToken);
+    try {
+      await ending.waitFor('unread');
+      await staying.waitFor('unread');
+      expect((await agent.post('/auth/logout')).statusCode).toBe(200);
+      await t.container.services.notifications.streams.beat();
+      await expect.poll(() => ending.ended, { timeout: 2000 }).toBe(true);
+      expect(staying.ended).toBe(false);
+      expect(staying.comments).toBeGreaterThan(0);
+    } finally {
+      ending.close();
+      staying.close();
+    }
+  });
+
   it('ends open streams when the server shuts down, so it closes promptly', async () => {
     const other = await createTestApp();
     await other.app.listen({ port: 0, host: '127.0.0.1' });
