@@ -2,22 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectToast, registerViaApi, uniqueEmail } from './account-steps.ts';
 import { entry, startDriveServer } from './drive-steps.ts';
-import { DESKTOP, MOBILE, openBrowser, screenshot, seriousA11yViolations, signInAs, unexpectedConsoleErrors, waitForApp, type Browser, type RunningServer } from './harness.ts';
+import { DESKTOP, MOBILE, openBrowser, screenshot, seriousA11yViolations, setSettings, signInAs, unexpectedConsoleErrors, waitForApp, type Browser, type RunningServer } from './harness.ts';
+import { startMailCatcher } from './mail-catcher.ts';
 
 // The workspace journey of issue 7: the owner creates a workspace and invites someone; the
 // invitee joins from the notification; both upload and see each other's files; the owner makes
 // the invitee a viewer and the invitee's next upload is refused with the server's reason.
 
 let server: RunningServer;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 const browsers: Browser[] = [];
 const PASSWORD = 'workspace-pass-42';
 
 beforeAll(async () => {
-  server = await startDriveServer();
+  mail = await startMailCatcher();
+  server = await startDriveServer({ SMTP_URL: mail.url });
 });
 afterAll(async () => {
   for (const b of browsers) await b.close();
   await server?.stop();
+  await mail?.stop();
 });
 
 async function openAs(email: string, viewport = DESKTOP): Promise<{ page: Page; browser: Browser }> {
@@ -166,5 +170,51 @@ describe('workspaces', () => {
     await entry(owner, 'owner-plan.txt').waitFor();
     await entry(owner, 'invitee-notes.txt').waitFor();
     expect(unexpectedConsoleErrors(ownerBrowser.consoleErrors)).toEqual([]);
+  });
+
+  it('lets an invited address without an account register from the emailed link, while registration is closed, and join', async () => {
+    const ownerEmail = uniqueEmail('lead');
+    const newcomer = uniqueEmail('newcomer');
+    await registerViaApi(server, ownerEmail, PASSWORD, { first_name: 'Lata', last_name: 'Lead' });
+    const { page: owner } = await openAs(ownerEmail);
+    await switcher(owner).click();
+    await owner.getByRole('menuitem', { name: 'Create workspace' }).click();
+    const create = owner.getByRole('dialog', { name: 'Create workspace' });
+    await create.getByRole('textbox', { name: 'Workspace name' }).fill('Atelier');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await switcher(owner).filter({ hasText: 'Atelier' }).waitFor();
+    await upload(owner, 'brief.txt', 'the brief');
+    await entry(owner, 'brief.txt').waitFor();
+    await switcher(owner).click();
+    await owner.getByRole('menuitem', { name: 'Manage members' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Atelier' });
+    await dialog.getByRole('textbox', { name: 'Invite people' }).fill(newcomer);
+    await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+    await expectToast(owner, 'Invitation sent');
+    await setSettings(server, { 'registration.disable': true });
+
+    // The emailed link opens the workspace registration page.
+    const invite = await mail.waitFor((m) => m.to.includes(newcomer));
+    const link = /https?:\/\/[^\s"<>]+\/workspace\/join\/register\/[^\s"<>]+/.exec(invite.text)?.[0];
+    expect(link).toBeTruthy();
+    const browser = await openBrowser(DESKTOP);
+    browsers.push(browser);
+    const page = browser.page;
+    await page.goto(server.url + new URL(link!).pathname + new URL(link!).search);
+    await waitForApp(page);
+    const email = page.getByRole('textbox', { name: 'Email' });
+    if (!(await email.inputValue())) await email.fill(newcomer);
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.locator('input[name="password_confirmation"]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    // A new account lands where every new account does (spec part 1, 2.2); the drive then opens in the joined workspace.
+    await page.waitForURL((url) => !url.pathname.includes('register'), { timeout: 20_000 });
+    await page.goto(`${server.url}/drive`);
+    await waitForApp(page);
+    await switcher(page).filter({ hasText: 'Atelier' }).waitFor({ timeout: 20_000 });
+    await entry(page, 'brief.txt').waitFor();
+    await screenshot(page, 'workspaces-joined-after-register-1280');
+    expect(unexpectedConsoleErrors(browser.consoleErrors)).toEqual([]);
+    await setSettings(server, { 'registration.disable': false });
   });
 });

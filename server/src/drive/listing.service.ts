@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor.ts';
 import { notFound, validation } from '../http/app-error.ts';
 import type { DrivePolicy } from './drive.policy.ts';
 import type { DriveViewsRepository, Page, Reach } from './drive-views.repository.ts';
-import { presentEntry, presentShared } from './entry.presenter.ts';
+import { ownerField, presentEntry, presentShared } from './entry.presenter.ts';
 import type { ChildrenOf, EntryRow, FileEntriesRepository, Sort } from './file-entries.repository.ts';
 import type { StarsRepository } from './stars.repository.ts';
 
@@ -130,9 +130,11 @@ export class DriveListingService {
     const [access, owners] = await Promise.all([this.policy.accessToMany(actor, others), this.shared.people(others.map((r) => r.owner_id))]);
     return rows.map((r) => {
       const granted = access.get(r.id);
-      if (!granted || granted.level === 'owner') return mine(r);
+      // Workspace entries name the workspace's owner, whose space they use.
+      const workspaceOwner = r.workspace_id !== null ? ownerField(owners.get(r.owner_id)) : {};
+      if (!granted || granted.level === 'owner') return { ...mine(r), ...workspaceOwner };
       // A workspace member below editor: the entry as it is, with what their role allows.
-      if (!granted.root) return { ...presentEntry(r, starred), permission: granted.level };
+      if (!granted.root) return { ...presentEntry(r, starred), permission: granted.level, ...workspaceOwner };
       return presentShared(r, starred, { level: granted.level, root: granted.root!, owner: owners.get(r.owner_id) });
     });
   }

@@ -45,6 +45,11 @@ describe('the drive inside a workspace', () => {
     expect(await editor.names(ws.id, { section: 'search', query: 'plan' })).toHaveLength(2);
     expect((await editor.agent.post('/api/v1/file-entries/star', { entryIds: [folder.id], workspaceId: ws.id })).statusCode).toBe(200);
     expect(await editor.names(ws.id, { section: 'starred' })).toEqual(['Docs']);
+    // Every member sees whose space the entries use: the workspace's owner.
+    for (const member of [owner, editor]) {
+      const [listed] = (await member.listRaw(ws.id)).json().data as FileEntry[];
+      expect(listed.owner).toMatchObject({ id: owner.user.id, name: expect.stringContaining('Olga') });
+    }
   });
 
   it('viewers list and download but may not upload, create, rename, move, copy or trash (403 with the reason)', async () => {
