@@ -25,6 +25,8 @@ export type NotifyInput = {
 /** What other areas depend on: `services.notifications.notify(userId, input, db?)`. */
 export interface Notifier {
   notify(userId: number, input: NotifyInput, db?: Database): Promise<void>;
+  /** An invite was answered (joined, declined): its notification is read and loses its Join and Decline buttons. */
+  settleInvite(userId: number, inviteId: string): Promise<void>;
 }
 
 type Deps = {
@@ -71,6 +73,17 @@ export class NotificationService implements Notifier {
     );
     this.pending.add(delivery);
     void delivery.finally(() => this.pending.delete(delivery));
+  }
+
+  async settleInvite(userId: number, inviteId: string): Promise<void> {
+    const rows = (await this.deps.repo.ofType(userId, 'workspace-invite')).filter((row) => (JSON.parse(row.data) as NotificationData).inviteId === inviteId);
+    if (!rows.length) return;
+    const at = now();
+    for (const row of rows) {
+      const data = JSON.parse(row.data) as NotificationData;
+      await this.deps.repo.settle(row.id, JSON.stringify({ ...data, buttonActions: [] }), row.read_at ?? at);
+    }
+    await this.deps.hub.publish({ userId });
   }
 
   /** Resolves once every mail and push started so far is done (shutdown, tests). */

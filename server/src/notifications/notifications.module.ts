@@ -46,6 +46,7 @@ export function createNotificationsModule(deps: { db: Database; dialect: Dialect
   return {
     /** Stores, sanitises and delivers one notification (see NotificationService.notify). */
     notify: service.notify.bind(service),
+    settleInvite: service.settleInvite.bind(service),
     service,
     inbox,
     preferences: new PreferencesService({ subscriptions, allowedHosts: config.webPushAllowedHosts }),

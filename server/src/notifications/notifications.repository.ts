@@ -80,6 +80,16 @@ export class NotificationsRepository {
     await query.execute();
   }
 
+  /** A user's notifications of one type (few per user: workspace invites), newest first. */
+  ofType(userId: number, type: string): Promise<NotificationRow[]> {
+    return this.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('type', '=', type).orderBy('created_at', 'desc').limit(100).execute();
+  }
+
+  /** Replaces a notification's data and marks it read. */
+  async settle(id: string, data: string, at: string): Promise<void> {
+    await this.db.updateTable('notifications').set({ data, read_at: at }).where('id', '=', id).execute();
+  }
+
   async clear(userId: number): Promise<void> {
     await this.db.deleteFrom('notifications').where('user_id', '=', userId).execute();
   }

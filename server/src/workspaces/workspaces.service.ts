@@ -17,13 +17,11 @@ import { forbidden, notFound } from '../http/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { displayName } from '../shares/shares.repository.ts';
+import type { Notifier } from '../notifications/notification.service.ts';
 import { inviteMail, inviteNotificationData, inviteToRegisterMail, joinedNotificationData } from './workspace-mails.ts';
 import type { InviteRow, MembershipRow, WorkspaceRoleName, WorkspaceRow, WorkspacesRepository } from './workspaces.repository.ts';
 
-/** How areas notify a user (the notifications area's NotificationService). */
-export interface Notifier {
-  notify(userId: number, input: { type: string; data: NotificationData; mail?: { subject: string; text: string; html: string }; baseUrl?: string }, db?: Database): Promise<unknown>;
-}
+export type { Notifier };
 
 const RANK: Record<WorkspaceRoleName, number> = { viewer: 1, editor: 2, admin: 3, owner: 4 };
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -195,6 +193,7 @@ export class WorkspacesService {
       return true;
     });
     if (!taken) throw notFound(WORKSPACE_MESSAGES.staleInvite);
+    await this.settle(me.id, inviteId);
     const ws = (await this.deps.repo.getById(invite.workspace_id))!;
     const member = await this.deps.repo.userByEmail(me.email);
     await this.deps.notifier
@@ -208,6 +207,12 @@ export class WorkspacesService {
     const me = actor.requireUser();
     const invite = await this.inviteOf(me, inviteId);
     if (!(await this.deps.repo.deleteInvite(invite.id))) throw notFound(WORKSPACE_MESSAGES.staleInvite);
+    await this.settle(me.id, inviteId);
+  }
+
+  /** The answered invite's notification stops offering Join and Decline (a failure there is only logged). */
+  private async settle(userId: number, inviteId: string): Promise<void> {
+    await this.deps.notifier.settleInvite(userId, inviteId).catch((err: unknown) => this.deps.logger.warn({ err, inviteId }, 'could not settle an invite notification'));
   }
 
   /** A workspace invite lets its address register while registration is disabled (spec part 1, 6). */

@@ -144,6 +144,10 @@ describe('WorkspacesService', () => {
 
       const joined = await bob.join(note.data.inviteId);
       expect(joined.statusCode).toBe(200);
+      // The answered invite's notification is read and no longer offers Join or Decline.
+      const [settled] = await inviteNotifications(t, bob.user.id);
+      expect(settled.read_at).not.toBeNull();
+      expect(settled.data).toMatchObject({ inviteId: note.data.inviteId, buttonActions: [] });
       expect(joined.json().workspace).toMatchObject({ id: ws.id, name: 'Marketing', members_count: 2, role: 'editor' });
       expect((await bob.workspaces()).map((w) => [w.id, w.role])).toEqual([
         [0, undefined],
@@ -182,6 +186,7 @@ describe('WorkspacesService', () => {
       const declined = await carol.decline(id);
       expect(declined.statusCode).toBe(200);
       expect(declined.json()).toEqual({});
+      expect((await inviteNotifications(t, carol.user.id))[0].data.buttonActions).toEqual([]);
       expect((await carol.decline(id)).json()).toMatchObject(STALE);
       expect((await carol.join(id)).statusCode).toBe(404);
       expect((await carol.workspaces()).map((w) => w.id)).toEqual([0]);
