@@ -9,8 +9,23 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${counter++}@kosh.test`;
 }
 
-/** Creates an account through POST auth/register (no browser); answers its registration status. */
+/**
+ * Creates an account through POST auth/register (no browser); answers its registration status.
+ * Registrations are rate limited per address (10 a minute): a journey that makes many accounts
+ * waits out a 429 as its Retry-After says, like a person would.
+ */
 export async function registerViaApi(server: RunningServer, email: string, password: string, extra: Record<string, unknown> = {}): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await registerOnce(server, email, password, extra);
+    if (answer.status !== 429 || attempt === 2) {
+      if (!answer.ok) throw new Error(`register ${email}: ${answer.status} ${answer.text}`);
+      return (JSON.parse(answer.text) as { status: string }).status;
+    }
+    await new Promise((r) => setTimeout(r, (Number(answer.retryAfter ?? 30) + 1) * 1000));
+  }
+}
+
+async function registerOnce(server: RunningServer, email: string, password: string, extra: Record<string, unknown>) {
   const first = await fetch(`${server.url}/api/v1/bootstrap-data`);
   const xsrf = first.headers
     .getSetCookie()
@@ -22,8 +37,7 @@ export async function registerViaApi(server: RunningServer, email: string, passw
     headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
     body: JSON.stringify({ email, password, password_confirmation: password, ...extra }),
   });
-  if (!response.ok) throw new Error(`register ${email}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { status: string }).status;
+  return { ok: response.ok, status: response.status, text: await response.text(), retryAfter: response.headers.get('retry-after') };
 }
 
 /** The six-digit code in a verification mail. */
