@@ -8,6 +8,7 @@ const tags = ['uploads'];
 /** The resumable endpoint (tus 1.0) and the call that turns a finished upload into an entry. */
 export async function tusRoutes(app: FastifyInstance, { container }: { container: Container }) {
   const uploads = container.services.uploads;
+  app.addHook('onClose', () => uploads.tus.close());
 
   await app.register(async (tus) => {
     // @tus/server reads the body itself, as a stream: no parser here may touch it.
