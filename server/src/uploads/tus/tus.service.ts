@@ -96,12 +96,12 @@ export class TusUploads {
     const backend = await this.load();
     const context: TusRequestContext = { actor: request.actor, workspaceId: request.workspaceId, res: reply.raw };
     const checksum = request.headers['upload-checksum'];
-    if (typeof checksum === 'string' && backend.kind === 'local') {
+    if (typeof checksum === 'string') {
       const [name, digest] = checksum.trim().split(/\s+/);
       if (!CHECKSUM_ALGORITHMS[name] || !digest) throw new AppError(400, 'Unsupported checksum algorithm.', { code: 'bad_checksum' });
       context.checksum = { algorithm: CHECKSUM_ALGORITHMS[name], digest };
     }
-    if (method === 'OPTIONS' && backend.kind === 'local') reply.raw.setHeader('Tus-Checksum-Algorithm', Object.keys(CHECKSUM_ALGORITHMS).join(','));
+    if (method === 'OPTIONS') reply.raw.setHeader('Tus-Checksum-Algorithm', Object.keys(CHECKSUM_ALGORITHMS).join(','));
     reply.hijack();
     try {
       const uploadId = (request.params as { uploadId?: string }).uploadId;
