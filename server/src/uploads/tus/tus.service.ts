@@ -174,27 +174,28 @@ export class TusUploads {
   }
 
   /**
-   * Streams the request body into the store; `onStop` receives what ends the write early. On
+   * Streams the request body into the store; `onStop` receives what ends the write early (and
+   * may call it at once: the write then keeps nothing of the body). On
    * local disk the socket is piped straight into the upload's file (the raw PUT's path plus the
    * hashes); on S3 through @tus/s3-store, which splits it into parts.
    */
   private writeBody(backend: Backend, req: IncomingMessage, storeId: string, offset: number, limit: number, onStop: (stop: () => void) => void): Promise<number> {
     if (backend.kind === 'local') {
       return (backend.store as LocalTusStore).writeBody(storeId, offset, limit, (sink) => {
+        req.pipe(sink);
         onStop(() => {
           req.unpipe(sink);
           if (!sink.writableEnded) sink.end();
         });
-        req.pipe(sink);
         return finished(sink);
       });
     }
     const body = new PassThrough({ highWaterMark: 1024 * 1024 });
+    req.pipe(body);
     onStop(() => {
       req.unpipe(body);
       if (!body.writableEnded) body.end();
     });
-    req.pipe(body);
     return backend.store.write(body.pipe(new StreamLimiter(limit)), storeId, offset);
   }
 
