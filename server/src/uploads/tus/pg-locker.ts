@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Lock, Locker, RequestRelease } from '@tus/server';
+import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
 import type { Logger } from 'pino';
 
 /** The first key of every upload lock (entry-writer.ts uses 1 to 3), the second is hashtext(upload id). */
@@ -8,9 +8,9 @@ const LOCK_SPACE = 4;
 const RELEASE_CHANNEL = 'kosh_tus_release';
 /** How often a waiting request tries the lock again. */
 const RETRY_MS = 50;
+/** How often it asks again (another request of the holder's process may have taken the upload meanwhile). */
+const ASK_AGAIN_MS = 1000;
 
-/** tus's answer when the lock does not come in time (@tus/server's ERR_LOCK_TIMEOUT). */
-const LOCK_TIMEOUT = { status_code: 500, body: 'failed to acquire lock before timeout\n' };
 
 /** A lock of this process: taken (with `client`) or being taken (without). */
 type Held = { requestRelease: RequestRelease; askedToRelease: boolean; client?: pg.Client };
@@ -50,7 +50,7 @@ export class PgLocker implements Locker {
   }
 
   private async acquire(id: string, signal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
-    let asked = false;
+    let askedAt = Number.NEGATIVE_INFINITY;
     while (!signal.aborted) {
       const holder = this.held.get(id);
       if (!holder) {
@@ -65,8 +65,8 @@ export class PgLocker implements Locker {
             return;
           }
           this.held.delete(id);
-          if (!asked) {
-            asked = true;
+          if (Date.now() - askedAt >= ASK_AGAIN_MS) {
+            askedAt = Date.now();
             await client.query('select pg_notify($1, $2)', [RELEASE_CHANNEL, id]);
           }
         } catch (error) {
@@ -87,7 +87,7 @@ export class PgLocker implements Locker {
         signal.addEventListener('abort', done);
       });
     }
-    throw LOCK_TIMEOUT;
+    throw ERRORS.ERR_LOCK_TIMEOUT;
   }
 
   private async release(id: string): Promise<void> {
