@@ -28,6 +28,24 @@ describe('UploadFileSink', () => {
     expect(hash.digest('hex')).toBe(createHash('sha256').update(written).digest('hex'));
   });
 
+  it('stays byte-exact across its background flushes (past 64 MiB)', async () => {
+    const file = tempFile('');
+    const hash = createHash('sha256');
+    const block = Buffer.alloc(1024 * 1024);
+    const expected = createHash('sha256');
+    const chunks = Array.from({ length: 70 }, (_, i) => {
+      const chunk = Buffer.from(block.fill(i));
+      expected.update(chunk);
+      return chunk;
+    });
+    const sink = new UploadFileSink({ file, offset: 0, limit: Number.POSITIVE_INFINITY, tooLarge: TOO_LARGE, hashes: [hash] });
+    await pipeline(Readable.from(chunks), sink);
+    const digest = expected.digest('hex');
+    expect(hash.digest('hex')).toBe(digest);
+    expect(fs.statSync(file).size).toBe(70 * 1024 * 1024);
+    expect(createHash('sha256').update(fs.readFileSync(file)).digest('hex')).toBe(digest);
+  });
+
   it('keeps what fits under its limit and fails with tooLarge on the byte past it', async () => {
     const file = tempFile('');
     const sink = new UploadFileSink({ file, offset: 0, limit: 10, tooLarge: TOO_LARGE, hashes: [] });

@@ -13,6 +13,13 @@ const HIGH_WATER_MARK = 1024 * 1024;
  * server spent three times the CPU.
  */
 const COLLECT_EVERY = 4 * 1024 * 1024;
+/**
+ * Bytes written between two background fdatasyncs of the file. The disk writes while bytes keep
+ * arriving, so the fsync that makes a finished upload durable has at most this much left:
+ * measured on 1 GiB, the same PATCH throughput, and the finishing call no longer waits seconds
+ * for the whole file to reach the disk.
+ */
+const FLUSH_EVERY = 64 * 1024 * 1024;
 
 export type SinkOptions = {
   file: string;
@@ -29,10 +36,9 @@ export type SinkOptions = {
 /**
  * The bytes of one tus write, from the socket to the upload's file with nothing in between:
  * vectored positional writes of what buffered while the last one ran, each batch hashed while
- * its write runs on the thread pool. One stage instead of a pass-through, a limiter, a hashing
- * transform and a file stream. No fsync here: the upload is made durable once, when it
- * becomes an entry (LocalStorageDriver.adoptFile), as the raw PUT it is measured against does
- * once at its end; flushing as it went measured slower here.
+ * its write runs on the thread pool, and the file flushed in the background as it grows (the
+ * upload is made durable when it becomes an entry: LocalStorageDriver.adoptFile). One stage
+ * instead of a pass-through, a limiter, a hashing transform and a file stream.
  */
 export class UploadFileSink extends Writable {
   /** Bytes written to the file. */
@@ -41,6 +47,8 @@ export class UploadFileSink extends Writable {
   private fd: number | undefined;
   private position: number;
   private uncollected = 0;
+  private unflushed = 0;
+  private flushing: Promise<void> | undefined;
   constructor(options: SinkOptions) {
     super({ highWaterMark: HIGH_WATER_MARK, decodeStrings: true });
     this.options = options;
@@ -65,9 +73,14 @@ export class UploadFileSink extends Writable {
     );
   }
 
+  override _final(callback: (error?: Error | null) => void): void {
+    // The background flush uses the descriptor: the write ends (and closes it) after the flush.
+    void (this.flushing ?? Promise.resolve()).then(() => callback());
+  }
+
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     if (this.fd === undefined) return callback(error);
-    fs.close(this.fd, () => callback(error));
+    void (this.flushing ?? Promise.resolve()).then(() => fs.close(this.fd!, () => callback(error)));
   }
 
   private writeAll(chunks: Buffer[], callback: (error?: Error | null) => void): void {
@@ -83,7 +96,10 @@ export class UploadFileSink extends Writable {
       }
       total += chunks[i].length;
     }
-    const done = (error: Error | null) => callback(error ?? (over ? (this.options.tooLarge as Error) : null));
+    const done = (error: Error | null) => {
+      if (!error) this.maybeFlush();
+      callback(error ?? (over ? (this.options.tooLarge as Error) : null));
+    };
     if (total === 0) return done(null);
     this.writeFrom(chunks, total, done);
     // Hash while the write runs on the thread pool: both only read the buffers.
@@ -102,11 +118,20 @@ export class UploadFileSink extends Writable {
       if (error) return done(error);
       this.position += written;
       this.bytesWritten += written;
+      this.unflushed += written;
       if (written === total) return done(null);
       let skip = written;
       while (skip >= chunks[0].length) skip -= chunks.shift()!.length;
       chunks[0] = chunks[0].subarray(skip);
       this.writeFrom(chunks, total - written, done);
+    });
+  }
+
+  private maybeFlush(): void {
+    if (this.unflushed < FLUSH_EVERY || this.flushing) return;
+    this.unflushed = 0;
+    this.flushing = new Promise<void>((resolve) => fs.fdatasync(this.fd!, () => resolve())).then(() => {
+      this.flushing = undefined;
     });
   }
 }
