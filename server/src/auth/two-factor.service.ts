@@ -1,5 +1,4 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import QRCode from 'qrcode';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { RECOVERY_CODE_COUNT } from '@kosh/contracts';
 import type { Actor } from './actor.ts';
@@ -67,6 +66,7 @@ export class TwoFactorService {
     const secret = await this.keys.decrypt(row.two_factor_secret);
     const issuer = await this.settings.get<string>('branding.site_name');
     const uri = generateURI({ issuer, label: row.email, secret });
+    const { default: QRCode } = await import('qrcode');
     return { svg: await QRCode.toString(uri, { type: 'svg', margin: 1 }), secret };
   }
 

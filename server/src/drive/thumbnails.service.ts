@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import sharp from 'sharp';
 import { thumbnailKeyOf } from '../storage/keys.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import type { EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
@@ -47,6 +46,8 @@ export class ThumbnailService {
 
   private async make(row: EntryRow): Promise<void> {
     const source = await this.storage.getRange(row.file_name!);
+    // Loaded on the first image: sharp and libvips cost some 25 MB a server without images should not carry.
+    const { default: sharp } = await import('sharp');
     const resize = sharp({ failOn: 'none' }).rotate().resize(SIZE_PX, SIZE_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 });
     source.on('error', (error) => resize.destroy(error));
     const image = await source.pipe(resize).toBuffer();

@@ -1,10 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+/**
+ * nodemailer on the first message, not at start: some 25 MB of memory (DESIGN.md keeps the
+ * server under 200 MB) that most minutes of a server's life do not need.
+ */
+let nodemailerModule: Promise<typeof import('nodemailer')> | undefined;
+const loadNodemailer = () => (nodemailerModule ??= import('nodemailer'));
 
 /** Sends mail; services depend on this, never on nodemailer. */
 export interface Mailer {
@@ -13,33 +20,35 @@ export interface Mailer {
 
 /** Through the SMTP server that SMTP_URL names (smtp:// or smtps://). */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private readonly url: string;
   private readonly from: string;
+  private transport: Promise<Transporter> | undefined;
   constructor(url: string, from: string) {
-    this.transport = nodemailer.createTransport(url);
+    this.url = url;
     this.from = from;
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    this.transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(this.url));
+    await (await this.transport).sendMail({ from: this.from, ...message });
   }
 }
 
 /** Without SMTP: each message becomes an .eml file under DATA_DIR/mail, and its path is logged. */
 export class FileMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | undefined;
   private readonly dir: string;
   private readonly from: string;
   private readonly logger: Logger;
   constructor(dir: string, from: string, logger: Logger) {
-    this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     this.dir = dir;
     this.from = from;
     this.logger = logger;
   }
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, ...message });
+    this.transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+    const info = await (await this.transport).sendMail({ from: this.from, ...message });
     await fs.mkdir(this.dir, { recursive: true });
     const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
     await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });

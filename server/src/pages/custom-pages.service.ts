@@ -18,7 +18,7 @@ export class CustomPagesService {
       id: row.id,
       slug: row.slug,
       title: row.title,
-      body: sanitizeUserHtml(row.body),
+      body: await sanitizeUserHtml(row.body),
       seo: seo ? { title: seo.title ?? null, description: seo.description ?? null } : null,
       created_at: row.created_at,
       updated_at: row.updated_at,

@@ -8,6 +8,7 @@ const tags = ['uploads'];
 /** The resumable endpoint (tus 1.0) and the call that turns a finished upload into an entry. */
 export async function tusRoutes(app: FastifyInstance, { container }: { container: Container }) {
   const uploads = container.services.uploads;
+  app.addHook('onClose', () => uploads.tus.close());
 
   await app.register(async (tus) => {
     // @tus/server reads the body itself, as a stream: no parser here may touch it.
@@ -21,7 +22,7 @@ export async function tusRoutes(app: FastifyInstance, { container }: { container
           tags,
           summary: url.endsWith('Id') ? 'A resumable upload: HEAD (offset), PATCH (bytes at Upload-Offset), DELETE (terminate).' : 'Create a resumable upload (tus 1.0 creation, creation-with-upload).',
           description: [
-            'The tus 1.0 protocol with the extensions creation, creation-with-upload, termination, expiration and (local disk) checksum (sha1, sha256, md5; a mismatch answers 460 and the bytes are cut back).',
+            'The tus 1.0 protocol with the extensions creation, creation-with-upload, termination, expiration and checksum (sha1, sha256, md5; a mismatch answers 460 and none of its bytes are kept; on S3 storage a PATCH with Upload-Checksum carries at most 64 MiB, else 413).',
             'Session cookie plus X-XSRF-TOKEN on POST, PATCH and DELETE (or X-HTTP-Method-Override: PATCH/DELETE on a POST). Upload-Length is required (no deferred length).',
             'Upload-Metadata: name (or clientName), clientExtension, clientMime, clientSize, disk, parentId (folder id, empty = root), relativePath (a/b/file.txt: the folders are created when the upload finishes; ".." and absolute paths answer 422).',
             'Creation refuses, before any byte is stored: a size over uploads.max_size (413), a blocked type (422), a full drive (413; the size is reserved from the free space until the upload finishes, is terminated or expires).',

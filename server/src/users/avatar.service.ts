@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { API_PREFIX, AVATAR_MAX_BYTES } from '@kosh/contracts';
 import type { Actor } from '../auth/actor.ts';
 import { notFound, validation } from '../http/app-error.ts';
@@ -73,6 +72,8 @@ export class AvatarService {
 
   /** Decodes and re-encodes, so only pixels are kept: no scripts, metadata or polyglot files. */
   private async reencode(bytes: Buffer): Promise<Buffer> {
+    // Loaded on the first avatar (some 25 MB with libvips).
+    const { default: sharp } = await import('sharp');
     try {
       const image = sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' });
       const meta = await image.metadata();

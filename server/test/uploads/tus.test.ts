@@ -210,17 +210,17 @@ describe.each(DRIVERS)('TusUploads (%s driver)', (kind) => {
   });
 });
 
-describe('TusUploads checksum extension (local driver)', () => {
-  const t = () => apps.local;
-  it('accepts a PATCH whose Upload-Checksum matches and cuts back one whose checksum differs', async () => {
+describe.each(DRIVERS)('TusUploads checksum extension (%s driver)', (kind) => {
+  const t = () => apps[kind];
+  it('accepts a PATCH whose Upload-Checksum matches and keeps nothing of one whose checksum differs', async () => {
     const me = await DriveClient.create(t());
     const headers = { ...(await browserHeaders(me.agent)), 'Tus-Resumable': '1.0.0' };
-    const options = await fetch(`${bases.local}/api/v1/tus/upload`, { method: 'OPTIONS' });
+    const options = await fetch(`${bases[kind]}/api/v1/tus/upload`, { method: 'OPTIONS' });
     expect(options.headers.get('tus-extension')).toContain('checksum');
     expect(options.headers.get('tus-checksum-algorithm')).toBe('sha1,sha256,md5');
-    const created = await fetch(`${bases.local}/api/v1/tus/upload`, { method: 'POST', headers: { ...headers, 'Upload-Length': '10', 'Upload-Metadata': `name ${Buffer.from('c.txt').toString('base64')}` } });
+    const created = await fetch(`${bases[kind]}/api/v1/tus/upload`, { method: 'POST', headers: { ...headers, 'Upload-Length': '10', 'Upload-Metadata': `name ${Buffer.from('c.txt').toString('base64')}` } });
     expect(created.status).toBe(201);
-    const url = new URL(created.headers.get('location')!, bases.local).toString();
+    const url = new URL(created.headers.get('location')!, bases[kind]).toString();
     const patch = (body: string, offset: number, checksum: string) =>
       fetch(url, { method: 'PATCH', headers: { ...headers, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', 'Upload-Checksum': checksum }, body });
     const sha1 = (s: string) => `sha1 ${(require_crypto().createHash('sha1').update(s).digest('base64'))}`;

@@ -8,8 +8,8 @@ import { FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/server';
 import type { RunningHashes } from './running-hashes.ts';
 import { tusContext, tusError } from './tus-context.ts';
+import { UploadFileSink } from './upload-file-sink.ts';
 
-const WRITE_HWM = 1024 * 1024;
 /** 460 is the tus checksum extension's answer to a body whose checksum differs. */
 const CHECKSUM_MISMATCH = 460;
 
@@ -33,25 +33,34 @@ export class LocalTusStore extends FileStore {
     return path.join(this.directory, id);
   }
 
-  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+  override write(readable: Readable, id: string, offset: number): Promise<number> {
+    // @tus/server's own writes (creation-with-upload) come through its size limiter already.
+    return this.writeBody(id, offset, Number.POSITIVE_INFINITY, (sink) => pipeline(readable, sink));
+  }
+
+  /**
+   * Writes the bytes `feed` sends into the sink to upload `id` at `offset`, at most `limit`,
+   * keeping its running SHA-256 and checking the request's Upload-Checksum; answers the new offset.
+   */
+  async writeBody(id: string, offset: number, limit: number, feed: (sink: UploadFileSink) => Promise<void>): Promise<number> {
     const context = tusContext.getStore();
     const checksum: Hash | undefined = context?.checksum ? createHash(context.checksum.algorithm) : undefined;
-    const run = this.hashes.begin(id, offset, checksum ? [checksum] : [], context?.onActivity);
+    const run = this.hashes.track(id, offset, checksum ? [checksum] : []);
+    const sink = new UploadFileSink({ file: this.filePath(id), offset, limit, tooLarge: ERRORS.ERR_SIZE_EXCEEDED, hashes: run.hashes, onChunk: context?.onActivity });
     let newOffset: number;
     try {
-      // FileStore.write's own stream buffers 16 KiB (a syscall per network chunk); 1 MiB lets writes batch.
-      await pipeline(readable, run.stream, fs.createWriteStream(this.filePath(id), { flags: 'r+', start: offset, highWaterMark: WRITE_HWM }));
-      newOffset = offset + run.stream.byteCount;
+      await feed(sink);
+      newOffset = offset + sink.bytesWritten;
     } catch (error) {
-      run.settle(null);
+      run.settle(null, 0);
       throw (error as { status_code?: number }).status_code ? error : ERRORS.FILE_WRITE_ERROR;
     }
     if (checksum && checksum.digest('base64') !== context!.checksum!.digest) {
-      run.settle(null);
+      run.settle(null, 0);
       await fsp.truncate(this.filePath(id), offset);
       throw tusError(CHECKSUM_MISMATCH, 'Checksum Mismatch\n');
     }
-    run.settle(newOffset);
+    run.settle(newOffset, sink.bytesWritten);
     return newOffset;
   }
 

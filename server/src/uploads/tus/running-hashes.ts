@@ -40,14 +40,23 @@ export class RunningHashes {
    * `settle`, to call with the store's new offset (null when the write failed).
    */
   begin(id: string, offset: number, extra: Hash[] = [], onChunk?: () => void): { stream: Transform & { byteCount: number }; settle(newOffset: number | null): void } {
+    const run = this.track(id, offset, extra);
+    const stream = new FeedingStream(run.hashes, onChunk);
+    return { stream, settle: (newOffset) => run.settle(newOffset, stream.byteCount) };
+  }
+
+  /**
+   * The same for a writer that feeds the hashes itself: answers the hashes to feed every byte
+   * to, in order, and `settle`, with the new offset (null when the write failed) and the bytes fed.
+   */
+  track(id: string, offset: number, extra: Hash[] = []): { hashes: Hash[]; settle(newOffset: number | null, bytesFed: number): void } {
     const known = this.states.get(id);
     this.states.delete(id);
     const state: State | undefined = known && known.bytes === offset ? known : offset === 0 ? { hash: createHash('sha256'), bytes: 0 } : undefined;
-    const stream = new FeedingStream(state ? [state.hash, ...extra] : extra, onChunk);
     return {
-      stream,
-      settle: (newOffset) => {
-        if (!state || newOffset === null || newOffset - offset !== stream.byteCount) return;
+      hashes: state ? [state.hash, ...extra] : extra,
+      settle: (newOffset, bytesFed) => {
+        if (!state || newOffset === null || newOffset - offset !== bytesFed) return;
         state.bytes = newOffset;
         this.keep(id, state);
       },

@@ -1,8 +1,19 @@
-import { pipeline, type Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline, Transform, type Readable } from 'node:stream';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
 import { S3Store, type Options } from '@tus/s3-store';
 import { ERRORS } from '@tus/server';
 import type { RunningHashes } from './running-hashes.ts';
-import { tusContext } from './tus-context.ts';
+import { tusContext, tusError, type UploadChecksum } from './tus-context.ts';
+
+/** The most a PATCH with Upload-Checksum may carry on S3: it is held on local disk until verified. */
+export const S3_CHECKSUM_MAX_BYTES = 64 * 1024 * 1024;
+/** 460 is the tus checksum extension's answer to a body whose checksum differs. */
+const CHECKSUM_MISMATCH = 460;
 
 const isMissing = (error: unknown) => ['NoSuchKey', 'NoSuchUpload', 'NotFound'].includes((error as { name?: string })?.name ?? '');
 /** The prefix of the store's own objects (upload info, incomplete part): never under entries/. */
@@ -20,7 +31,7 @@ export class S3TusStore extends S3Store {
   constructor(options: Options, hashes: RunningHashes) {
     super(options);
     this.hashes = hashes;
-    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration', 'checksum'];
   }
 
   protected override infoKey(id: string): string {
@@ -32,6 +43,40 @@ export class S3TusStore extends S3Store {
   }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const checksum = tusContext.getStore()?.checksum;
+    return checksum ? this.writeChecked(readable, id, offset, checksum) : this.writeParts(readable, id, offset);
+  }
+
+  /**
+   * The checksum extension. @tus/s3-store uploads each part of a PATCH while its body is still
+   * arriving, completes the object with the last one, and counts the offset from the parts S3
+   * lists; a part cannot be taken back out of a multipart upload. So a PATCH that carries
+   * Upload-Checksum is held in a temp file (at most S3_CHECKSUM_MAX_BYTES, else 413) and
+   * checked first: nothing of a body whose checksum differs reaches S3 (460).
+   */
+  private async writeChecked(readable: Readable, id: string, offset: number, checksum: UploadChecksum): Promise<number> {
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'kosh-tus-checksum-'));
+    const file = path.join(dir, 'body');
+    try {
+      const hash = createHash(checksum.algorithm);
+      let size = 0;
+      const checking = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          if (size > S3_CHECKSUM_MAX_BYTES) return callback(tusError(413, `A PATCH with Upload-Checksum may carry at most ${S3_CHECKSUM_MAX_BYTES} bytes here.\n`) as unknown as Error);
+          hash.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      await pipelineAsync(readable, checking, fs.createWriteStream(file));
+      if (hash.digest('base64') !== checksum.digest) throw tusError(CHECKSUM_MISMATCH, 'Checksum Mismatch\n');
+      return await this.writeParts(fs.createReadStream(file), id, offset);
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async writeParts(readable: Readable, id: string, offset: number): Promise<number> {
     const run = this.hashes.begin(id, offset, [], tusContext.getStore()?.onActivity);
     const source = pipeline(readable, run.stream, () => undefined);
     try {

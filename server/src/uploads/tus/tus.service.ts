@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, StreamLimiter, TUS_RESUMABLE, type Locker, type Server, type Upload } from '@tus/server';
@@ -26,6 +27,8 @@ const TUS_PATH = `/${API_PREFIX}/${TUS_ENDPOINT_PATH}`;
 /** A long PATCH renews its upload's lifetime at most this often. */
 const ACTIVITY_EVERY_MS = 60_000;
 const HASH_CHUNK = 1024 * 1024;
+/** How long a request waits for another holding its upload to let go (tus: the holder is asked to stop). */
+const LOCK_WAIT_MS = 30_000;
 
 /** The upload id (a UUID) at the end of an upload URL, or the id itself. */
 export function uploadIdOf(value: string): string | undefined {
@@ -35,6 +38,8 @@ export function uploadIdOf(value: string): string | undefined {
 
 type Backend = {
   server: Server;
+  /** Shared by every process on PostgreSQL; @tus/server's MemoryLocker on SQLite (one process). */
+  locker: Locker & { close?(): Promise<void> };
   store: LocalTusStore | S3TusStore;
   kind: 'local' | 's3';
   /** The store's id of an upload: the UUID on disk, the entry key on S3 (completed in place). */
@@ -53,7 +58,7 @@ type Backend = {
  * termination and expiry give the space back; finishing turns the upload into an entry.
  */
 export class TusUploads {
-  private readonly config: Pick<Config, 'storageDriver' | 'dataDir' | 's3'>;
+  private readonly config: Pick<Config, 'storageDriver' | 'dataDir' | 's3' | 'databaseUrl'>;
   private readonly intake: UploadIntake;
   private readonly finalizer: UploadFinalizer;
   private readonly pending: PendingUploadsRepository;
@@ -64,7 +69,7 @@ export class TusUploads {
   private readonly hashes = new RunningHashes();
   private backend: Promise<Backend> | undefined;
   constructor(deps: {
-    config: Pick<Config, 'storageDriver' | 'dataDir' | 's3'>;
+    config: Pick<Config, 'storageDriver' | 'dataDir' | 's3' | 'databaseUrl'>;
     intake: UploadIntake;
     finalizer: UploadFinalizer;
     pending: PendingUploadsRepository;
@@ -91,12 +96,12 @@ export class TusUploads {
     const backend = await this.load();
     const context: TusRequestContext = { actor: request.actor, workspaceId: request.workspaceId, res: reply.raw };
     const checksum = request.headers['upload-checksum'];
-    if (typeof checksum === 'string' && backend.kind === 'local') {
+    if (typeof checksum === 'string') {
       const [name, digest] = checksum.trim().split(/\s+/);
       if (!CHECKSUM_ALGORITHMS[name] || !digest) throw new AppError(400, 'Unsupported checksum algorithm.', { code: 'bad_checksum' });
       context.checksum = { algorithm: CHECKSUM_ALGORITHMS[name], digest };
     }
-    if (method === 'OPTIONS' && backend.kind === 'local') reply.raw.setHeader('Tus-Checksum-Algorithm', Object.keys(CHECKSUM_ALGORITHMS).join(','));
+    if (method === 'OPTIONS') reply.raw.setHeader('Tus-Checksum-Algorithm', Object.keys(CHECKSUM_ALGORITHMS).join(','));
     reply.hijack();
     try {
       const uploadId = (request.params as { uploadId?: string }).uploadId;
@@ -135,16 +140,16 @@ export class TusUploads {
     const storeId = backend.storeIdOf(id);
     const offset = Number(offsetHeader);
     // Ends the store's write with what arrived when the client goes away or another request needs the upload.
-    const body = new PassThrough({ highWaterMark: 1024 * 1024 });
+    let stopWrite = () => {};
+    let stopped = false;
     const stop = () => {
-      req.unpipe(body);
-      if (!body.writableEnded) body.end();
+      stopped = true;
+      stopWrite();
     };
     try {
       await this.onIncoming('PATCH', storeId);
-      const lock = backend.server.options.locker as Locker;
-      const held = lock.newLock(storeId);
-      await held.lock(AbortSignal.timeout(30_000), () => stop());
+      const held = backend.locker.newLock(storeId);
+      await held.lock(AbortSignal.timeout(LOCK_WAIT_MS), () => stop());
       let newOffset: number;
       try {
         const upload = await backend.store.getUpload(storeId);
@@ -152,17 +157,46 @@ export class TusUploads {
         const length = Number(req.headers['content-length']);
         if (Number.isFinite(length) && offset + length > upload.size!) throw ERRORS.ERR_SIZE_EXCEEDED;
         req.once('close', () => req.complete || stop());
-        req.once('error', stop);
-        req.pipe(body);
-        newOffset = await backend.store.write(body.pipe(new StreamLimiter(upload.size! - offset)), storeId, offset);
+        req.once('error', () => stop());
+        newOffset = await this.writeBody(backend, req, storeId, offset, upload.size! - offset, (s) => {
+          stopWrite = s;
+          if (stopped) s();
+        });
       } finally {
         await held.unlock();
       }
-      answer(204, { 'Upload-Offset': String(newOffset) });
+      // A write stopped for another request leaves the rest of its body unread: close after the answer.
+      answer(204, { 'Upload-Offset': String(newOffset), ...(req.complete ? {} : { Connection: 'close' }) });
     } catch (error) {
       stop();
       fail(error);
     }
+  }
+
+  /**
+   * Streams the request body into the store; `onStop` receives what ends the write early (and
+   * may call it at once: the write then keeps nothing of the body). On
+   * local disk the socket is piped straight into the upload's file (the raw PUT's path plus the
+   * hashes); on S3 through @tus/s3-store, which splits it into parts.
+   */
+  private writeBody(backend: Backend, req: IncomingMessage, storeId: string, offset: number, limit: number, onStop: (stop: () => void) => void): Promise<number> {
+    if (backend.kind === 'local') {
+      return (backend.store as LocalTusStore).writeBody(storeId, offset, limit, (sink) => {
+        req.pipe(sink);
+        onStop(() => {
+          req.unpipe(sink);
+          if (!sink.writableEnded) sink.end();
+        });
+        return finished(sink);
+      });
+    }
+    const body = new PassThrough({ highWaterMark: 1024 * 1024 });
+    req.pipe(body);
+    onStop(() => {
+      req.unpipe(body);
+      if (!body.writableEnded) body.end();
+    });
+    return backend.store.write(body.pipe(new StreamLimiter(limit)), storeId, offset);
   }
 
   /** POST tus/entries: the finished upload becomes a file entry (a second call answers the same one). */
@@ -194,6 +228,12 @@ export class TusUploads {
       removed++;
     }
     return removed;
+  }
+
+  /** Lets go of what the uploads hold outside the database pool (the lock connection on PostgreSQL). */
+  async close(): Promise<void> {
+    const backend = await this.backend?.catch(() => undefined);
+    await backend?.locker.close?.();
   }
 
   private context(): TusRequestContext {
@@ -277,13 +317,17 @@ export class TusUploads {
   }
 
   private async createBackend(): Promise<Backend> {
-    const { Server } = await import('@tus/server');
+    const { Server, MemoryLocker } = await import('@tus/server');
+    const locker = this.config.databaseUrl
+      ? new (await import('./pg-locker.ts')).PgLocker({ connectionString: this.config.databaseUrl, logger: this.logger })
+      : new MemoryLocker({ acquireLockTimeout: LOCK_WAIT_MS });
     const storeOf = await (this.config.storageDriver === 's3' ? this.s3Store() : this.localStore());
     const { store, kind } = storeOf;
     const storeIdOf = kind === 's3' ? (uuid: string) => entryKeyOf(uuid) : (uuid: string) => uuid;
     const server = new Server({
       path: TUS_PATH,
       datastore: store,
+      locker,
       // No CORS answers: the app and its uploads share one origin.
       allowedOrigins: () => false,
       namingFunction: () => storeIdOf(randomUUID()),
@@ -307,10 +351,10 @@ export class TusUploads {
       });
     if (kind === 'local') {
       const local = store as LocalTusStore;
-      return { server, store, kind, storeIdOf, exists, remove, listUploads: () => local.listUploads(), place: (row) => this.placeLocal(local, row) };
+      return { server, locker, store, kind, storeIdOf, exists, remove, listUploads: () => local.listUploads(), place: (row) => this.placeLocal(local, row) };
     }
     const s3 = store as S3TusStore;
-    return { server, store, kind, storeIdOf, exists, remove, listUploads: () => s3.listUploads(), place: (row) => this.placeS3(s3, row) };
+    return { server, locker, store, kind, storeIdOf, exists, remove, listUploads: () => s3.listUploads(), place: (row) => this.placeS3(s3, row) };
   }
 
   private async localStore(): Promise<{ store: LocalTusStore; kind: 'local' }> {
