@@ -1,5 +1,6 @@
 // Upload throughput and memory (DESIGN.md budgets): 1 GiB through Kosh's tus endpoint to local
-// disk over loopback, with tus-js-client, against (a) a raw Node HTTP PUT that streams the same
+// disk over loopback, with one client for every server in the run (DESIGN.md: same client, same
+// run; KOSH_BENCH_CLIENT=tus-js-client times the tus servers with the web app's client instead), against (a) a raw Node HTTP PUT that streams the same
 // bytes to the same disk and fsyncs (>= 0.8, Kosh counted until the entry exists: its bytes are
 // fsynced then) and (b) a bare @tus/server with its file store (>= 0.9, both counted until the
 // last PATCH is answered). `dd conv=fsync` is printed as the disk's own figure. The Kosh server's
@@ -67,17 +68,47 @@ function tusOnce(file: string, endpoint: string, headers: Record<string, string>
   });
 }
 
-function rawPutOnce(file: string, port: number, size: number): Promise<number> {
-  const start = performance.now();
+/**
+ * The one client of every comparison (DESIGN.md: same client, same run): Node's http streams the
+ * file from disk in 1 MiB reads as the request body; the answer's status and headers come back.
+ */
+function streamRequest(url: string, method: string, headers: Record<string, string>, file: string | null, size: number): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method: 'PUT', path: '/', headers: { 'content-length': size } }, (res) => {
+    const req = http.request(url, { method, headers: { ...headers, 'content-length': String(file ? size : 0) } }, (res) => {
       res.resume();
-      res.on('end', () => (res.statusCode === 201 ? resolve(performance.now() - start) : reject(new Error(`PUT ${res.statusCode}`))));
+      res.on('end', () => resolve(res));
     });
     req.on('error', reject);
-    fs.createReadStream(file, { highWaterMark: 1024 * 1024 }).pipe(req);
+    if (file) fs.createReadStream(file, { highWaterMark: 1024 * 1024 }).pipe(req);
+    else req.end();
   });
 }
+
+function rawPutOnce(file: string, port: number, size: number): Promise<number> {
+  const start = performance.now();
+  return streamRequest(`http://127.0.0.1:${port}/`, 'PUT', {}, file, size).then((res) => {
+    if (res.statusCode !== 201) throw new Error(`PUT ${res.statusCode}`);
+    return performance.now() - start;
+  });
+}
+
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+/** A tus upload with that same client: the creation POST, then one PATCH streaming the whole file. */
+async function tusStreamOnce(file: string, endpoint: string, headers: Record<string, string>, size: number): Promise<{ url: string; ms: number }> {
+  const start = performance.now();
+  const tusHeaders = { ...headers, 'tus-resumable': '1.0.0' };
+  const created = await streamRequest(endpoint, 'POST', { ...tusHeaders, 'upload-length': String(size), 'upload-metadata': `name ${b64('bench.bin')},clientMime ${b64('application/octet-stream')}` }, null, 0);
+  if (created.statusCode !== 201 || !created.headers.location) throw new Error(`tus create ${created.statusCode}`);
+  const url = new URL(created.headers.location, endpoint).toString();
+  const patched = await streamRequest(url, 'PATCH', { ...tusHeaders, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, file, size);
+  if (patched.statusCode !== 204) throw new Error(`tus PATCH ${patched.statusCode}`);
+  return { url, ms: performance.now() - start };
+}
+
+/** The tus client timed: the shared streaming client, or tus-js-client (the web app's) with KOSH_BENCH_CLIENT=tus-js-client. */
+const WITH_TUS_JS = process.env.KOSH_BENCH_CLIENT === 'tus-js-client';
+const tusUpload = (file: string, endpoint: string, headers: Record<string, string>) => (WITH_TUS_JS ? tusOnce(file, endpoint, headers) : tusStreamOnce(file, endpoint, headers, GIB));
 
 /** Flushes dirty pages between rounds, so one round's writeback does not slow the next. */
 async function settle(dirs: string[]): Promise<void> {
@@ -133,8 +164,8 @@ export async function benchUpload(): Promise<Figure[]> {
     const disk = await ddFigure(dir);
     const koshEndpoint = `http://127.0.0.1:${koshPort}/api/v1/tus/upload`;
     // Warm both tus servers (lazy modules, first file) before timing.
-    await tusOnce(source, `http://127.0.0.1:${barePort}/files`, {});
-    const warm = await tusOnce(source, koshEndpoint, headers);
+    await tusUpload(source, `http://127.0.0.1:${barePort}/files`, {});
+    const warm = await tusUpload(source, koshEndpoint, headers);
     await finish(koshPort, headers, warm.url);
     const koshFiles = path.join(dataDir, 'files', 'entries');
     await settle([rawDir, bareDir, koshFiles]);
@@ -149,10 +180,10 @@ export async function benchUpload(): Promise<Figure[]> {
     for (let i = 0; i < ROUNDS; i++) {
       raw.push(await rawPutOnce(source, rawPort, GIB));
       await settle([rawDir]);
-      bare.push((await tusOnce(source, `http://127.0.0.1:${barePort}/files`, {})).ms);
+      bare.push((await tusUpload(source, `http://127.0.0.1:${barePort}/files`, {})).ms);
       await settle([bareDir]);
       const start = performance.now();
-      const upload = await tusOnce(source, koshEndpoint, headers);
+      const upload = await tusUpload(source, koshEndpoint, headers);
       koshTus.push(upload.ms);
       await finish(koshPort, headers, upload.url);
       koshTotal.push(performance.now() - start);
@@ -162,7 +193,7 @@ export async function benchUpload(): Promise<Figure[]> {
 
     const [rawS, bareS, tusS, totalS] = [raw, bare, koshTus, koshTotal].map((xs) => mibps(GIB, median(xs)));
     const f = (x: number) => `${x.toFixed(0)} MiB/s`;
-    process.stdout.write(`  tus PATCH size: ${Number.isFinite(CHUNK) ? `${(CHUNK / 1024 ** 2).toFixed(0)} MiB` : 'the whole file'}\n`);
+    process.stdout.write(`  client: ${WITH_TUS_JS ? `tus-js-client for both tus servers (the raw PUT cannot use it), PATCH size ${Number.isFinite(CHUNK) ? `${(CHUNK / 1024 ** 2).toFixed(0)} MiB` : 'the whole file'}` : "one Node http client for all three, streaming the file in 1 MiB reads (tus: creation POST, then one PATCH of the whole file)"}\n`);
     process.stdout.write(
       `  dd conv=fsync ${f(disk)}; raw PUT + fsync ${f(rawS)}; bare @tus/server ${f(bareS)}; Kosh tus ${f(tusS)} (to the last PATCH), ${f(totalS)} (entry made, fsynced); median of ${ROUNDS}\n`,
     );
