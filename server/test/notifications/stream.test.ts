@@ -98,7 +98,7 @@ describe('GET notifications/stream', () => {
       await t.container.services.notifications.streams.beat();
       await expect.poll(() => ending.ended, { timeout: 2000 }).toBe(true);
       expect(staying.ended).toBe(false);
-      expect(staying.comments).toBeGreaterThan(0);
+      await expect.poll(() => staying.comments, { timeout: 2000 }).toBeGreaterThan(0);
     } finally {
       ending.close();
       staying.close();
