@@ -140,6 +140,12 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   // react-aria announces a pending button by a transient node labelled by the button, which
   // outlives the form the next screen replaced; it removes itself after 7 s.
   await page.waitForFunction(() => !document.querySelector('[data-live-announcer] [role="img"]'), undefined, { timeout: 9000 });
+  // Colours are read mid-fade otherwise (a tooltip or badge at half opacity fails contrast).
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5000 },
+  );
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
