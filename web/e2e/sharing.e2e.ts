@@ -255,6 +255,46 @@ describe('sharing', () => {
     }
   });
 
+  it('shows the Share dialog and the link page in the dark theme', async () => {
+    const owner = await person('Asha', 'Rao');
+    const bob = await person('Bob', 'Mehta');
+    const folder = await owner.api.folder('Night shots');
+    await owner.api.upload('moon.txt', 'full moon\n', 'text/plain', folder.id);
+    await owner.api.createLink(folder.id, { password: 'dark-sky' });
+    const dark = async (page: Page) => {
+      await page.context().addCookies([{ name: 'be-active-theme', value: 'dark', url: server.url }]);
+    };
+    await dark(owner.page);
+    await go(owner.page, '/drive');
+    expect(await owner.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    const dialog = await openShareDialog(owner.page, 'Night shots');
+    const field = dialog.getByRole('textbox', { name: 'Add people by email' });
+    await field.fill(bob.email);
+    await field.press('Enter');
+    await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+    await expectToast(owner.page, 'Shared with 1 person');
+    await dialog.locator(`[data-testid="share-person"][data-email="${bob.email}"]`).getByText('Bob Mehta').waitFor();
+    await dialog.getByText('This link is password protected').waitFor();
+    await expectNoA11yProblems(owner.page);
+    await screenshot(owner.page, 'sharing-dialog-dark-1280');
+    const address = await dialog.getByTestId('link-address').inputValue();
+
+    const visitor = await browserAt();
+    await dark(visitor.page);
+    await visitor.page.goto(address);
+    await waitForApp(visitor.page);
+    const form = visitor.page.getByTestId('link-password-form');
+    await form.waitFor();
+    await expectNoA11yProblems(visitor.page);
+    await screenshot(visitor.page, 'sharing-link-password-dark-1280');
+    await form.getByLabel('Password', { exact: true }).fill('dark-sky');
+    await form.getByRole('button', { name: 'Unlock' }).click();
+    await entry(visitor.page, 'moon.txt').waitFor();
+    await expectNoA11yProblems(visitor.page);
+    await screenshot(visitor.page, 'sharing-link-list-dark-1280');
+    expect(unexpectedConsoleErrors(visitor.consoleErrors)).toEqual([]);
+  });
+
   it('sends a logged-out visitor of a restricted link to /login; a logged-in one opens it and saves it to their drive', async () => {
     const owner = await person('Asha', 'Rao');
     const folder = await owner.api.folder('Members only');

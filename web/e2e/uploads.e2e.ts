@@ -138,12 +138,18 @@ describe('uploads', () => {
       let hold = true;
       let patches = 0;
       await page.route('**/api/v1/tus/upload/*', (route) => (hold && route.request().method() === 'PATCH' && ++patches > 1 ? void held.push(route) : route.continue()));
+      // A slow line, so the first chunk takes long enough to measure a speed.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
       await page.getByTestId('upload-files-input').setInputFiles(slow.file);
       await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
       await row(page, 'slow.bin').getByRole('progressbar').waitFor();
       await panel(page).getByText('Uploading 1 item').waitFor();
+      // The row tells the bytes sent, the speed and the time left.
+      await row(page, 'slow.bin').getByText(/^[\d.]+ [KMG]?B of 3 MB · [\d.]+ [KMG]?B\/s · .+ left$/).waitFor();
       await screenshot(page, 'uploads-in-progress-1280');
 
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       await row(page, 'slow.bin').getByRole('button', { name: 'Cancel upload' }).click();
       await row(page, 'slow.bin').getByText('Aborted').waitFor();
       expect(await row(page, 'slow.bin').getAttribute('data-upload-status')).toBe('aborted');

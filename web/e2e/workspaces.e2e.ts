@@ -88,10 +88,8 @@ describe('workspaces', () => {
     await row.waitFor();
     await row.getByRole('button', { name: 'Join', exact: true }).click();
     await expectToast(invitee, 'Joined workspace');
-    // The popover stays open after Join, and the pressed button is gone: a click outside closes it.
-    const popover = invitee.getByTestId('notifications-popover');
-    if (await popover.isVisible()) await invitee.mouse.click(400, 700);
-    await popover.waitFor({ state: 'hidden' });
+    // Joining switches to the workspace, so the popover closes.
+    await invitee.getByTestId('notifications-popover').waitFor({ state: 'hidden' });
     await switcher(invitee).filter({ hasText: 'Studio' }).waitFor();
     await entry(invitee, 'owner-plan.txt').waitFor();
     expect(await entry(invitee, 'personal.txt').count()).toBe(0);

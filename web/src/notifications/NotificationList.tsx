@@ -43,7 +43,7 @@ export function NotificationList({ items, isLoading, onOpened, label }: Props) {
   return (
     <ul aria-label={label} className="flex flex-col gap-0.5 p-2">
       {items.map((notification) => (
-        <NotificationRow key={notification.id} notification={notification} onOpen={open} />
+        <NotificationRow key={notification.id} notification={notification} onOpen={open} onJoined={onOpened} />
       ))}
     </ul>
   );

@@ -9,13 +9,13 @@ import { sanitizeLineHtml } from './notification-html.ts';
 import { iconOf, NotificationImage } from './NotificationImage.tsx';
 import { useInviteActions } from './useInviteActions.ts';
 
-type Props = { notification: Notification; onOpen: (notification: Notification) => void };
+type Props = { notification: Notification; onOpen: (notification: Notification) => void; onJoined?: () => void };
 
 /** One notification: image or dot, its lines (sanitised HTML), the time, and its buttons. */
-export function NotificationRow({ notification, onOpen }: Props) {
+export function NotificationRow({ notification, onOpen, onJoined }: Props) {
   const { trans } = useTrans();
   const relativeTime = useRelativeTime();
-  const invite = useInviteActions(notification);
+  const invite = useInviteActions(notification, onJoined);
   const { data } = notification;
   const isUnread = !notification.read_at;
   const lines = useMemo(() => (data.lines ?? []).map((line) => ({ ...line, html: sanitizeLineHtml(line.content) })), [data.lines]);

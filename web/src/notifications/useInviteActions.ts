@@ -24,10 +24,10 @@ async function settle(notification: Notification): Promise<void> {
 
 /**
  * The buttonActions of a workspace invite notification (part 1, 2.8 and 4): join switches to
- * the joined workspace, decline drops the invite; a stale invite answers 404 with the server's
+ * the joined workspace (and closes the popover it was pressed in: `onJoined`), decline drops the invite; a stale invite answers 404 with the server's
  * message, shown by the general handler, and the lists refresh all the same.
  */
-export function useInviteActions(notification: Notification) {
+export function useInviteActions(notification: Notification, onJoined?: () => void) {
   const inviteId = notification.data.inviteId;
   const join = useMutation({
     // The invite is to another workspace than the active one: no active workspaceId goes with it.
@@ -35,6 +35,7 @@ export function useInviteActions(notification: Notification) {
     onSuccess: ({ workspace }) => {
       toast.positive(trans(WORKSPACE_MESSAGES.joined));
       switchWorkspace(workspace.id);
+      onJoined?.();
     },
     onSettled: () => settle(notification),
   });
