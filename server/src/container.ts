@@ -128,7 +128,17 @@ export function createContainer(deps: { config: Config; db: Database; dialect: D
     passwords: new PasswordService({ users: repos.users, resets: repos.passwordResets, sessions, mailer, settings, logger: deps.logger }),
     accessTokens: new AccessTokensService(repos.accessTokens, settings),
     account: new AccountService({ users: repos.users, presenter: accountPresenter, sessions, localizations: repos.localizations, avatars }),
-    social: new SocialService({ settings, users: repos.users, usersService: users, profiles: repos.socialProfiles, sessions, keys, oauth: adapters.oauth, logger: deps.logger }),
+    social: new SocialService({
+      settings,
+      users: repos.users,
+      usersService: users,
+      profiles: repos.socialProfiles,
+      sessions,
+      keys,
+      oauth: adapters.oauth,
+      logger: deps.logger,
+      onVerifiedSignUp: (user) => shares.invitations.afterVerification(user),
+    }),
     bootstrap: new BootstrapService({
       settings,
       themes: repos.themes,

@@ -4,6 +4,7 @@ import { COOKIE } from '@kosh/contracts';
 import { createUser, loginAs } from '../helpers/factories.ts';
 import { confirmPassword, createAccountsApp, enableTwoFactor, newAgent, signIn } from '../helpers/accounts.ts';
 import type { Agent, TestApp } from '../helpers/test-app.ts';
+import { Person } from '../shares/sharing.ts';
 
 let t: TestApp;
 let close: () => Promise<void>;
@@ -93,6 +94,33 @@ describe('social sign-in popup', () => {
     expect(csp).toContain(`'nonce-${nonce}'`);
     const row = await t.container.repos.users.getByEmail(profile.email as string);
     expect(row!.email_verified_at).toBeTruthy();
+  });
+
+  it('gives a new account the shares its address was invited to when the provider vouches for the address', async () => {
+    const owner = await Person.create(t, { first_name: 'Asha' });
+    const plans = await owner.folder('Plans');
+    const email = `social-invitee-${Date.now()}@example.test`;
+    expect((await owner.share([plans.id], [email], 'view')).results).toEqual([{ email, ok: true, invited: true }]);
+    profile = googleProfile({ email });
+    const agent = newAgent(t);
+    expect((await popup(agent, 'google', 'login')).message.status).toBe('SUCCESS');
+    const shared = await agent.get('/api/v1/drive/file-entries?section=shares');
+    expect(shared.json().data.map((e: { name: string; permission: string }) => [e.name, e.permission])).toEqual([['Plans', 'view']]);
+    const access = (await owner.agent.get(`/api/v1/file-entries/${plans.id}/shares`)).json();
+    expect(access.people[0]).toMatchObject({ email, status: 'active' });
+  });
+
+  it('keeps the invitation waiting when the provider does not vouch for the address', async () => {
+    const owner = await Person.create(t);
+    const plans = await owner.folder('Plans');
+    const email = `social-unverified-${Date.now()}@example.test`;
+    await owner.share([plans.id], [email], 'view');
+    profile = googleProfile({ email, email_verified: false });
+    const agent = newAgent(t);
+    expect((await popup(agent, 'google', 'login')).message.status).toBe('SUCCESS');
+    expect((await agent.get('/api/v1/drive/file-entries?section=shares')).json().data).toEqual([]);
+    const access = (await owner.agent.get(`/api/v1/file-entries/${plans.id}/shares`)).json();
+    expect(access.people[0]).toMatchObject({ email, status: 'invited' });
   });
 
   it('signs a linked account in again on the next visit', async () => {

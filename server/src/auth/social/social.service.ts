@@ -38,6 +38,8 @@ type Deps = {
   keys: KeyRing;
   oauth: OAuthClient;
   logger: Logger;
+  /** A new account whose address the provider vouched for (pending share invitations apply); never throws. */
+  onVerifiedSignUp?: (user: { id: number; email: string }) => Promise<unknown>;
 };
 
 /** Sign-in and account linking through Google, Facebook, X and Envato (spec part 1, 2.8 and 4). */
@@ -80,8 +82,10 @@ export class SocialService {
       return { status: 'REQUEST_PASSWORD', pending };
     }
     if (await this.deps.settings.get<boolean>('registration.disable')) return failure('Registration is disabled.');
-    const user = await this.deps.usersService.createUser({ email: profile.email, password: generatePassword(), verified: profile.emailVerified !== false });
+    const verified = profile.emailVerified !== false;
+    const user = await this.deps.usersService.createUser({ email: profile.email, password: generatePassword(), verified });
     await this.link(user.id, service, profile);
+    if (verified) await this.deps.onVerifiedSignUp?.(user);
     return this.signIn(user, ctx);
   }
 
