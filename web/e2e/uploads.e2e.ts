@@ -128,6 +128,31 @@ describe('uploads', () => {
     expect(unexpectedConsoleErrors(browser!.consoleErrors)).toEqual([]);
   });
 
+  it('uploads whole folders dropped from the computer, with their subfolders', async () => {
+    const { page, api } = await openDrive(server);
+    const root = path.join(tmp, 'Dropped');
+    mkdirSync(path.join(root, 'Trip', 'Photos'), { recursive: true });
+    writeFileSync(path.join(root, 'Trip', 'route.txt'), 'north');
+    writeFileSync(path.join(root, 'Trip', 'Photos', 'peak.txt'), 'summit');
+    writeFileSync(path.join(root, 'Trip', '.DS_Store'), 'junk');
+    writeFileSync(path.join(root, 'list.txt'), 'socks');
+    // A drag from the desktop, as DevTools sends it: Chromium hands the page real directory entries.
+    const box = (await page.getByTestId('file-view').boundingBox())!;
+    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const cdp = await page.context().newCDPSession(page);
+    const data = { items: [], files: [path.join(root, 'Trip'), path.join(root, 'list.txt')], dragOperationsMask: 1 };
+    for (const type of ['dragEnter', 'dragOver', 'drop']) await cdp.send('Input.dispatchDragEvent', { type: type as 'drop', ...at, data });
+    await panel(page).getByText('3 uploads complete').waitFor({ timeout: 30_000 });
+    await entry(page, 'Trip').waitFor();
+    await entry(page, 'list.txt').waitFor();
+    await entry(page, 'Trip').dblclick();
+    await entry(page, 'Photos').waitFor();
+    expect((await shownNames(page)).sort()).toEqual(['Photos', 'route.txt']);
+    const photos = (await api.list({ section: 'search', query: 'Photos' })).find((e) => e.name === 'Photos')!;
+    expect((await api.list({ section: 'folder', folderHash: photos.hash })).map((e) => e.name)).toEqual(['peak.txt']);
+    expect(unexpectedConsoleErrors(browser!.consoleErrors)).toEqual([]);
+  });
+
   it('aborts an upload, retries it, shows a refused upload and retries all failed', async () => {
     await setSettings(server, { 'uploads.chunk_size': 1 * MB });
     try {
