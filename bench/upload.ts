@@ -9,6 +9,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as tus from 'tus-js-client';
@@ -121,6 +122,22 @@ async function settle(dirs: string[]): Promise<void> {
   await run('sync');
 }
 
+/** Busy and total jiffies of the whole machine (/proc/stat), to tell how many cores an upload kept busy. */
+function cpuTimes(): { busy: number; total: number } {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  return { busy: total - fields[3] - fields[4], total };
+}
+
+/** Runs `work`, adding the cores it kept busy on average (0 to the machine's count) to `into`. */
+async function busyCores<T>(into: number[], work: () => Promise<T>): Promise<T> {
+  const before = cpuTimes();
+  const result = await work();
+  const after = cpuTimes();
+  into.push(((after.busy - before.busy) / (after.total - before.total)) * os.cpus().length);
+  return result;
+}
+
 function rssOf(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
@@ -182,15 +199,19 @@ export async function benchUpload(): Promise<Figure[]> {
     const idle = rssOf(kosh.pid!);
     let peak = idle;
     const timer = setInterval(() => (peak = Math.max(peak, rssOf(kosh.pid!))), 50);
+    const cores = { raw: [] as number[], bare: [] as number[], kosh: [] as number[] };
     for (let i = 0; i < ROUNDS; i++) {
-      raw.push(await rawPutOnce(source, rawPort, GIB));
+      raw.push(await busyCores(cores.raw, () => rawPutOnce(source, rawPort, GIB)));
       await settle([rawDir]);
-      bare.push((await tusUpload(source, `http://127.0.0.1:${barePort}/files`, {})).ms);
+      bare.push((await busyCores(cores.bare, () => tusUpload(source, `http://127.0.0.1:${barePort}/files`, {}))).ms);
       await settle([bareDir]);
       const start = performance.now();
-      const upload = await tusUpload(source, koshEndpoint, headers);
-      koshTus.push(upload.ms);
-      await finish(koshPort, headers, upload.url);
+      await busyCores(cores.kosh, async () => {
+        const done = await tusUpload(source, koshEndpoint, headers);
+        koshTus.push(done.ms);
+        await finish(koshPort, headers, done.url);
+        return done;
+      });
       koshTotal.push(performance.now() - start);
       await settle([koshFiles]);
     }
@@ -205,6 +226,7 @@ export async function benchUpload(): Promise<Figure[]> {
     process.stdout.write(
       `  dd conv=fsync ${f(disk)}; raw PUT + fsync ${f(rawS)}; bare @tus/server ${f(bareS)}; Kosh tus ${f(tusS)} (to the last PATCH), ${f(totalS)} (entry made, fsynced); median of ${ROUNDS} rounds\n`,
     );
+    process.stdout.write(`  busy cores of ${os.cpus().length} (median): raw PUT ${median(cores.raw).toFixed(2)}, bare tus ${median(cores.bare).toFixed(2)}, Kosh ${median(cores.kosh).toFixed(2)}\n`);
     const each = (anchor: number[], ours: number[]) => anchor.map((ms, i) => (ms / ours[i]).toFixed(2)).join(' ');
     process.stdout.write(`  ratios (median of the rounds' own): Kosh entry / raw PUT ${vsRaw.toFixed(2)} [${each(raw, koshTotal)}], Kosh tus / bare tus ${vsBare.toFixed(2)} [${each(bare, koshTus)}], Kosh entry / bare tus ${totalVsBare.toFixed(2)}\n`);
     return [
