@@ -210,7 +210,6 @@ export async function benchUpload(): Promise<Figure[]> {
         const done = await tusUpload(source, koshEndpoint, headers);
         koshTus.push(done.ms);
         await finish(koshPort, headers, done.url);
-        return done;
       });
       koshTotal.push(performance.now() - start);
       await settle([koshFiles]);
@@ -219,16 +218,17 @@ export async function benchUpload(): Promise<Figure[]> {
 
     const [rawS, bareS, tusS, totalS] = [raw, bare, koshTus, koshTotal].map((xs) => mibps(GIB, median(xs)));
     // Time ratios inverted: throughput of Kosh over throughput of the anchor, per round.
-    const paired = (anchor: number[], ours: number[]) => median(anchor.map((ms, i) => ms / ours[i]));
-    const [vsRaw, vsBare, totalVsBare] = [paired(raw, koshTotal), paired(bare, koshTus), paired(bare, koshTotal)];
+    const perRound = (anchor: number[], ours: number[]) => anchor.map((ms, i) => ms / ours[i]);
+    const [rawRounds, bareRounds] = [perRound(raw, koshTotal), perRound(bare, koshTus)];
+    const [vsRaw, vsBare, totalVsBare] = [median(rawRounds), median(bareRounds), median(perRound(bare, koshTotal))];
     const f = (x: number) => `${x.toFixed(0)} MiB/s`;
     process.stdout.write(`  client: ${WITH_TUS_JS ? `tus-js-client for both tus servers (the raw PUT cannot use it), PATCH size ${Number.isFinite(CHUNK) ? `${(CHUNK / 1024 ** 2).toFixed(0)} MiB` : 'the whole file'}` : "one Node http client for all three, streaming the file in 1 MiB reads (tus: creation POST, then one PATCH of the whole file)"}\n`);
     process.stdout.write(
       `  dd conv=fsync ${f(disk)}; raw PUT + fsync ${f(rawS)}; bare @tus/server ${f(bareS)}; Kosh tus ${f(tusS)} (to the last PATCH), ${f(totalS)} (entry made, fsynced); median of ${ROUNDS} rounds\n`,
     );
     process.stdout.write(`  busy cores of ${os.cpus().length} (median): raw PUT ${median(cores.raw).toFixed(2)}, bare tus ${median(cores.bare).toFixed(2)}, Kosh ${median(cores.kosh).toFixed(2)}\n`);
-    const each = (anchor: number[], ours: number[]) => anchor.map((ms, i) => (ms / ours[i]).toFixed(2)).join(' ');
-    process.stdout.write(`  ratios (median of the rounds' own): Kosh entry / raw PUT ${vsRaw.toFixed(2)} [${each(raw, koshTotal)}], Kosh tus / bare tus ${vsBare.toFixed(2)} [${each(bare, koshTus)}], Kosh entry / bare tus ${totalVsBare.toFixed(2)}\n`);
+    const each = (ratios: number[]) => ratios.map((r) => r.toFixed(2)).join(' ');
+    process.stdout.write(`  ratios (median of the rounds' own): Kosh entry / raw PUT ${vsRaw.toFixed(2)} [${each(rawRounds)}], Kosh tus / bare tus ${vsBare.toFixed(2)} [${each(bareRounds)}], Kosh entry / bare tus ${totalVsBare.toFixed(2)}\n`);
     return [
       { name: 'disk, dd conv=fsync (1 GiB)', value: f(disk), budget: '(reference)', ok: true },
       { name: '1 GiB tus upload, Kosh (entry made) / raw PUT + fsync', value: `${vsRaw.toFixed(2)} (${f(totalS)} vs ${f(rawS)})`, budget: '>= 0.8', ok: vsRaw >= 0.8 },

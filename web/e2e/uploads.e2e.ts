@@ -141,7 +141,7 @@ describe('uploads', () => {
     const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     const cdp = await page.context().newCDPSession(page);
     const data = { items: [], files: [path.join(root, 'Trip'), path.join(root, 'list.txt')], dragOperationsMask: 1 };
-    for (const type of ['dragEnter', 'dragOver', 'drop']) await cdp.send('Input.dispatchDragEvent', { type: type as 'drop', ...at, data });
+    for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp.send('Input.dispatchDragEvent', { type, ...at, data });
     await panel(page).getByText('3 uploads complete').waitFor({ timeout: 30_000 });
     await entry(page, 'Trip').waitFor();
     await entry(page, 'list.txt').waitFor();

@@ -24,8 +24,9 @@ async function settle(notification: Notification): Promise<void> {
 
 /**
  * The buttonActions of a workspace invite notification (part 1, 2.8 and 4): join switches to
- * the joined workspace (and closes the popover it was pressed in: `onJoined`), decline drops the invite; a stale invite answers 404 with the server's
- * message, shown by the general handler, and the lists refresh all the same.
+ * the joined workspace and calls `onJoined` (the popover closes), decline drops the invite; a
+ * stale invite answers 404 with the server's message, shown by the general handler, and the
+ * lists refresh all the same.
  */
 export function useInviteActions(notification: Notification, onJoined?: () => void) {
   const inviteId = notification.data.inviteId;
