@@ -8,6 +8,7 @@ import { benchDownload } from './download.ts';
 import { benchListing } from './listing.ts';
 import { benchUpload } from './upload.ts';
 import { printFigures, repoRoot, type Figure } from './lib.ts';
+import { deferPageReporting } from './page-reporting.ts';
 
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
@@ -16,6 +17,21 @@ const withPg = dialect === 'postgres' || args.includes('--pg') || Boolean(proces
 const withSqlite = dialect !== 'postgres';
 
 async function main(): Promise<void> {
+  const reporting = deferPageReporting();
+  process.stdout.write(`${reporting.note}\n`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      reporting.restore();
+      process.exit(130);
+    });
+  try {
+    await runBenches();
+  } finally {
+    reporting.restore();
+  }
+}
+
+async function runBenches(): Promise<void> {
   const figures: Figure[] = [];
   if (!only || only === 'listing') {
     if (withSqlite) {

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/server';
-import type { RunningHashes } from './running-hashes.ts';
+import { FileHashes } from './file-hashes.ts';
 import { tusContext, tusError } from './tus-context.ts';
 import { UploadFileSink } from './upload-file-sink.ts';
 
@@ -21,11 +21,10 @@ const CHECKSUM_MISMATCH = 460;
  * own clock stays off.
  */
 export class LocalTusStore extends FileStore {
-  private readonly hashes: RunningHashes;
-  constructor(directory: string, hashes: RunningHashes) {
+  private readonly hashes = new FileHashes();
+  constructor(directory: string) {
     fs.mkdirSync(directory, { recursive: true });
     super({ directory });
-    this.hashes = hashes;
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration', 'checksum'];
   }
 
@@ -45,23 +44,34 @@ export class LocalTusStore extends FileStore {
   async writeBody(id: string, offset: number, limit: number, feed: (sink: UploadFileSink) => Promise<void>): Promise<number> {
     const context = tusContext.getStore();
     const checksum: Hash | undefined = context?.checksum ? createHash(context.checksum.algorithm) : undefined;
-    const run = this.hashes.track(id, offset, checksum ? [checksum] : []);
-    const sink = new UploadFileSink({ file: this.filePath(id), offset, limit, tooLarge: ERRORS.ERR_SIZE_EXCEEDED, hashes: run.hashes, onChunk: context?.onActivity });
+    const file = this.filePath(id);
+    const run = this.hashes.track(id, offset, file);
+    const sink = new UploadFileSink({ file, offset, limit, tooLarge: ERRORS.ERR_SIZE_EXCEEDED, hashes: checksum ? [checksum] : [], onChunk: context?.onActivity, onWritten: run.wrote });
     let newOffset: number;
     try {
       await feed(sink);
       newOffset = offset + sink.bytesWritten;
     } catch (error) {
-      run.settle(null, 0);
+      run.settle(null);
       throw (error as { status_code?: number }).status_code ? error : ERRORS.FILE_WRITE_ERROR;
     }
     if (checksum && checksum.digest('base64') !== context!.checksum!.digest) {
-      run.settle(null, 0);
-      await fsp.truncate(this.filePath(id), offset);
+      run.settle(null);
+      await fsp.truncate(file, offset);
       throw tusError(CHECKSUM_MISMATCH, 'Checksum Mismatch\n');
     }
-    run.settle(newOffset, sink.bytesWritten);
+    run.settle(newOffset);
     return newOffset;
+  }
+
+  /** The SHA-256 of a finished upload when every byte was written through this process, else undefined. */
+  digest(id: string, size: number): Promise<string | undefined> {
+    return this.hashes.digest(id, size);
+  }
+
+  /** Stops the hashing worker. */
+  close(): Promise<void> {
+    return this.hashes.close();
   }
 
   override async remove(id: string): Promise<void> {

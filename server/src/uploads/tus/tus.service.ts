@@ -234,6 +234,7 @@ export class TusUploads {
   async close(): Promise<void> {
     const backend = await this.backend?.catch(() => undefined);
     await backend?.locker.close?.();
+    if (backend?.kind === 'local') await (backend.store as LocalTusStore).close();
   }
 
   private context(): TusRequestContext {
@@ -360,7 +361,7 @@ export class TusUploads {
   private async localStore(): Promise<{ store: LocalTusStore; kind: 'local' }> {
     const { LocalTusStore } = await import('./local-tus-store.ts');
     // Under files/, so finishing is a rename on one file system; the drive's sweeps list entries/ and thumbnails/ only.
-    return { store: new LocalTusStore(path.join(this.config.dataDir, 'files', '.tus'), this.hashes), kind: 'local' };
+    return { store: new LocalTusStore(path.join(this.config.dataDir, 'files', '.tus')), kind: 'local' };
   }
 
   private async s3Store(): Promise<{ store: S3TusStore; kind: 's3' }> {
@@ -394,7 +395,7 @@ export class TusUploads {
     if (upload) {
       if (upload.offset !== row.size) throw conflict(`The upload is not complete: ${upload.offset} of ${row.size} bytes arrived.`);
       const file = store.filePath(id);
-      const sha256 = this.hashes.digest(id, row.size) ?? (await hashStream(fs.createReadStream(file, { highWaterMark: HASH_CHUNK })));
+      const sha256 = (await store.digest(id, row.size)) ?? (await hashStream(fs.createReadStream(file, { highWaterMark: HASH_CHUNK })));
       await this.storage.adoptFile!(file, row.key);
       await store.forget(id);
       return { size: row.size, sha256 };

@@ -16,16 +16,18 @@ function tempFile(content: string): string {
 }
 
 describe('UploadFileSink', () => {
-  it('writes the chunks at the offset, in order, and feeds every byte to the hashes', async () => {
+  it('writes the chunks at the offset, in order, feeds every byte to the hashes and tells each write', async () => {
     const file = tempFile('hello ');
     const hash = createHash('sha256');
-    const sink = new UploadFileSink({ file, offset: 6, limit: Number.POSITIVE_INFINITY, tooLarge: TOO_LARGE, hashes: [hash] });
+    const told: number[] = [];
+    const sink = new UploadFileSink({ file, offset: 6, limit: Number.POSITIVE_INFINITY, tooLarge: TOO_LARGE, hashes: [hash], onWritten: (bytes) => told.push(bytes) });
     const chunks = Array.from({ length: 300 }, (_, i) => Buffer.from(`chunk ${i};`));
     await pipeline(Readable.from(chunks), sink);
     const written = Buffer.concat(chunks);
     expect(sink.bytesWritten).toBe(written.length);
     expect(fs.readFileSync(file)).toEqual(Buffer.concat([Buffer.from('hello '), written]));
     expect(hash.digest('hex')).toBe(createHash('sha256').update(written).digest('hex'));
+    expect(told.reduce((a, b) => a + b, 0)).toBe(written.length);
   });
 
   it('stays byte-exact across its background flushes (past 64 MiB)', async () => {

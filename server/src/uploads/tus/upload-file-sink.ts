@@ -28,17 +28,20 @@ export type SinkOptions = {
   /** Bytes this write may take at most; one more fails it with `tooLarge` (what arrived before is kept). */
   limit: number;
   tooLarge: unknown;
-  /** Fed every byte in order (running SHA-256, Upload-Checksum). */
+  /** Fed every byte in order (Upload-Checksum). */
   hashes: Hash[];
   onChunk?: () => void;
+  /** Told of the bytes of each write once they are in the file (the running SHA-256: file-hashes.ts). */
+  onWritten?: (bytes: number) => void;
 };
 
 /**
  * The bytes of one tus write, from the socket to the upload's file with nothing in between:
- * vectored positional writes of what buffered while the last one ran, each batch hashed while
- * its write runs on the thread pool, and the file flushed in the background as it grows (the
- * upload is made durable when it becomes an entry: LocalStorageDriver.adoptFile). One stage
- * instead of a pass-through, a limiter, a hashing transform and a file stream.
+ * vectored positional writes of what buffered while the last one ran (the running SHA-256 told
+ * of each once it is in the file, a request's Upload-Checksum fed while it runs on the thread
+ * pool), and the file flushed in the background as it grows (the upload is made durable when
+ * it becomes an entry: LocalStorageDriver.adoptFile). One stage instead of a pass-through, a
+ * limiter, a hashing transform and a file stream.
  */
 export class UploadFileSink extends Writable {
   /** Bytes written to the file. */
@@ -119,6 +122,7 @@ export class UploadFileSink extends Writable {
       this.position += written;
       this.bytesWritten += written;
       this.unflushed += written;
+      this.options.onWritten?.(written);
       if (written === total) return done(null);
       let skip = written;
       while (skip >= chunks[0].length) skip -= chunks.shift()!.length;
