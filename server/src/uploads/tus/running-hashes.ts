@@ -27,10 +27,11 @@ class FeedingStream extends Transform {
 }
 
 /**
- * SHA-256 of resumable uploads, computed as PATCH requests write their bytes in order. Node
- * cannot save a hash's state, so it lives in this process only: a write that does not continue
- * where the last one ended here (a restart, another process, a write cut short) drops it, and
- * the upload is hashed by reading it back once when it is finished.
+ * SHA-256 of resumable uploads to S3 (on local disk: file-hashes.ts), computed as PATCH
+ * requests pass their bytes on in order. Node cannot save a hash's state, so it lives in this
+ * process only: a write that does not continue where the last one ended here (a restart,
+ * another process, a write cut short) drops it, and the object is hashed later by reading it
+ * back (sha256-backfill.ts).
  */
 export class RunningHashes {
   private readonly states = new Map<string, State>();
@@ -45,11 +46,8 @@ export class RunningHashes {
     return { stream, settle: (newOffset) => run.settle(newOffset, stream.byteCount) };
   }
 
-  /**
-   * The same for a writer that feeds the hashes itself: answers the hashes to feed every byte
-   * to, in order, and `settle`, with the new offset (null when the write failed) and the bytes fed.
-   */
-  track(id: string, offset: number, extra: Hash[] = []): { hashes: Hash[]; settle(newOffset: number | null, bytesFed: number): void } {
+  /** The hashes to feed every byte of a write to, in order, and `settle`, with the new offset (null when the write failed) and the bytes fed. */
+  private track(id: string, offset: number, extra: Hash[] = []): { hashes: Hash[]; settle(newOffset: number | null, bytesFed: number): void } {
     const known = this.states.get(id);
     this.states.delete(id);
     const state: State | undefined = known && known.bytes === offset ? known : offset === 0 ? { hash: createHash('sha256'), bytes: 0 } : undefined;
