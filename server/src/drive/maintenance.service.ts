@@ -1,6 +1,6 @@
-import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import type { Logger } from 'pino';
 import type { Database, Dialect } from '../db/database.ts';
+import { PeriodicJob } from '../db/periodic-job.ts';
 import { fileKeyOfThumbnail } from '../storage/keys.ts';
 import type { KeepKeys, StorageDriver } from '../storage/storage-driver.ts';
 import type { FileEntriesRepository } from './file-entries.repository.ts';
@@ -21,18 +21,14 @@ export type MaintenanceReport = { purged: number; staging: number; orphans: numb
  * session advisory lock and other processes skip theirs. SQLite deployments are one process.
  */
 export class DriveMaintenance {
-  private readonly db: Database;
-  private readonly dialect: Dialect;
+  private readonly job: PeriodicJob<Exclude<MaintenanceReport, { skipped: true }>>;
   private readonly entries: FileEntriesRepository;
   private readonly trash: DriveTrashService;
   private readonly storage: StorageDriver;
   private readonly logger: Logger;
   private readonly keepers: KeepKeys[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<MaintenanceReport> | undefined;
   constructor(deps: { db: Database; dialect: Dialect; entries: FileEntriesRepository; trash: DriveTrashService; storage: StorageDriver; logger: Logger }) {
-    this.db = deps.db;
-    this.dialect = deps.dialect;
+    this.job = new PeriodicJob({ name: 'drive maintenance', db: deps.db, dialect: deps.dialect, lockId: MAINTENANCE_LOCK, logger: deps.logger });
     this.entries = deps.entries;
     this.trash = deps.trash;
     this.storage = deps.storage;
@@ -44,31 +40,24 @@ export class DriveMaintenance {
     this.keepers.push(keep);
   }
 
-  /** Runs every intervalMs (first run after a minute); the timer never keeps the process alive. */
+  /** Runs every intervalMs (PeriodicJob). */
   start(intervalMs = 3600_000): void {
-    this.stop();
-    const tick = () => void this.runOnce().catch((error: unknown) => this.logger.error({ err: error }, 'drive maintenance failed'));
-    this.timer = setInterval(tick, intervalMs);
-    this.timer.unref();
-    setTimeout(tick, Math.min(60_000, intervalMs)).unref();
+    this.job.start(intervalMs, () => this.runOnce());
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One run, unless one is under way here or (PostgreSQL) in another process. */
   runOnce(options: { orphanGraceMs?: number; stagingGraceMs?: number } = {}): Promise<MaintenanceReport> {
-    this.running ??= this.withLock(async () => {
+    return this.job.once(async () => {
       const purged = await this.trash.purgeExpired();
       const staging = await this.storage.sweepStaging(options.stagingGraceMs ?? STAGING_GRACE_MS, (keys) => this.kept(keys));
       const orphans = await this.sweepOrphans(options.orphanGraceMs ?? ORPHAN_GRACE_MS);
       if (purged || staging || orphans) this.logger.info({ purged, staging, orphans }, 'drive maintenance');
       return { purged, staging, orphans };
-    }).finally(() => (this.running = undefined));
-    return this.running;
+    });
   }
 
   /** Deletes stored objects older than the grace period that no row names. */
@@ -101,9 +90,4 @@ export class DriveMaintenance {
     for (const keep of this.keepers) for (const key of await keep(keys)) kept.add(key);
     return kept;
   }
-
-  private withLock(work: () => Promise<MaintenanceReport>): Promise<MaintenanceReport> {
-    return withAdvisoryLock(this.db, this.dialect, MAINTENANCE_LOCK, work);
-  }
-
 }

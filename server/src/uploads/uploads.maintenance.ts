@@ -1,6 +1,6 @@
-import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import type { Logger } from 'pino';
 import type { Database, Dialect } from '../db/database.ts';
+import { PeriodicJob } from '../db/periodic-job.ts';
 import type { SpaceReservationsRepository } from '../drive/space-reservations.repository.ts';
 import type { PendingUploadRow, PendingUploadsRepository } from './pending-uploads.repository.ts';
 import type { DirectUploads } from './s3-direct.service.ts';
@@ -26,8 +26,7 @@ export type UploadsMaintenanceReport = { expired: number; forgotten: number; res
  * stopped process left, sweeps tus store leftovers, and fills SHA-256s still missing.
  */
 export class UploadsMaintenance {
-  private readonly db: Database;
-  private readonly dialect: Dialect;
+  private readonly job: PeriodicJob<Exclude<UploadsMaintenanceReport, { skipped: true }>>;
   private readonly pending: PendingUploadsRepository;
   private readonly reservations: SpaceReservationsRepository;
   private readonly intake: UploadIntake;
@@ -36,8 +35,6 @@ export class UploadsMaintenance {
   private readonly hashes: Sha256Backfill;
   private readonly logger: Logger;
   private readonly clock: () => Date;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<UploadsMaintenanceReport> | undefined;
   constructor(deps: {
     db: Database;
     dialect: Dialect;
@@ -50,8 +47,7 @@ export class UploadsMaintenance {
     logger: Logger;
     clock: () => Date;
   }) {
-    this.db = deps.db;
-    this.dialect = deps.dialect;
+    this.job = new PeriodicJob({ name: 'uploads maintenance', db: deps.db, dialect: deps.dialect, lockId: UPLOADS_LOCK, logger: deps.logger });
     this.pending = deps.pending;
     this.reservations = deps.reservations;
     this.intake = deps.intake;
@@ -62,25 +58,19 @@ export class UploadsMaintenance {
     this.clock = deps.clock;
   }
 
-  /** Runs every intervalMs (first run after a minute); the timer never keeps the process alive. */
+  /** Runs every intervalMs (PeriodicJob). */
   start(intervalMs = 15 * 60_000): void {
-    this.stop();
-    const tick = () => void this.runOnce().catch((error: unknown) => this.logger.error({ err: error }, 'uploads maintenance failed'));
-    this.timer = setInterval(tick, intervalMs);
-    this.timer.unref();
-    setTimeout(tick, Math.min(60_000, intervalMs)).unref();
+    this.job.start(intervalMs, () => this.runOnce());
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
+    await this.job.stop();
     await this.hashes.drain();
   }
 
   /** One run, unless one is under way here or (PostgreSQL) in another process. */
   runOnce(options: { leftoverGraceMs?: number } = {}): Promise<UploadsMaintenanceReport> {
-    this.running ??= this.withLock(async () => {
+    return this.job.once(async () => {
       const now = this.clock();
       const at = now.toISOString();
       let expired = 0;
@@ -96,8 +86,7 @@ export class UploadsMaintenance {
       const report = { expired, forgotten, reservations, leftovers, hashed };
       if (Object.values(report).some(Boolean)) this.logger.info(report, 'uploads maintenance');
       return report;
-    }).finally(() => (this.running = undefined));
-    return this.running;
+    });
   }
 
   /** Removes an abandoned upload's bytes, then its row and reservation; a failure leaves it for the next run. */
@@ -112,9 +101,4 @@ export class UploadsMaintenance {
       return false;
     }
   }
-
-  private withLock(work: () => Promise<UploadsMaintenanceReport>): Promise<UploadsMaintenanceReport> {
-    return withAdvisoryLock(this.db, this.dialect, UPLOADS_LOCK, work);
-  }
-
 }

@@ -1,36 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
-import { DriveClient } from '../helpers/drive.ts';
+import { DriveClient, bytes, unzip } from '../helpers/drive.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { DRIVERS, useDriveApps } from './drive-apps.ts';
 
 const apps = useDriveApps();
-
-/** Every entry of a ZIP: name to bytes (directories end with / and hold nothing). */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
-const pseudoRandom = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed * 7 + (i >> 8)) & 0xff));
 
 describe.each(DRIVERS)('DriveDownloadService (%s driver)', (kind) => {
   const t = () => apps[kind];
@@ -38,7 +11,7 @@ describe.each(DRIVERS)('DriveDownloadService (%s driver)', (kind) => {
   describe('one file', () => {
     it('sends the bytes with type, length, validators and nosniff, as an attachment', async () => {
       const me = await DriveClient.create(t());
-      const data = pseudoRandom(100_000, 1);
+      const data = bytes(100_000, 1);
       const entry = await me.upload('data.bin', data);
       const res = await me.download(entry.hash);
       expect(res.statusCode).toBe(200);
@@ -56,7 +29,7 @@ describe.each(DRIVERS)('DriveDownloadService (%s driver)', (kind) => {
 
     it('answers ranges with 206, a suffix range, and 416 past the end', async () => {
       const me = await DriveClient.create(t());
-      const data = pseudoRandom(5000, 2);
+      const data = bytes(5000, 2);
       const entry = await me.upload('video.mp4', data);
       const mid = await me.download(entry.hash, { range: 'bytes=100-1099' });
       expect(mid.statusCode).toBe(206);
@@ -129,7 +102,7 @@ describe.each(DRIVERS)('DriveDownloadService (%s driver)', (kind) => {
       const root = await me.folder('Project');
       const src = await me.folder('src', root.id);
       await me.folder('empty', root.id);
-      const files = { 'Project/readme.md': Buffer.from('# Project\n'), 'Project/src/main.bin': pseudoRandom(300_000, 3), 'Project/src/photo.jpg': pseudoRandom(50_000, 4) };
+      const files = { 'Project/readme.md': Buffer.from('# Project\n'), 'Project/src/main.bin': bytes(300_000, 3), 'Project/src/photo.jpg': bytes(50_000, 4) };
       await me.upload('readme.md', files['Project/readme.md'], { parentId: root.id });
       await me.upload('main.bin', files['Project/src/main.bin'], { parentId: src.id });
       await me.upload('photo.jpg', files['Project/src/photo.jpg'], { parentId: src.id });

@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { FileEntry } from '@kosh/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAccountsApp, del, newAgent, put } from '../helpers/accounts.ts';
-import { multipart } from '../helpers/drive.ts';
 import type { Agent, TestApp } from '../helpers/test-app.ts';
-import { Person, bytes, unzip } from './sharing.ts';
+import { bytes, multipart, unzip } from '../helpers/drive.ts';
+import { Person } from './sharing.ts';
 
 let t: TestApp;
 let close: () => Promise<void>;

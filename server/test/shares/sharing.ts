@@ -1,6 +1,5 @@
 import type { FileEntry, SharePermission } from '@kosh/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import yauzl from 'yauzl';
 import { newAgent } from '../helpers/accounts.ts';
 import { multipart } from '../helpers/drive.ts';
 import { createUser, loginAs } from '../helpers/factories.ts';
@@ -72,32 +71,6 @@ export class Person {
     return this.agent.post(`/api/v1/file-entries/${entryId}/shareable-link`, body, { 'x-http-method-override': 'PUT' });
   }
 }
-
-/** Every entry of a ZIP: name to bytes (directories end with / and hold nothing). */
-export function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
-export const bytes = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed * 7 + (i >> 8)) & 0xff));
 
 /** The file-entry-shared notifications stored for a user, data parsed. */
 export async function sharedNotifications(t: TestApp, userId: number) {

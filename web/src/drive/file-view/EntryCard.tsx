@@ -1,12 +1,12 @@
 import { memo, useState } from 'react';
 import clsx from 'clsx';
 import type { FileEntry } from '@kosh/contracts';
-import { endEntryDrag, useDropTarget } from '../dnd/useDropTarget.ts';
-import { iconTypeOf, isFolder } from '../file-types.ts';
+import { iconTypeOf } from '../file-types.ts';
 import { entryStateClasses, MoreButton, SelectBox, SharedMark, StarMark } from './EntryParts.tsx';
 import { FileIcon } from './FileIcon.tsx';
 import { CARD_HEIGHT, TILE_HEIGHT } from './grid-layout.ts';
-import { entryDomId, useViewContext } from './view-context.ts';
+import { useEntryItem } from './useEntryItem.ts';
+import { useViewContext } from './view-context.ts';
 
 function Thumbnail({ entry }: { entry: FileEntry }) {
   const ctx = useViewContext();
@@ -19,31 +19,12 @@ function Thumbnail({ entry }: { entry: FileEntry }) {
 
 /** A grid entry (UI.md): folders as 48 px tiles, files as 180 px cards with a thumbnail. */
 export const EntryCard = memo(function EntryCard({ entry }: { entry: FileEntry }) {
-  const ctx = useViewContext();
-  const isSelected = ctx.selected.has(entry.id);
-  const isFocused = ctx.showFocus && ctx.focusedId === entry.id;
-  const folder = isFolder(entry);
-  const { isOver, dropProps } = useDropTarget({
-    onEntries: (ids) => ctx.onMoveInto(ids, entry),
-    onFiles: (sources) => ctx.onUploadInto(sources, entry),
-    selfId: entry.id,
-    isDisabled: !folder || !ctx.canDrag || isSelected,
-  });
+  const { ctx, isSelected, isFocused, folder, isOver, itemProps } = useEntryItem(entry);
   const showBox = isSelected || (ctx.isMobile && ctx.selected.size > 0);
   return (
     <div
       role="gridcell"
-      id={entryDomId(entry.id)}
-      aria-selected={isSelected}
-      data-testid="entry"
-      data-entry-name={entry.name}
-      draggable={ctx.canDrag}
-      onDragStart={(event) => ctx.onDragStart(entry, event)}
-      onDragEnd={endEntryDrag}
-      onClick={(event) => ctx.onPress(entry, event)}
-      onDoubleClick={() => ctx.onOpen(entry)}
-      onContextMenu={(event) => ctx.onContextMenu(entry, event)}
-      {...dropProps}
+      {...itemProps}
       style={{ height: folder ? TILE_HEIGHT : CARD_HEIGHT }}
       className={clsx('group flex min-w-0 flex-col overflow-hidden rounded-kosh', isSelected ? '' : 'bg-bg-alt', entryStateClasses(isSelected, isFocused, isOver))}
     >

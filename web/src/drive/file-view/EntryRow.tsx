@@ -3,12 +3,11 @@ import clsx from 'clsx';
 import type { FileEntry } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Avatar } from '../../shell/layout/Avatar.tsx';
-import { endEntryDrag, useDropTarget } from '../dnd/useDropTarget.ts';
 import { entrySizeText, ownerLabel } from '../entry-format.ts';
-import { iconTypeOf, isFolder } from '../file-types.ts';
+import { iconTypeOf } from '../file-types.ts';
 import { entryStateClasses, MoreButton, SelectBox, SharedMark, StarMark } from './EntryParts.tsx';
 import { FileIcon } from './FileIcon.tsx';
-import { entryDomId, useViewContext } from './view-context.ts';
+import { useEntryItem } from './useEntryItem.ts';
 
 /** Desktop list columns (UI.md): name, owner, modified, size, and the row's ⋮. */
 export const LIST_COLUMNS = 'grid-cols-[minmax(0,1fr)_160px_150px_96px_48px]';
@@ -22,34 +21,15 @@ type Props = { entry: FileEntry; index: number; start: number; size: number };
 /** One entry of the list view: a 48 px row on desktop, a two-line row on mobile. */
 export const EntryRow = memo(function EntryRow({ entry, index, start, size: height }: Props) {
   const { trans } = useTrans();
-  const ctx = useViewContext();
-  const isSelected = ctx.selected.has(entry.id);
-  const isFocused = ctx.showFocus && ctx.focusedId === entry.id;
-  const folder = isFolder(entry);
-  const { isOver, dropProps } = useDropTarget({
-    onEntries: (ids) => ctx.onMoveInto(ids, entry),
-    onFiles: (sources) => ctx.onUploadInto(sources, entry),
-    selfId: entry.id,
-    isDisabled: !folder || !ctx.canDrag || isSelected,
-  });
+  const { ctx, isSelected, isFocused, folder, isOver, itemProps } = useEntryItem(entry);
   const modified = ctx.formatDate(entry.updated_at);
   const size = entrySizeText(entry);
   const owner = ownerLabel(entry, ctx.userId, trans);
   return (
     <div
       role="row"
-      id={entryDomId(entry.id)}
       aria-rowindex={index + 2}
-      aria-selected={isSelected}
-      data-testid="entry"
-      data-entry-name={entry.name}
-      draggable={ctx.canDrag}
-      onDragStart={(event) => ctx.onDragStart(entry, event)}
-      onDragEnd={endEntryDrag}
-      onClick={(event) => ctx.onPress(entry, event)}
-      onDoubleClick={() => ctx.onOpen(entry)}
-      onContextMenu={(event) => ctx.onContextMenu(entry, event)}
-      {...dropProps}
+      {...itemProps}
       style={{ height, transform: `translateY(${start}px)` }}
       className={clsx(
         'group absolute top-0 left-0 w-full border-b border-divider',
