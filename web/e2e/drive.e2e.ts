@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import yauzl from 'yauzl';
+import { unzip } from '../../server/test/helpers/zip.ts';
 import { dismissToasts, expectToast, registerViaApi, uniqueEmail } from './account-steps.ts';
 import { driveApi, entry, startDriveServer, makePdf, makePng, shownNames } from './drive-steps.ts';
 import { DESKTOP, MOBILE, openBrowser, screenshot, seriousA11yViolations, signInAs, unexpectedConsoleErrors, waitForApp, type Browser, type RunningServer } from './harness.ts';
@@ -46,29 +46,6 @@ async function openDrive(at = '/drive', viewport = DESKTOP) {
 
 async function menuAction(page: Page, name: string) {
   await page.getByRole('menuitem', { name, exact: true }).click();
-}
-
-async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    const files = new Map<string, Buffer>();
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      zip.on('entry', (item: yauzl.Entry) => {
-        if (item.fileName.endsWith('/')) return zip.readEntry();
-        zip.openReadStream(item, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(item.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.readEntry();
-    });
-  });
 }
 
 describe('drive', () => {
@@ -382,7 +359,7 @@ describe('drive', () => {
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
     const saved = path.join(tmp, 'reports.zip');
     await download.saveAs(saved);
-    const files = await unzip(readFileSync(saved));
+    const files = await unzip(readFileSync(saved), { directories: false });
     expect([...files.keys()].sort()).toEqual(['Reports/2025/chart.png', 'Reports/summary.txt']);
     expect(files.get('Reports/summary.txt')?.toString()).toBe('quarterly summary\n');
     expect(files.get('Reports/2025/chart.png')?.equals(png)).toBe(true);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DriveClient, bytes, unzip } from '../helpers/drive.ts';
+import { DriveClient, bytes } from '../helpers/drive.ts';
+import { unzip } from '../helpers/zip.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { DRIVERS, useDriveApps } from './drive-apps.ts';
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FileEntry } from '@kosh/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import yauzl from 'yauzl';
 import type { Container } from '../../src/container.ts';
 import { Agent, type TestApp } from './test-app.ts';
 import { createUser, loginAs } from './factories.ts';
@@ -84,30 +83,6 @@ export async function storedBytes(container: Container, key: string): Promise<Bu
 }
 
 export const sha256 = async (data: Buffer | string) => (await import('node:crypto')).createHash('sha256').update(data).digest('hex');
-
-/** Every entry of a ZIP: name to bytes (directories end with / and hold nothing). */
-export function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** `n` bytes that differ with `seed` and along the buffer, the same on every run. */
 export const bytes = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed * 7 + (i >> 8)) & 0xff));

@@ -4,7 +4,8 @@ import type { FileEntry } from '@kosh/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAccountsApp, del, newAgent, put } from '../helpers/accounts.ts';
 import type { Agent, TestApp } from '../helpers/test-app.ts';
-import { bytes, multipart, unzip } from '../helpers/drive.ts';
+import { bytes, multipart } from '../helpers/drive.ts';
+import { unzip } from '../helpers/zip.ts';
 import { Person } from './sharing.ts';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAccountsApp, put } from '../helpers/accounts.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { unzip } from '../helpers/drive.ts';
+import { unzip } from '../helpers/zip.ts';
 import { Person } from './sharing.ts';
 
 let t: TestApp;

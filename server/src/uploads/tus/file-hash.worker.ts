@@ -23,12 +23,25 @@ export function hashFilesInWorker(): void {
   type Run = { file: string; hash: import('node:crypto').Hash; at: number | null };
   const runs = new Map<number, Run>();
 
+  /** The file last read, kept open while feeds of one run follow each other (one open per upload, not per MiB). */
+  let open: { run: Run; fd: number } | undefined;
+  const closeOpen = () => {
+    if (open) fs.closeSync(open.fd);
+    open = undefined;
+  };
+  const fdOf = (run: Run) => {
+    if (open?.run !== run) {
+      closeOpen();
+      open = { run, fd: fs.openSync(run.file, 'r') };
+    }
+    return open.fd;
+  };
+
   /** Hashes the bytes from `run.at` to `to`; a file shorter than that (cut back meanwhile) breaks the run. */
   const feed = (run: Run, to: number) => {
     if (run.at === null || to <= run.at) return;
-    let fd: number | undefined;
     try {
-      fd = fs.openSync(run.file, 'r');
+      const fd = fdOf(run);
       while (run.at < to) {
         const read = fs.readSync(fd, buffer, 0, Math.min(READ, to - run.at), run.at);
         if (read === 0) throw new Error('short read');
@@ -37,8 +50,7 @@ export function hashFilesInWorker(): void {
       }
     } catch {
       run.at = null;
-    } finally {
-      if (fd !== undefined) fs.closeSync(fd);
+      closeOpen();
     }
   };
 
@@ -53,6 +65,7 @@ export function hashFilesInWorker(): void {
       return;
     }
     runs.delete(request.run);
+    if (run && open?.run === run) closeOpen();
     if (request.op === 'digest') {
       const reply: HashReply = { run: request.run, hex: run && run.at === request.size ? run.hash.digest('hex') : null };
       parentPort!.postMessage(reply);

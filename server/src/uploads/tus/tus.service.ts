@@ -49,6 +49,8 @@ type Backend = {
   remove(storeId: string): Promise<void>;
   exists(storeId: string): Promise<boolean>;
   listUploads(): AsyncIterable<{ id: string; modified: Date }>;
+  /** Lets go of what the store holds (the hashing worker on local disk). */
+  close(): Promise<void>;
 };
 
 /**
@@ -234,7 +236,7 @@ export class TusUploads {
   async close(): Promise<void> {
     const backend = await this.backend?.catch(() => undefined);
     await backend?.locker.close?.();
-    if (backend?.kind === 'local') await (backend.store as LocalTusStore).close();
+    await backend?.close();
   }
 
   private context(): TusRequestContext {
@@ -352,10 +354,10 @@ export class TusUploads {
       });
     if (kind === 'local') {
       const local = store as LocalTusStore;
-      return { server, locker, store, kind, storeIdOf, exists, remove, listUploads: () => local.listUploads(), place: (row) => this.placeLocal(local, row) };
+      return { server, locker, store, kind, storeIdOf, exists, remove, listUploads: () => local.listUploads(), place: (row) => this.placeLocal(local, row), close: () => local.close() };
     }
     const s3 = store as S3TusStore;
-    return { server, locker, store, kind, storeIdOf, exists, remove, listUploads: () => s3.listUploads(), place: (row) => this.placeS3(s3, row) };
+    return { server, locker, store, kind, storeIdOf, exists, remove, listUploads: () => s3.listUploads(), place: (row) => this.placeS3(s3, row), close: async () => undefined };
   }
 
   private async localStore(): Promise<{ store: LocalTusStore; kind: 'local' }> {
