@@ -1,8 +1,10 @@
 // npm test = node scripts/test.ts [LEG ...] [-- VITEST_ARGS ...]
 //
-// Runs the test legs in order, each a `vitest run --project X`, streams vitest's
-// output, counts each leg from vitest's JSON report and ends with the one line
-// `N passed, N failed` (exit code 1 when anything failed). Legs:
+// Runs the test legs in order, each a `vitest run --project X` (or, for checks, a list of
+// commands), streams their output, counts each leg from vitest's JSON report and ends with
+// the one line `N passed, N failed` (exit code 1 when anything failed). Legs:
+//   checks                the typecheck of contracts, server and web, `biome ci` (lint and
+//                         format) and the line-width check: each command counts as one test
 //   unit                  vitest project unit
 //   integration:sqlite    project integration, KOSH_TEST_DB=sqlite
 //   integration:postgres  project integration, KOSH_TEST_DB=postgres against a throwaway
@@ -20,6 +22,8 @@ import { join, relative } from 'node:path';
 interface Leg {
   name: string;
   project: string;
+  // commands run instead of vitest, each counted as one test (passed when it exits 0)
+  commands?: Array<{ name: string; args: string[] }>;
   // prepares the leg: extra environment, or a reason it cannot run
   setUp?: () => Promise<{ env: Record<string, string | undefined> } | { error: string }>;
   tearDown?: () => Promise<void>;
@@ -38,7 +42,12 @@ interface JsonReport {
   numPassedTests: number;
   numFailedTests: number;
   success: boolean;
-  testResults: Array<{ name: string; status: string; message?: string; assertionResults: Array<{ fullName: string; status: string; failureMessages: string[] }> }>;
+  testResults: Array<{
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: Array<{ fullName: string; status: string; failureMessages: string[] }>;
+  }>;
 }
 
 const root = join(import.meta.dirname, '..');
@@ -49,7 +58,23 @@ let child: ChildProcess | undefined;
 let interrupted: NodeJS.Signals | undefined;
 let pgDir: string | undefined;
 
+const bin = (pkg: string, file: string) => join(root, 'node_modules', pkg, file);
 const legs: Leg[] = [
+  {
+    name: 'checks',
+    project: 'checks',
+    commands: [
+      ...['contracts', 'server', 'web'].map((dir) => ({
+        name: `typecheck ${dir}`,
+        args: [bin('typescript', 'bin/tsc'), '-p', dir],
+      })),
+      {
+        name: 'lint and format (biome ci)',
+        args: [bin('@biomejs/biome', 'bin/biome'), 'ci', '--error-on-warnings', '.'],
+      },
+      { name: 'line width', args: [join(root, 'scripts', 'check-line-width.ts')] },
+    ],
+  },
   { name: 'unit', project: 'unit' },
   {
     name: 'integration:sqlite',
@@ -76,7 +101,9 @@ function parseArgs(argv: string[]): { selected: Leg[]; vitestArgs: string[] } {
   for (const name of names) {
     const matches = legs.filter((leg) => leg.name === name || leg.project === name);
     if (matches.length === 0) {
-      console.error(`unknown leg '${name}'; legs: ${legs.map((leg) => leg.name).join(' ')} (integration = both integration legs)`);
+      console.error(
+        `unknown leg '${name}'; legs: ${legs.map((leg) => leg.name).join(' ')} (integration = both integration legs)`,
+      );
       console.log('0 passed, 1 failed');
       process.exit(2);
     }
@@ -106,7 +133,9 @@ async function startPostgres(): Promise<{ env: Record<string, string> } | { erro
   pgDir = value('PG_DIR');
   const url = value('KOSH_TEST_PG_URL');
   if (code !== 0 || !url) {
-    return { error: "PostgreSQL did not start (see above); it needs Debian's postgresql package (apt-get install postgresql)" };
+    return {
+      error: "PostgreSQL did not start (see above); it needs Debian's postgresql package (apt-get install postgresql)",
+    };
   }
   return { env: { KOSH_TEST_DB: 'postgres', KOSH_TEST_PG_URL: url } };
 }
@@ -135,6 +164,7 @@ async function runLeg(leg: Leg, vitestArgs: string[], reportDir: string): Promis
     note,
     seconds: (performance.now() - started) / 1000,
   });
+  if (leg.commands) return runCommands(leg, result);
   console.log(`\n=== ${leg.name}: vitest run --project ${leg.project} ${vitestArgs.join(' ')}`.trimEnd());
   try {
     const prepared = leg.setUp ? await leg.setUp() : { env: {} };
@@ -161,13 +191,17 @@ async function runLeg(leg: Leg, vitestArgs: string[], reportDir: string): Promis
     const report = readReport(reportFile);
     if (!report) return result(0, 1, `vitest wrote no report (exited with ${exit})`);
     // files that failed outside any test (import error, failing hook) have no test results
-    const brokenFiles = report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0);
+    const brokenFiles = report.testResults.filter(
+      (file) => file.status === 'failed' && file.assertionResults.length === 0,
+    );
     let failed = report.numFailedTests + brokenFiles.length;
     let note = brokenFiles.length ? `${brokenFiles.length} file(s) failed to run` : undefined;
     // A test that failed and then passed on its retry (vitest.config.ts) counts as passed; it is
     // named here so flaky tests stay visible and get fixed.
     const flaky = report.testResults.flatMap((file) =>
-      file.assertionResults.filter((t) => t.status === 'passed' && t.failureMessages.length > 0).map((t) => `${relative(root, file.name)} > ${t.fullName}`),
+      file.assertionResults
+        .filter((t) => t.status === 'passed' && t.failureMessages.length > 0)
+        .map((t) => `${relative(root, file.name)} > ${t.fullName}`),
     );
     if (flaky.length) {
       console.log(`\n=== ${leg.name}: ${flaky.length} passed only on a retry:`);
@@ -182,6 +216,32 @@ async function runLeg(leg: Leg, vitestArgs: string[], reportDir: string): Promis
   } finally {
     await leg.tearDown?.();
   }
+}
+
+async function runCommands(
+  leg: Leg,
+  result: (passed: number, failed: number, note?: string) => LegResult,
+): Promise<LegResult> {
+  const failures: string[] = [];
+  let passed = 0;
+  for (const command of leg.commands ?? []) {
+    if (interrupted) {
+      failures.push(`${command.name}: interrupted by ${interrupted}`);
+      continue;
+    }
+    console.log(`\n=== ${leg.name}: ${command.name}`);
+    const started = performance.now();
+    const { code, signal } = await run(process.execPath, command.args, process.env, 'inherit');
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (code === 0) {
+      passed++;
+      console.log(`=== ${command.name}: passed in ${seconds}s`);
+    } else {
+      failures.push(command.name);
+      console.log(`=== ${command.name}: FAILED (${signal ? `signal ${signal}` : `exit code ${code}`}) in ${seconds}s`);
+    }
+  }
+  return result(passed, failures.length, failures.length ? `failed: ${failures.join('; ')}` : undefined);
 }
 
 function onSignal(signal: NodeJS.Signals) {
@@ -208,7 +268,13 @@ async function main(): Promise<number> {
   try {
     for (const leg of selected) {
       if (interrupted) {
-        results.push({ name: leg.name, passed: 0, failed: 1, seconds: 0, note: `not run: interrupted by ${interrupted}` });
+        results.push({
+          name: leg.name,
+          passed: 0,
+          failed: 1,
+          seconds: 0,
+          note: `not run: interrupted by ${interrupted}`,
+        });
         continue;
       }
       let res: LegResult;
