@@ -16,7 +16,13 @@ const GIB = 1024 ** 3;
 const ROUNDS = 3;
 
 /** A file entry whose bytes are written straight into the local driver's folder. */
-async function addFile(container: Container, ownerId: number, name: string, size: number, sparse: boolean): Promise<{ hash: string; key: string }> {
+async function addFile(
+  container: Container,
+  ownerId: number,
+  name: string,
+  size: number,
+  sparse: boolean,
+): Promise<{ hash: string; key: string }> {
   const key = newObjectKey('entries');
   const file = path.join(container.config.dataDir, 'files', key);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -24,12 +30,27 @@ async function addFile(container: Container, ownerId: number, name: string, size
   else {
     const fd = fs.openSync(file, 'w');
     const chunk = randomBytes(8 * 1024 * 1024);
-    for (let written = 0; written < size; written += chunk.length) fs.writeSync(fd, chunk, 0, Math.min(chunk.length, size - written));
+    for (let written = 0; written < size; written += chunk.length)
+      fs.writeSync(fd, chunk, 0, Math.min(chunk.length, size - written));
     fs.closeSync(fd);
   }
   const at = new Date().toISOString();
   const row = await container.services.drive.repos.entries.insert(
-    { hash: randomBytes(12).toString('base64url'), name, file_name: key, mime: 'application/octet-stream', extension: 'bin', file_size: size, type: 'default', is_folder: 0, parent_id: null, owner_id: ownerId, workspace_id: null, created_at: at, updated_at: at },
+    {
+      hash: randomBytes(12).toString('base64url'),
+      name,
+      file_name: key,
+      mime: 'application/octet-stream',
+      extension: 'bin',
+      file_size: size,
+      type: 'default',
+      is_folder: 0,
+      parent_id: null,
+      owner_id: ownerId,
+      workspace_id: null,
+      created_at: at,
+      updated_at: at,
+    },
     null,
   );
   return { hash: row.hash, key };
@@ -37,7 +58,15 @@ async function addFile(container: Container, ownerId: number, name: string, size
 
 /** curl's average speed in bytes/s for one GET, checking the byte count. */
 async function curlSpeed(url: string, headers: string[], expectBytes: number): Promise<number> {
-  const args = ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download} %{speed_download}', ...headers.flatMap((h) => ['-H', h]), url];
+  const args = [
+    '-s',
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_code} %{size_download} %{speed_download}',
+    ...headers.flatMap((h) => ['-H', h]),
+    url,
+  ];
   const { stdout } = await run('curl', args, { maxBuffer: 1 << 20 });
   const [code, size, speed] = stdout.trim().split(' ');
   if (code !== '200' || Number(size) !== expectBytes) throw new Error(`${url}: HTTP ${code}, ${size} bytes`);
@@ -87,7 +116,10 @@ http {
 /** Peak RSS (MB) of a process while `work` runs, sampled every 50 ms. */
 async function peakRss(pid: number, work: () => Promise<unknown>): Promise<{ before: number; peak: number }> {
   const rss = () => {
-    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    const line = fs
+      .readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
     return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
   };
   const before = rss();
@@ -122,8 +154,13 @@ export async function benchDownload(): Promise<Figure[]> {
     const accel = startKosh(dataDir, accelPort, { X_ACCEL_REDIRECT_PREFIX: '/_kosh_files/' });
     const nginxDir = path.join(dir, 'nginx');
     fs.mkdirSync(nginxDir);
-    fs.writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, nginxPort, path.join(dataDir, 'files'), accelPort));
-    const web = spawn(nginx, ['-c', path.join(nginxDir, 'nginx.conf'), '-p', nginxDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+    fs.writeFileSync(
+      path.join(nginxDir, 'nginx.conf'),
+      nginxConfig(nginxDir, nginxPort, path.join(dataDir, 'files'), accelPort),
+    );
+    const web = spawn(nginx, ['-c', path.join(nginxDir, 'nginx.conf'), '-p', nginxDir], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     children.push(plain, accel, web);
     await Promise.all([waitForPort(plainPort), waitForPort(accelPort), waitForPort(nginxPort)]);
 
@@ -135,11 +172,28 @@ export async function benchDownload(): Promise<Figure[]> {
     const memory = await peakRss(plain.pid!, () => curlSpeed(download(plainPort, five.hash), cookie, 5 * GIB));
 
     const mbps = (b: number) => `${(b / 1024 ** 2).toFixed(0)} MiB/s`;
-    process.stdout.write(`  nginx sendfile ${mbps(nginxSpeed)}, Kosh ${mbps(koshSpeed)}, nginx + X-Accel-Redirect ${mbps(accelSpeed)} (median of ${ROUNDS})\n`);
+    process.stdout.write(
+      `  nginx sendfile ${mbps(nginxSpeed)}, Kosh ${mbps(koshSpeed)}, nginx + X-Accel-Redirect ${mbps(accelSpeed)} (median of ${ROUNDS})\n`,
+    );
     return [
-      { name: '1 GiB download, Kosh / nginx sendfile', value: `${(koshSpeed / nginxSpeed).toFixed(2)} (${mbps(koshSpeed)} vs ${mbps(nginxSpeed)})`, budget: '>= 0.5', ok: koshSpeed / nginxSpeed >= 0.5 },
-      { name: '1 GiB download, X-Accel-Redirect / nginx sendfile', value: `${(accelSpeed / nginxSpeed).toFixed(2)} (${mbps(accelSpeed)})`, budget: '>= 0.9', ok: accelSpeed / nginxSpeed >= 0.9 },
-      { name: 'server RSS while 5 GiB streams out', value: `peak ${memory.peak.toFixed(0)} MB (idle ${memory.before.toFixed(0)} MB)`, budget: '< 200 MB', ok: memory.peak < 200 },
+      {
+        name: '1 GiB download, Kosh / nginx sendfile',
+        value: `${(koshSpeed / nginxSpeed).toFixed(2)} (${mbps(koshSpeed)} vs ${mbps(nginxSpeed)})`,
+        budget: '>= 0.5',
+        ok: koshSpeed / nginxSpeed >= 0.5,
+      },
+      {
+        name: '1 GiB download, X-Accel-Redirect / nginx sendfile',
+        value: `${(accelSpeed / nginxSpeed).toFixed(2)} (${mbps(accelSpeed)})`,
+        budget: '>= 0.9',
+        ok: accelSpeed / nginxSpeed >= 0.9,
+      },
+      {
+        name: 'server RSS while 5 GiB streams out',
+        value: `peak ${memory.peak.toFixed(0)} MB (idle ${memory.before.toFixed(0)} MB)`,
+        budget: '< 200 MB',
+        ok: memory.peak < 200,
+      },
     ];
   } finally {
     for (const child of children) child.kill('SIGTERM');

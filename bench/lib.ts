@@ -17,14 +17,27 @@ export function tempDir(prefix: string): string {
 }
 
 /** A migrated, seeded runtime on its own data dir (SQLite) or database (PostgreSQL URL). */
-export async function openBenchRuntime(dataDir: string, databaseUrl?: string, env: Record<string, string> = {}): Promise<Container> {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
+export async function openBenchRuntime(
+  dataDir: string,
+  databaseUrl?: string,
+  env: Record<string, string> = {},
+): Promise<Container> {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
   return openRuntime(config, createLogger({ dataDir, level: 'warn', stdout: false }));
 }
 
 /** A user with a session: answers the cookie header a browser would send. */
 export async function benchUser(container: Container): Promise<{ id: number; cookie: string }> {
-  const user = await container.services.users.createUser({ email: `bench-${Date.now()}@example.test`, password: 'bench password', verified: true });
+  const user = await container.services.users.createUser({
+    email: `bench-${Date.now()}@example.test`,
+    password: 'bench password',
+    verified: true,
+  });
   const { token, id } = newSessionToken();
   const at = new Date();
   await container.repos.sessions.create({
@@ -67,7 +80,8 @@ export async function waitForPort(port: number, timeoutMs = 30_000): Promise<voi
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+export const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 
 /** Runs `fn` after warm-up rounds and answers the durations in ms. */
 export async function timeRuns(fn: () => Promise<void>, runs = 30, warmup = 5): Promise<number[]> {
@@ -86,5 +100,8 @@ export type Figure = { name: string; value: string; budget: string; ok: boolean 
 export function printFigures(title: string, figures: Figure[]): void {
   process.stdout.write(`\n${title}\n`);
   const width = Math.max(...figures.map((f) => f.name.length));
-  for (const f of figures) process.stdout.write(`  ${f.ok ? 'ok  ' : 'MISS'} ${f.name.padEnd(width)}  ${f.value.padEnd(28)} budget ${f.budget}\n`);
+  for (const f of figures)
+    process.stdout.write(
+      `  ${f.ok ? 'ok  ' : 'MISS'} ${f.name.padEnd(width)}  ${f.value.padEnd(28)} budget ${f.budget}\n`,
+    );
 }

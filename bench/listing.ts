@@ -12,8 +12,35 @@ const TOTAL = 1_000_000;
 const OTHER_FOLDERS = 900;
 const NEEDLE = 'quarterly-forecast';
 const NEEDLES = 40;
-const WORDS = ['invoice', 'photo', 'holiday', 'notes', 'draft', 'scan', 'budget', 'summary', 'report', 'design', 'meeting', 'contract', 'resume', 'backup', 'slides', 'recipe', 'music', 'video', 'letter', 'plan'];
-const EXTS: Array<[string, string, string]> = [['pdf', 'application/pdf', 'pdf'], ['jpg', 'image/jpeg', 'image'], ['txt', 'text/plain', 'text'], ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'word'], ['mp4', 'video/mp4', 'video']];
+const WORDS = [
+  'invoice',
+  'photo',
+  'holiday',
+  'notes',
+  'draft',
+  'scan',
+  'budget',
+  'summary',
+  'report',
+  'design',
+  'meeting',
+  'contract',
+  'resume',
+  'backup',
+  'slides',
+  'recipe',
+  'music',
+  'video',
+  'letter',
+  'plan',
+];
+const EXTS: Array<[string, string, string]> = [
+  ['pdf', 'application/pdf', 'pdf'],
+  ['jpg', 'image/jpeg', 'image'],
+  ['txt', 'text/plain', 'text'],
+  ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'word'],
+  ['mp4', 'video/mp4', 'video'],
+];
 
 /** Inserts rows in big multi-row statements inside one transaction, ids chosen up front so paths need no second pass. */
 async function seed(container: Container, ownerId: number): Promise<{ bigHash: string }> {
@@ -45,8 +72,11 @@ async function seed(container: Container, ownerId: number): Promise<{ bigHash: s
   let batch: ReturnType<typeof row>[] = [];
   const rows: Array<() => ReturnType<typeof row>> = [];
   const big = ++id;
-  const needles = new Set(Array.from({ length: NEEDLES }, (_, k) => 2 + Math.floor(((k + 0.5) * (TOTAL - OTHER_FOLDERS - 2)) / NEEDLES)));
-  const name = (i: number) => (needles.has(i) ? `${NEEDLE}-${i}` : `${WORDS[i % WORDS.length]}-${WORDS[(i * 7) % WORDS.length]}-${i}`);
+  const needles = new Set(
+    Array.from({ length: NEEDLES }, (_, k) => 2 + Math.floor(((k + 0.5) * (TOTAL - OTHER_FOLDERS - 2)) / NEEDLES)),
+  );
+  const name = (i: number) =>
+    needles.has(i) ? `${NEEDLE}-${i}` : `${WORDS[i % WORDS.length]}-${WORDS[(i * 7) % WORDS.length]}-${i}`;
   rows.push(() => row(big, null, 'Big folder', true, 0));
   for (let i = 0; i < FOLDER_SIZE; i++) {
     const n = ++id;
@@ -83,7 +113,9 @@ async function seed(container: Container, ownerId: number): Promise<{ bigHash: s
     await sql`analyze`.execute(db);
   }
   const bigRow = await db.selectFrom('file_entries').select('hash').where('id', '=', big).executeTakeFirstOrThrow();
-  process.stdout.write(`  seeded ${id.toLocaleString('en')} entries in ${((Date.now() - started) / 1000).toFixed(1)} s (${container.dialect})\n`);
+  process.stdout.write(
+    `  seeded ${id.toLocaleString('en')} entries in ${((Date.now() - started) / 1000).toFixed(1)} s (${container.dialect})\n`,
+  );
   return { bigHash: bigRow.hash };
 }
 
@@ -122,20 +154,46 @@ export async function benchListing(options: { databaseUrl?: string; label: strin
       return res.json() as { data: Array<{ name: string }>; total: number };
     };
     const first = await get(`/api/v1/drive/file-entries?section=folder&folderHash=${bigHash}`);
-    if (first.total !== FOLDER_SIZE || first.data.length !== 50) throw new Error(`unexpected first page: total ${first.total}, ${first.data.length} rows`);
+    if (first.total !== FOLDER_SIZE || first.data.length !== 50)
+      throw new Error(`unexpected first page: total ${first.total}, ${first.data.length} rows`);
     const hits = await get(`/api/v1/drive/file-entries?section=search&query=${NEEDLE}`);
     if (hits.total !== NEEDLES) throw new Error(`search found ${hits.total}, expected ${NEEDLES}`);
     const figure = async (name: string, url: string, budgetMs: number): Promise<Figure> => {
       const times = await timeRuns(() => get(url).then(() => undefined));
       const m = median(times);
-      return { name: `${options.label}: ${name}`, value: `median ${m.toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`, budget: `< ${budgetMs} ms`, ok: m < budgetMs };
+      return {
+        name: `${options.label}: ${name}`,
+        value: `median ${m.toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`,
+        budget: `< ${budgetMs} ms`,
+        ok: m < budgetMs,
+      };
     };
     return [
-      await figure('first page of 100,000-entry folder, updated_at desc', `/api/v1/drive/file-entries?section=folder&folderHash=${bigHash}`, 50),
-      await figure('same, sorted by name asc', `/api/v1/drive/file-entries?section=folder&folderHash=${bigHash}&orderBy=name&orderDir=asc`, 50),
-      await figure('page 1,000 of that folder (offset 49,950)', `/api/v1/drive/file-entries?section=folder&folderHash=${bigHash}&page=1000`, 100),
-      await figure(`search "${NEEDLE}" over 1,000,000 entries (${NEEDLES} hits)`, `/api/v1/drive/file-entries?section=search&query=${NEEDLE}`, 100),
-      await figure('search "forecast-5" (rarer, mid-word)', `/api/v1/drive/file-entries?section=search&query=forecast-5`, 100),
+      await figure(
+        'first page of 100,000-entry folder, updated_at desc',
+        `/api/v1/drive/file-entries?section=folder&folderHash=${bigHash}`,
+        50,
+      ),
+      await figure(
+        'same, sorted by name asc',
+        `/api/v1/drive/file-entries?section=folder&folderHash=${bigHash}&orderBy=name&orderDir=asc`,
+        50,
+      ),
+      await figure(
+        'page 1,000 of that folder (offset 49,950)',
+        `/api/v1/drive/file-entries?section=folder&folderHash=${bigHash}&page=1000`,
+        100,
+      ),
+      await figure(
+        `search "${NEEDLE}" over 1,000,000 entries (${NEEDLES} hits)`,
+        `/api/v1/drive/file-entries?section=search&query=${NEEDLE}`,
+        100,
+      ),
+      await figure(
+        'search "forecast-5" (rarer, mid-word)',
+        `/api/v1/drive/file-entries?section=search&query=forecast-5`,
+        100,
+      ),
     ];
   } finally {
     await app.close();

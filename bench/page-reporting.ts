@@ -14,7 +14,8 @@ const DEFERRED_MS = 60_000;
 /** Defers free page reporting for the run where the kernel allows it; answers a line for the output and the undo. */
 export function deferPageReporting(): { note: string; restore(): void } {
   const keep = { restore: () => undefined };
-  if (process.env.KOSH_BENCH_PAGE_REPORTING === 'keep') return { ...keep, note: 'free page reporting left as it is (KOSH_BENCH_PAGE_REPORTING=keep)' };
+  if (process.env.KOSH_BENCH_PAGE_REPORTING === 'keep')
+    return { ...keep, note: 'free page reporting left as it is (KOSH_BENCH_PAGE_REPORTING=keep)' };
   let before: string;
   try {
     before = fs.readFileSync(MIN_FREE_MS, 'utf8').trim();
@@ -25,7 +26,10 @@ export function deferPageReporting(): { note: string; restore(): void } {
   try {
     fs.writeFileSync(MIN_FREE_MS, String(DEFERRED_MS));
   } catch {
-    return { ...keep, note: `free page reporting after ${before} ms, not adjustable by this user: upload figures vary by a third between runs` };
+    return {
+      ...keep,
+      note: `free page reporting after ${before} ms, not adjustable by this user: upload figures vary by a third between runs`,
+    };
   }
   return {
     note: `free page reporting deferred from ${before} ms to ${DEFERRED_MS} ms for the run (KOSH_BENCH_PAGE_REPORTING=keep leaves it)`,

@@ -57,8 +57,16 @@ async function runBenches(): Promise<void> {
 async function withPostgres<T>(work: (url: string) => Promise<T>): Promise<T> {
   if (process.env.KOSH_BENCH_PG_URL) return work(process.env.KOSH_BENCH_PG_URL);
   process.stdout.write('listing and search (PostgreSQL, throwaway cluster)\n');
-  const out = execFileSync('bash', [path.join(repoRoot, 'scripts/pg-start.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  const env = Object.fromEntries(out.trim().split('\n').map((l) => l.split('=', 2) as [string, string]));
+  const out = execFileSync('bash', [path.join(repoRoot, 'scripts/pg-start.sh')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const env = Object.fromEntries(
+    out
+      .trim()
+      .split('\n')
+      .map((l) => l.split('=', 2) as [string, string]),
+  );
   try {
     // A database of its own on the cluster, so the bench never touches another.
     const url = env.KOSH_TEST_PG_URL;

@@ -55,10 +55,17 @@ new Server({ path: '/files', datastore: new FileStore({ directory: dir }) }).lis
 `;
 
 function startScript(source: string, port: number, dir: string): ChildProcess {
-  return spawn(process.execPath, ['--input-type=module', '-e', source, '--', String(port), dir], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, ['--input-type=module', '-e', source, '--', String(port), dir], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
-function tusOnce(file: string, endpoint: string, headers: Record<string, string>): Promise<{ url: string; ms: number }> {
+function tusOnce(
+  file: string,
+  endpoint: string,
+  headers: Record<string, string>,
+): Promise<{ url: string; ms: number }> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
     const upload: tus.Upload = new tus.Upload(fs.createReadStream(file), {
@@ -78,12 +85,22 @@ function tusOnce(file: string, endpoint: string, headers: Record<string, string>
  * The one client of every comparison (DESIGN.md: same client, same run): Node's http streams the
  * file from disk in 1 MiB reads as the request body; the answer's status and headers come back.
  */
-function streamRequest(url: string, method: string, headers: Record<string, string>, file: string | null, size: number): Promise<http.IncomingMessage> {
+function streamRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  file: string | null,
+  size: number,
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers: { ...headers, 'content-length': String(file ? size : 0) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res));
-    });
+    const req = http.request(
+      url,
+      { method, headers: { ...headers, 'content-length': String(file ? size : 0) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res));
+      },
+    );
     req.on('error', reject);
     if (file) fs.createReadStream(file, { highWaterMark: 1024 * 1024 }).pipe(req);
     else req.end();
@@ -101,24 +118,47 @@ function rawPutOnce(file: string, port: number, size: number): Promise<number> {
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
 /** A tus upload with that same client: the creation POST, then one PATCH streaming the whole file. */
-async function tusStreamOnce(file: string, endpoint: string, headers: Record<string, string>, size: number): Promise<{ url: string; ms: number }> {
+async function tusStreamOnce(
+  file: string,
+  endpoint: string,
+  headers: Record<string, string>,
+  size: number,
+): Promise<{ url: string; ms: number }> {
   const start = performance.now();
   const tusHeaders = { ...headers, 'tus-resumable': '1.0.0' };
-  const created = await streamRequest(endpoint, 'POST', { ...tusHeaders, 'upload-length': String(size), 'upload-metadata': `name ${b64('bench.bin')},clientMime ${b64('application/octet-stream')}` }, null, 0);
+  const created = await streamRequest(
+    endpoint,
+    'POST',
+    {
+      ...tusHeaders,
+      'upload-length': String(size),
+      'upload-metadata': `name ${b64('bench.bin')},clientMime ${b64('application/octet-stream')}`,
+    },
+    null,
+    0,
+  );
   if (created.statusCode !== 201 || !created.headers.location) throw new Error(`tus create ${created.statusCode}`);
   const url = new URL(created.headers.location, endpoint).toString();
-  const patched = await streamRequest(url, 'PATCH', { ...tusHeaders, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, file, size);
+  const patched = await streamRequest(
+    url,
+    'PATCH',
+    { ...tusHeaders, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    file,
+    size,
+  );
   if (patched.statusCode !== 204) throw new Error(`tus PATCH ${patched.statusCode}`);
   return { url, ms: performance.now() - start };
 }
 
 /** The tus client timed: the shared streaming client, or tus-js-client (the web app's) with KOSH_BENCH_CLIENT=tus-js-client. */
 const WITH_TUS_JS = process.env.KOSH_BENCH_CLIENT === 'tus-js-client';
-const tusUpload = (file: string, endpoint: string, headers: Record<string, string>) => (WITH_TUS_JS ? tusOnce(file, endpoint, headers) : tusStreamOnce(file, endpoint, headers, GIB));
+const tusUpload = (file: string, endpoint: string, headers: Record<string, string>) =>
+  WITH_TUS_JS ? tusOnce(file, endpoint, headers) : tusStreamOnce(file, endpoint, headers, GIB);
 
 /** Flushes dirty pages between rounds, so one round's writeback does not slow the next. */
 async function settle(dirs: string[]): Promise<void> {
-  for (const dir of dirs) for (const name of fs.readdirSync(dir)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  for (const dir of dirs)
+    for (const name of fs.readdirSync(dir)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
   await run('sync');
 }
 
@@ -139,12 +179,21 @@ async function busyCores<T>(into: number[], work: () => Promise<T>): Promise<T> 
 }
 
 function rssOf(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
 }
 
 async function ddFigure(dir: string): Promise<number> {
-  const { stderr } = await run('dd', ['if=/dev/zero', `of=${path.join(dir, 'dd.bin')}`, 'bs=1M', 'count=1024', 'conv=fsync']);
+  const { stderr } = await run('dd', [
+    'if=/dev/zero',
+    `of=${path.join(dir, 'dd.bin')}`,
+    'bs=1M',
+    'count=1024',
+    'conv=fsync',
+  ]);
   fs.rmSync(path.join(dir, 'dd.bin'));
   const m = /copied, ([\d.]+) s/.exec(stderr);
   if (!m) throw new Error(`dd: ${stderr}`);
@@ -223,18 +272,39 @@ export async function benchUpload(): Promise<Figure[]> {
     const [rawRounds, bareRounds] = [perRound(raw, koshTotal), perRound(bare, koshTus)];
     const [vsRaw, vsBare, totalVsBare] = [median(rawRounds), median(bareRounds), median(perRound(bare, koshTotal))];
     const f = (x: number) => `${x.toFixed(0)} MiB/s`;
-    process.stdout.write(`  client: ${WITH_TUS_JS ? `tus-js-client for both tus servers (the raw PUT cannot use it), PATCH size ${Number.isFinite(CHUNK) ? `${(CHUNK / 1024 ** 2).toFixed(0)} MiB` : 'the whole file'}` : "one Node http client for all three, streaming the file in 1 MiB reads (tus: creation POST, then one PATCH of the whole file)"}\n`);
+    process.stdout.write(
+      `  client: ${WITH_TUS_JS ? `tus-js-client for both tus servers (the raw PUT cannot use it), PATCH size ${Number.isFinite(CHUNK) ? `${(CHUNK / 1024 ** 2).toFixed(0)} MiB` : 'the whole file'}` : 'one Node http client for all three, streaming the file in 1 MiB reads (tus: creation POST, then one PATCH of the whole file)'}\n`,
+    );
     process.stdout.write(
       `  dd conv=fsync ${f(disk)}; raw PUT + fsync ${f(rawS)}; bare @tus/server ${f(bareS)}; Kosh tus ${f(tusS)} (to the last PATCH), ${f(totalS)} (entry made, fsynced); median of ${ROUNDS} rounds\n`,
     );
-    process.stdout.write(`  busy cores of ${os.cpus().length} (median): raw PUT ${median(cores.raw).toFixed(2)}, bare tus ${median(cores.bare).toFixed(2)}, Kosh ${median(cores.kosh).toFixed(2)}\n`);
+    process.stdout.write(
+      `  busy cores of ${os.cpus().length} (median): raw PUT ${median(cores.raw).toFixed(2)}, bare tus ${median(cores.bare).toFixed(2)}, Kosh ${median(cores.kosh).toFixed(2)}\n`,
+    );
     const each = (ratios: number[]) => ratios.map((r) => r.toFixed(2)).join(' ');
-    process.stdout.write(`  ratios (median of the rounds' own): Kosh entry / raw PUT ${vsRaw.toFixed(2)} [${each(rawRounds)}], Kosh tus / bare tus ${vsBare.toFixed(2)} [${each(bareRounds)}], Kosh entry / bare tus ${totalVsBare.toFixed(2)}\n`);
+    process.stdout.write(
+      `  ratios (median of the rounds' own): Kosh entry / raw PUT ${vsRaw.toFixed(2)} [${each(rawRounds)}], Kosh tus / bare tus ${vsBare.toFixed(2)} [${each(bareRounds)}], Kosh entry / bare tus ${totalVsBare.toFixed(2)}\n`,
+    );
     return [
       { name: 'disk, dd conv=fsync (1 GiB)', value: f(disk), budget: '(reference)', ok: true },
-      { name: '1 GiB tus upload, Kosh (entry made) / raw PUT + fsync', value: `${vsRaw.toFixed(2)} (${f(totalS)} vs ${f(rawS)})`, budget: '>= 0.8', ok: vsRaw >= 0.8 },
-      { name: '1 GiB tus upload, Kosh / bare @tus/server + file store', value: `${vsBare.toFixed(2)} (${f(tusS)} vs ${f(bareS)})`, budget: '>= 0.9', ok: vsBare >= 0.9 },
-      { name: 'server RSS during 1 GiB uploads', value: `peak ${peak.toFixed(0)} MB (at start ${fresh.toFixed(0)}, after warm-up ${idle.toFixed(0)})`, budget: '< 200 MB', ok: peak < 200 },
+      {
+        name: '1 GiB tus upload, Kosh (entry made) / raw PUT + fsync',
+        value: `${vsRaw.toFixed(2)} (${f(totalS)} vs ${f(rawS)})`,
+        budget: '>= 0.8',
+        ok: vsRaw >= 0.8,
+      },
+      {
+        name: '1 GiB tus upload, Kosh / bare @tus/server + file store',
+        value: `${vsBare.toFixed(2)} (${f(tusS)} vs ${f(bareS)})`,
+        budget: '>= 0.9',
+        ok: vsBare >= 0.9,
+      },
+      {
+        name: 'server RSS during 1 GiB uploads',
+        value: `peak ${peak.toFixed(0)} MB (at start ${fresh.toFixed(0)}, after warm-up ${idle.toFixed(0)})`,
+        budget: '< 200 MB',
+        ok: peak < 200,
+      },
     ];
   } finally {
     for (const child of children) child.kill('SIGTERM');
@@ -244,6 +314,10 @@ export async function benchUpload(): Promise<Figure[]> {
 }
 
 async function finish(port: number, headers: Record<string, string>, url: string): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/tus/entries`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ uploadKey: url }) });
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/tus/entries`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ uploadKey: url }),
+  });
   if (res.status !== 201) throw new Error(`tus/entries: ${res.status} ${await res.text()}`);
 }

@@ -21,7 +21,11 @@ export const UserSessionSchema = z.object({
 export type UserSession = z.infer<typeof UserSessionSchema>;
 export const ListUserSessionsResponseSchema = z.object({ sessions: z.array(UserSessionSchema) });
 
-export const AccessTokenSchema = z.object({ id: z.number().int(), name: z.string(), last_used_at: z.string().nullable() });
+export const AccessTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  last_used_at: z.string().nullable(),
+});
 export type AccessToken = z.infer<typeof AccessTokenSchema>;
 export const CreateAccessTokenBodySchema = z.object({ tokenName: requiredString('token name', 100) });
 /** The plain token is in this answer only; the server keeps its hash (part 1, 2.7 "shown once"). */
@@ -32,8 +36,20 @@ export const UserIdParamsSchema = z.object({ id: idParam() });
 export const GetUserResponseSchema = z.object({ user: UserSchema });
 
 const optionalId = (label: string) =>
-  z.number({ error: `The ${label} must be a whole number.` }).int(`The ${label} must be a whole number.`).positive(`The ${label} must be a whole number.`).max(2 ** 31 - 1).nullable().optional();
-const optionalName = (label: string) => z.string({ error: `The ${label} must be a string.` }).trim().max(100, `The ${label} may not be greater than 100 characters.`).nullable().optional();
+  z
+    .number({ error: `The ${label} must be a whole number.` })
+    .int(`The ${label} must be a whole number.`)
+    .positive(`The ${label} must be a whole number.`)
+    .max(2 ** 31 - 1)
+    .nullable()
+    .optional();
+const optionalName = (label: string) =>
+  z
+    .string({ error: `The ${label} must be a string.` })
+    .trim()
+    .max(100, `The ${label} may not be greater than 100 characters.`)
+    .nullable()
+    .optional();
 
 /** Account details; email is read-only in the profile (part 1, 5) and is not accepted here. */
 export const UpdateUserBodySchema = z.object({

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { BootstrapDataSchema } from './bootstrap.ts';
 import { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH, VERIFICATION_CODE_LENGTH } from './constants.ts';
-import { PASSWORD_MISMATCH, emailField, exactLengthString, passwordPairShape, passwordsMatch, requiredSecret, requiredString } from './fields.ts';
+import {
+  PASSWORD_MISMATCH,
+  emailField,
+  exactLengthString,
+  passwordPairShape,
+  passwordsMatch,
+  requiredSecret,
+  requiredString,
+} from './fields.ts';
 
 // Sign-in, registration, passwords, two-factor and email verification (part 1, 2.3-2.5, 5, 7.2).
 
@@ -36,7 +44,10 @@ export const ChallengeTwoFactorBodySchema = z
     recovery_code: z.string().trim().optional(),
   })
   .refine((v) => Boolean(v.code || v.recovery_code), { message: 'The code field is required.', path: ['code'] })
-  .refine((v) => !v.code || v.code.length === TWO_FACTOR_CODE_LENGTH, { message: `The code must be ${TWO_FACTOR_CODE_LENGTH} digits.`, path: ['code'] })
+  .refine((v) => !v.code || v.code.length === TWO_FACTOR_CODE_LENGTH, {
+    message: `The code must be ${TWO_FACTOR_CODE_LENGTH} digits.`,
+    path: ['code'],
+  })
   .refine((v) => !v.recovery_code || v.recovery_code.length === RECOVERY_CODE_LENGTH, {
     message: `The recovery code must be ${RECOVERY_CODE_LENGTH} characters.`,
     path: ['recovery_code'],
@@ -63,7 +74,10 @@ export const RegisterUserBodySchema = z
   .refine(passwordsMatch, PASSWORD_MISMATCH);
 export type RegisterUserBody = z.infer<typeof RegisterUserBodySchema>;
 export const REGISTRATION_STATUSES = ['success', 'needs_email_verification'] as const;
-export const RegisterUserResponseSchema = z.object({ status: z.enum(REGISTRATION_STATUSES), bootstrapData: BootstrapDataSchema });
+export const RegisterUserResponseSchema = z.object({
+  status: z.enum(REGISTRATION_STATUSES),
+  bootstrapData: BootstrapDataSchema,
+});
 
 export const SendPasswordResetBodySchema = z.object({ email: emailField() });
 export const ResetPasswordBodySchema = z
@@ -78,7 +92,12 @@ export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
 
 export const ConfirmPasswordBodySchema = z.object({ password: requiredSecret('password') });
 export const GetPasswordConfirmationQuerySchema = z.object({
-  seconds: z.coerce.number({ error: 'The seconds must be a number.' }).int('The seconds must be a whole number.').min(0).max(10_000_000).optional(),
+  seconds: z.coerce
+    .number({ error: 'The seconds must be a number.' })
+    .int('The seconds must be a whole number.')
+    .min(0)
+    .max(10_000_000)
+    .optional(),
 });
 export const GetPasswordConfirmationResponseSchema = z.object({ confirmed: z.boolean() });
 

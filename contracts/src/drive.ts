@@ -4,7 +4,20 @@ import { z } from 'zod';
 // "not shown", these shapes are our design, published through the OpenAPI document.
 
 /** File-type categories for icons (part 2, 3). `sharedFolder` is a UI variant of `folder`. */
-export const FILE_TYPES = ['default', 'audio', 'video', 'text', 'pdf', 'archive', 'folder', 'sharedFolder', 'image', 'powerPoint', 'word', 'spreadsheet'] as const;
+export const FILE_TYPES = [
+  'default',
+  'audio',
+  'video',
+  'text',
+  'pdf',
+  'archive',
+  'folder',
+  'sharedFolder',
+  'image',
+  'powerPoint',
+  'word',
+  'spreadsheet',
+] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 export const DRIVE_PER_PAGE_DEFAULT = 50;
@@ -31,11 +44,15 @@ const EXTENSION_TYPES: Array<[FileType, string[]]> = [
 ];
 
 /** The icon category of a file, by its extension first and then by the first part of its MIME type (part 2, 3). */
-export function fileTypeOf(mime: string | null | undefined, extension: string | null | undefined): Exclude<FileType, 'folder' | 'sharedFolder'> {
+export function fileTypeOf(
+  mime: string | null | undefined,
+  extension: string | null | undefined,
+): Exclude<FileType, 'folder' | 'sharedFolder'> {
   const ext = (extension ?? '').toLowerCase();
   const m = (mime ?? '').toLowerCase();
   if (m === 'application/pdf') return 'pdf';
-  for (const [type, list] of EXTENSION_TYPES) if (list.includes(ext)) return type as Exclude<FileType, 'folder' | 'sharedFolder'>;
+  for (const [type, list] of EXTENSION_TYPES)
+    if (list.includes(ext)) return type as Exclude<FileType, 'folder' | 'sharedFolder'>;
   const top = m.split('/')[0];
   if (top === 'image' || top === 'video' || top === 'audio' || top === 'text') return top;
   if (/zip|compressed|x-tar|x-7z|x-rar/.test(m)) return 'archive';
@@ -62,15 +79,19 @@ export const FileEntrySchema = z
     permission: z
       .enum(['view', 'download', 'edit'])
       .optional()
-      .describe("The caller's access to an entry someone shared with them (absent on the caller's own entries): view previews, download also downloads and copies, edit also renames, uploads into, moves within and trashes."),
+      .describe(
+        "The caller's access to an entry someone shared with them (absent on the caller's own entries): view previews, download also downloads and copies, edit also renames, uploads into, moves within and trashes.",
+      ),
     is_shared: z
       .boolean()
       .optional()
-      .describe('On the caller\'s own entries: shared with people (invitations included) or by an enabled shareable link. Absent on entries shared with the caller.'),
+      .describe(
+        "On the caller's own entries: shared with people (invitations included) or by an enabled shareable link. Absent on entries shared with the caller.",
+      ),
     owner: z
       .object({ id: z.number().int(), name: z.string(), email: z.string(), image: z.string().nullable() })
       .optional()
-      .describe('Who owns an entry shared with the caller, with their avatar (absent on the caller\'s own entries).'),
+      .describe("Who owns an entry shared with the caller, with their avatar (absent on the caller's own entries)."),
     deleted_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -79,7 +100,12 @@ export const FileEntrySchema = z
 export type FileEntry = z.infer<typeof FileEntrySchema>;
 
 export const ListFileEntriesQuerySchema = z.object({
-  section: z.enum(DRIVE_SECTIONS).default('home').describe('home = root of the drive; folder needs folderHash; shares = what others shared with the caller; search needs query or a filter.'),
+  section: z
+    .enum(DRIVE_SECTIONS)
+    .default('home')
+    .describe(
+      'home = root of the drive; folder needs folderHash; shares = what others shared with the caller; search needs query or a filter.',
+    ),
   folderHash: z.string().max(64).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   perPage: z.coerce.number().int().min(1).max(DRIVE_PER_PAGE_MAX).default(DRIVE_PER_PAGE_DEFAULT),
@@ -115,12 +141,23 @@ export const FileEntriesResponseSchema = z.object({ entries: z.array(FileEntrySc
 const entryIds = z.array(z.number().int().positive()).min(1).max(1000);
 const parentId = z.number().int().positive().nullable().optional().describe('Folder id; null or absent = root.');
 
-export const CreateFolderBodySchema = z.object({ name: z.string().min(1).max(1000), parentId, workspaceId: z.number().int().min(0).optional() });
+export const CreateFolderBodySchema = z.object({
+  name: z.string().min(1).max(1000),
+  parentId,
+  workspaceId: z.number().int().min(0).optional(),
+});
 export type CreateFolderBody = z.infer<typeof CreateFolderBodySchema>;
-export const RenameEntryBodySchema = z.object({ name: z.string().min(1).max(1000), workspaceId: z.number().int().min(0).optional() });
+export const RenameEntryBodySchema = z.object({
+  name: z.string().min(1).max(1000),
+  workspaceId: z.number().int().min(0).optional(),
+});
 export const EntryIdParamsSchema = z.object({ entryId: z.coerce.number().int().positive() });
 export const EntryHashParamsSchema = z.object({ hash: z.string().min(1).max(64) });
-export const MoveEntriesBodySchema = z.object({ entryIds, destinationId: parentId, workspaceId: z.number().int().min(0).optional() });
+export const MoveEntriesBodySchema = z.object({
+  entryIds,
+  destinationId: parentId,
+  workspaceId: z.number().int().min(0).optional(),
+});
 export type MoveEntriesBody = z.infer<typeof MoveEntriesBodySchema>;
 export const CopyEntriesBodySchema = z.object({
   entryIds,
@@ -131,7 +168,11 @@ export type CopyEntriesBody = z.infer<typeof CopyEntriesBodySchema>;
 export const EntryIdsBodySchema = z.object({ entryIds, workspaceId: z.number().int().min(0).optional() });
 export const DeleteEntriesBodySchema = z.object({
   entryIds: z.array(z.number().int().positive()).max(1000).default([]),
-  paths: z.array(z.string().max(4096)).max(1000).optional().describe('Accepted for spec compatibility; ignored (entries are named by id).'),
+  paths: z
+    .array(z.string().max(4096))
+    .max(1000)
+    .optional()
+    .describe('Accepted for spec compatibility; ignored (entries are named by id).'),
   deleteForever: z.boolean().default(false),
   workspaceId: z.number().int().min(0).optional(),
 });
@@ -143,11 +184,17 @@ export const DeleteEntriesResponseSchema = z.object({
   results: z.array(BulkItemResultSchema),
   deleted: z.number().int().describe('Entries (with descendants) moved to trash or removed for good.'),
 });
-export const EmptyTrashResponseSchema = z.object({ deleted: z.number().int().describe('Entries removed for good, descendants included.') });
+export const EmptyTrashResponseSchema = z.object({
+  deleted: z.number().int().describe('Entries removed for good, descendants included.'),
+});
 
 export const UploadMetadataSchema = z.object({
   parentId: z.union([z.number().int().positive(), z.null()]).optional(),
-  relativePath: z.string().max(10_000).optional().describe("The file's path inside an uploaded folder, its own name last (a/b/file.txt)."),
+  relativePath: z
+    .string()
+    .max(10_000)
+    .optional()
+    .describe("The file's path inside an uploaded folder, its own name last (a/b/file.txt)."),
   disk: z.enum(['public', 'uploads']).optional(),
   diskPrefix: z.string().optional(),
   workspaceId: z.number().int().min(0).optional(),
@@ -155,11 +202,18 @@ export const UploadMetadataSchema = z.object({
 export type UploadMetadata = z.infer<typeof UploadMetadataSchema>;
 
 export const DownloadQuerySchema = z.object({
-  hashes: z.string().min(1).max(20_000).describe('Comma-separated entry hashes; one file downloads as itself, anything else as a ZIP.'),
+  hashes: z
+    .string()
+    .min(1)
+    .max(20_000)
+    .describe('Comma-separated entry hashes; one file downloads as itself, anything else as a ZIP.'),
   workspaceId: z.coerce.number().int().min(0).optional(),
 });
 export const DownloadOneQuerySchema = z.object({
-  inline: z.enum(['0', '1', 'true', 'false']).optional().describe('1 = preview in the browser (active content only under a sandbox CSP).'),
+  inline: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .describe('1 = preview in the browser (active content only under a sandbox CSP).'),
   workspaceId: z.coerce.number().int().min(0).optional(),
 });
 
@@ -171,5 +225,6 @@ export type SpaceUsage = z.infer<typeof SpaceUsageSchema>;
 export const UPLOAD_MESSAGES = {
   tooLarge: (size: string) => `The file exceeds the maximum allowed size of ${size}`,
   typeNotAllowed: 'This file type is not allowed.',
-  noSpace: (size: string) => `You have exhausted your allowed space of ${size}. Delete some files or upgrade your plan.`,
+  noSpace: (size: string) =>
+    `You have exhausted your allowed space of ${size}. Delete some files or upgrade your plan.`,
 } as const;

@@ -15,7 +15,9 @@ describe('formatBytes', () => {
 
 describe('interpolate', () => {
   it('replaces :name placeholders, longest names first', () => {
-    expect(interpolate('Enter the code we sent to :email', { email: 'ab***@x.io' })).toBe('Enter the code we sent to ab***@x.io');
+    expect(interpolate('Enter the code we sent to :email', { email: 'ab***@x.io' })).toBe(
+      'Enter the code we sent to ab***@x.io',
+    );
     expect(interpolate(':count of :countries', { count: 2, countries: 5 })).toBe('2 of 5');
     expect(interpolate('no values')).toBe('no values');
   });
@@ -23,11 +25,20 @@ describe('interpolate', () => {
 
 describe('isUnprefixedPath (spec part 1 section 7.1)', () => {
   it('keeps auth, secure, log-viewer and horizon paths and absolute URLs as they are', () => {
-    for (const p of ['auth/login', '/auth/logout', 'secure/auth/social/google/login', 'log-viewer', 'horizon/api', 'https://example.com/x', 'api/v1/me']) {
+    for (const p of [
+      'auth/login',
+      '/auth/logout',
+      'secure/auth/social/google/login',
+      'log-viewer',
+      'horizon/api',
+      'https://example.com/x',
+      'api/v1/me',
+    ]) {
       expect(isUnprefixedPath(p)).toBe(true);
     }
   });
   it('prefixes everything else', () => {
-    for (const p of ['me', 'users/1', 'authors', 'custom-pages/about-us', 'securely']) expect(isUnprefixedPath(p)).toBe(false);
+    for (const p of ['me', 'users/1', 'authors', 'custom-pages/about-us', 'securely'])
+      expect(isUnprefixedPath(p)).toBe(false);
   });
 });

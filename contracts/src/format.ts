@@ -19,7 +19,5 @@ export function interpolate(text: string, values: Record<string, string | number
 export function isUnprefixedPath(path: string): boolean {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) return true;
   const clean = path.replace(/^\/+/, '');
-  return ['auth', 'secure', 'log-viewer', 'horizon', 'api/v1'].some(
-    (p) => clean === p || clean.startsWith(`${p}/`),
-  );
+  return ['auth', 'secure', 'log-viewer', 'horizon', 'api/v1'].some((p) => clean === p || clean.startsWith(`${p}/`));
 }

@@ -17,7 +17,12 @@ export const VALUE_LIST_NAMES = ['timezones', 'countries', 'localizations', 'sta
 export const GetValueListsParamsSchema = z.object({ names: z.string().min(1).max(200) });
 /** `states` needs the country whose states to list. */
 export const GetValueListsQuerySchema = z.object({ countryId: z.coerce.number().int().min(1).max(100000).optional() });
-export const StateSchema = z.object({ id: z.number().int(), country_id: z.number().int(), name: z.string(), code: z.string() });
+export const StateSchema = z.object({
+  id: z.number().int(),
+  country_id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+});
 
 export const TimezoneSchema = z.object({ value: z.string(), text: z.string() });
 export const CountrySchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });

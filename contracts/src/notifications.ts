@@ -26,7 +26,10 @@ export const NOTIFICATION_ICONS = ['group-add', 'people', 'export-csv'] as const
 /** Web Push: how long an endpoint or key may be. */
 export const PUSH_ENDPOINT_MAX_LENGTH = 2000;
 
-export const NotificationActionSchema = z.object({ action: z.string().describe('A URL (absolute opens a new tab) or an in-app path, or an action key.'), label: z.string() });
+export const NotificationActionSchema = z.object({
+  action: z.string().describe('A URL (absolute opens a new tab) or an in-app path, or an action key.'),
+  label: z.string(),
+});
 export type NotificationAction = z.infer<typeof NotificationActionSchema>;
 
 export const NotificationLineSchema = z.object({
@@ -90,7 +93,9 @@ export type Channels = z.infer<typeof ChannelsSchema>;
 
 export const NotificationSubscriptionsSchema = z.object({
   available_channels: z.array(z.enum(NOTIFICATION_CHANNELS)),
-  subscriptions: z.record(z.string(), z.array(z.object({ notif_id: z.string(), name: z.string() }))).describe('Notification types by group_name.'),
+  subscriptions: z
+    .record(z.string(), z.array(z.object({ notif_id: z.string(), name: z.string() })))
+    .describe('Notification types by group_name.'),
   user_selections: z.array(z.object({ notif_id: z.string(), channels: ChannelsSchema })),
 });
 export type NotificationSubscriptions = z.infer<typeof NotificationSubscriptionsSchema>;
@@ -125,4 +130,11 @@ export type UnreadStreamEvent = { unreadCount: number };
  * What a Web Push message carries (decrypted by the browser, shown by the service worker):
  * the site name as title, the primary line as plain text, and where a click goes.
  */
-export type NotificationPushPayload = { id: string; type: string; title: string; body: string; url: string; image?: string };
+export type NotificationPushPayload = {
+  id: string;
+  type: string;
+  title: string;
+  body: string;
+  url: string;
+  image?: string;
+};

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { BulkItemResultSchema, DRIVE_DEFAULT_ORDER, DRIVE_ORDER_BY, DRIVE_PER_PAGE_DEFAULT, DRIVE_PER_PAGE_MAX, FileEntrySchema } from './drive.ts';
+import {
+  BulkItemResultSchema,
+  DRIVE_DEFAULT_ORDER,
+  DRIVE_ORDER_BY,
+  DRIVE_PER_PAGE_DEFAULT,
+  DRIVE_PER_PAGE_MAX,
+  FileEntrySchema,
+} from './drive.ts';
 
 // Sharing (issue 6): entries shared with people, shareable links, and the shareable link page
 // (spec part 2 sections 2, 3 "Shareable link page response", 4 "Shareable link", 6, 7 and
@@ -25,14 +32,26 @@ export const LINK_PASSWORD_ATTEMPTS = { perLink: 10, perAddress: 20 } as const;
 const email = z.string().trim().max(255);
 const entryIds = z.array(z.number().int().positive()).min(1).max(1000);
 
-export const ShareUserSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string(), image: z.string().nullable() });
+export const ShareUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+});
 export type ShareUser = z.infer<typeof ShareUserSchema>;
 
 export const SharePersonSchema = z
   .object({
     id: z.number().int().describe('The share id (change or remove it with this).'),
-    entry_id: z.number().int().describe('The entry the share is on: the entry asked about, or a folder above it whose share covers it.'),
-    user_id: z.number().int().nullable().describe('null while the invitation of an address without an account is pending.'),
+    entry_id: z
+      .number()
+      .int()
+      .describe('The entry the share is on: the entry asked about, or a folder above it whose share covers it.'),
+    user_id: z
+      .number()
+      .int()
+      .nullable()
+      .describe('null while the invitation of an address without an account is pending.'),
     email: z.string(),
     name: z.string(),
     image: z.string().nullable(),
@@ -56,7 +75,14 @@ export const ShareEntriesBodySchema = z.object({
 export type ShareEntriesBody = z.infer<typeof ShareEntriesBodySchema>;
 
 export const ShareEntriesResponseSchema = z.object({
-  results: z.array(z.object({ email: z.string(), ok: z.boolean(), invited: z.boolean().describe('No account has this address: an invitation to register was sent.'), message: z.string().optional() })),
+  results: z.array(
+    z.object({
+      email: z.string(),
+      ok: z.boolean(),
+      invited: z.boolean().describe('No account has this address: an invitation to register was sent.'),
+      message: z.string().optional(),
+    }),
+  ),
   people: z.array(SharePersonSchema).describe('Everyone the entries are now shared with.'),
 });
 export type ShareEntriesResponse = z.infer<typeof ShareEntriesResponseSchema>;
@@ -95,7 +121,9 @@ export const ShareableLinkSchema = z
     has_password: z.boolean(),
     expires_at: z.string().nullable(),
     enabled: z.boolean(),
-    entry: FileEntrySchema.nullable().describe('The linked entry (seen from the link: its path starts at itself); null until a password-protected link is unlocked.'),
+    entry: FileEntrySchema.nullable().describe(
+      'The linked entry (seen from the link: its path starts at itself); null until a password-protected link is unlocked.',
+    ),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -104,8 +132,18 @@ export type ShareableLink = z.infer<typeof ShareableLinkSchema>;
 
 export const SaveShareableLinkBodySchema = z.object({
   enabled: z.boolean().optional(),
-  password: z.string().min(1).max(LINK_PASSWORD_MAX_LENGTH).nullable().optional().describe('A new password; null removes it; absent keeps it. Stored as an argon2id hash.'),
-  expires_at: z.iso.datetime({ offset: true }).nullable().optional().describe('After this instant the link answers 404; null: never.'),
+  password: z
+    .string()
+    .min(1)
+    .max(LINK_PASSWORD_MAX_LENGTH)
+    .nullable()
+    .optional()
+    .describe('A new password; null removes it; absent keeps it. Stored as an argon2id hash.'),
+  expires_at: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .optional()
+    .describe('After this instant the link answers 404; null: never.'),
   allow_download: z.boolean().optional(),
   allow_edit: z.boolean().optional(),
   restricted: z.boolean().optional(),
@@ -115,16 +153,30 @@ export type SaveShareableLinkBody = z.infer<typeof SaveShareableLinkBodySchema>;
 export const ShareableLinkResponseSchema = z.object({ link: ShareableLinkSchema.nullable() });
 
 export const LinkHashParamsSchema = z.object({ hash: z.string().min(1).max(64) });
-export const LinkEntryParamsSchema = z.object({ hash: z.string().min(1).max(64), entryHash: z.string().min(1).max(64) });
+export const LinkEntryParamsSchema = z.object({
+  hash: z.string().min(1).max(64),
+  entryHash: z.string().min(1).max(64),
+});
 
 const ORDER_RE = new RegExp(`^(${DRIVE_ORDER_BY.join('|')}):(asc|desc)$`);
 export const ShareableLinkPageQuerySchema = z.object({
-  loader: z.literal(SHAREABLE_LINK_PAGE_LOADER).optional().describe('shareableLinkPage: also list the folder children (part 2, 7).'),
+  loader: z
+    .literal(SHAREABLE_LINK_PAGE_LOADER)
+    .optional()
+    .describe('shareableLinkPage: also list the folder children (part 2, 7).'),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   perPage: z.coerce.number().int().min(1).max(DRIVE_PER_PAGE_MAX).default(DRIVE_PER_PAGE_DEFAULT),
-  order: z.string().regex(ORDER_RE, 'The order is orderBy:orderDir, e.g. updated_at:desc.').default(`${DRIVE_DEFAULT_ORDER.orderBy}:${DRIVE_DEFAULT_ORDER.orderDir}`),
+  order: z
+    .string()
+    .regex(ORDER_RE, 'The order is orderBy:orderDir, e.g. updated_at:desc.')
+    .default(`${DRIVE_DEFAULT_ORDER.orderBy}:${DRIVE_DEFAULT_ORDER.orderDir}`),
   password: z.string().max(LINK_PASSWORD_MAX_LENGTH).optional(),
-  folderHash: z.string().min(1).max(64).optional().describe('A folder inside the linked folder to list instead of the linked folder itself.'),
+  folderHash: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('A folder inside the linked folder to list instead of the linked folder itself.'),
   workspaceId: z.coerce.number().int().min(0).optional(),
 });
 export type ShareableLinkPageQuery = z.infer<typeof ShareableLinkPageQuerySchema>;
@@ -133,18 +185,31 @@ export type ShareableLinkPageQuery = z.infer<typeof ShareableLinkPageQuerySchema
 export const ShareableLinkPageSchema = z.object({
   link: ShareableLinkSchema,
   passwordInvalid: z.boolean().describe('The link has a password and none, or a wrong one, was given.'),
-  folderChildren: z.object({ data: z.array(FileEntrySchema), current_page: z.number().int(), last_page: z.number().int() }).nullable(),
+  folderChildren: z
+    .object({ data: z.array(FileEntrySchema), current_page: z.number().int(), last_page: z.number().int() })
+    .nullable(),
 });
 export type ShareableLinkPage = z.infer<typeof ShareableLinkPageSchema>;
 
 export const UnlockShareableLinkBodySchema = z.object({ password: z.string().min(1).max(LINK_PASSWORD_MAX_LENGTH) });
 export const LinkDownloadQuerySchema = z.object({
-  hashes: z.string().min(1).max(20_000).optional().describe('Comma-separated hashes of entries inside the link; absent: the linked entry.'),
+  hashes: z
+    .string()
+    .min(1)
+    .max(20_000)
+    .optional()
+    .describe('Comma-separated hashes of entries inside the link; absent: the linked entry.'),
 });
 export const LinkDownloadOneQuerySchema = z.object({
   inline: z.enum(['0', '1', 'true', 'false']).optional().describe('1 = preview in the browser.'),
 });
 export const SaveLinkToDriveBodySchema = z.object({
-  destinationId: z.number().int().positive().nullable().optional().describe('A folder of the caller; null or absent: the root of their drive.'),
+  destinationId: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .optional()
+    .describe('A folder of the caller; null or absent: the root of their drive.'),
   workspaceId: z.number().int().min(0).optional(),
 });

@@ -28,5 +28,10 @@ export const ThemeSchema = z.object({
 export type Theme = z.infer<typeof ThemeSchema>;
 
 /** The be-active-theme cookie holds an id, or one of these words (part 1, 4). */
-export const ThemeChoiceSchema = z.union([z.literal('system'), z.literal('light'), z.literal('dark'), z.coerce.number().int()]);
+export const ThemeChoiceSchema = z.union([
+  z.literal('system'),
+  z.literal('light'),
+  z.literal('dark'),
+  z.coerce.number().int(),
+]);
 export type ThemeChoice = z.infer<typeof ThemeChoiceSchema>;

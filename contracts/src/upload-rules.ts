@@ -9,7 +9,12 @@ export function matchesPattern(pattern: string, file: { extension: string | null
   const p = pattern.trim().toLowerCase();
   if (!p) return false;
   if (p.includes('/')) {
-    const re = new RegExp(`^${p.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const re = new RegExp(
+      `^${p
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
     return file.mimes.some((m) => re.test(m.toLowerCase()));
   }
   return file.extension !== null && p.replace(/^\./, '') === file.extension.toLowerCase();

@@ -72,12 +72,21 @@ export const TusUploadMetadataSchema = z.object({
 export type TusUploadMetadata = z.infer<typeof TusUploadMetadataSchema>;
 
 export const CreateTusEntryBodySchema = z.object({
-  uploadKey: z.string().min(1).max(2000).describe('The id at the end of the upload URL (the URL itself is accepted too).'),
+  uploadKey: z
+    .string()
+    .min(1)
+    .max(2000)
+    .describe('The id at the end of the upload URL (the URL itself is accepted too).'),
   workspaceId: z.number().int().min(0).optional(),
 });
 export type CreateTusEntryBody = z.infer<typeof CreateTusEntryBodySchema>;
 
-const size = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).describe('Bytes, declared before the upload and checked against what arrives.');
+const size = z
+  .number()
+  .int()
+  .min(0)
+  .max(Number.MAX_SAFE_INTEGER)
+  .describe('Bytes, declared before the upload and checked against what arrives.');
 const placement = {
   metadata: UploadMetadataSchema.optional(),
   parentId: UploadMetadataSchema.shape.parentId,
@@ -121,7 +130,11 @@ export const CreateS3MultipartBodySchema = z.object({
 export type CreateS3MultipartBody = z.infer<typeof CreateS3MultipartBodySchema>;
 export const CreateS3MultipartResponseSchema = z.object({ uploadId: z.string(), key: z.string() });
 
-export const S3MultipartRefBodySchema = z.object({ key: z.string().min(1).max(200), uploadId: z.string().min(1).max(1024), workspaceId: z.number().int().min(0).optional() });
+export const S3MultipartRefBodySchema = z.object({
+  key: z.string().min(1).max(200),
+  uploadId: z.string().min(1).max(1024),
+  workspaceId: z.number().int().min(0).optional(),
+});
 export type S3MultipartRef = z.infer<typeof S3MultipartRefBodySchema>;
 
 export const UploadedPartSchema = z.object({ PartNumber: z.number().int(), ETag: z.string(), Size: z.number().int() });
@@ -131,10 +144,15 @@ export const SignS3PartsBodySchema = S3MultipartRefBodySchema.extend({
   partNumbers: z.array(z.number().int().min(1).max(MULTIPART_MAX_PARTS)).min(1).max(MULTIPART_SIGN_BATCH),
 });
 export type SignS3PartsBody = z.infer<typeof SignS3PartsBodySchema>;
-export const SignS3PartsResponseSchema = z.object({ urls: z.array(z.object({ partNumber: z.number().int(), url: z.string() })) });
+export const SignS3PartsResponseSchema = z.object({
+  urls: z.array(z.object({ partNumber: z.number().int(), url: z.string() })),
+});
 
 export const CompleteS3MultipartBodySchema = S3MultipartRefBodySchema.extend({
-  parts: z.array(z.object({ PartNumber: z.number().int().min(1).max(MULTIPART_MAX_PARTS), ETag: z.string().min(1).max(200) })).min(1).max(MULTIPART_MAX_PARTS),
+  parts: z
+    .array(z.object({ PartNumber: z.number().int().min(1).max(MULTIPART_MAX_PARTS), ETag: z.string().min(1).max(200) }))
+    .min(1)
+    .max(MULTIPART_MAX_PARTS),
 });
 export type CompleteS3MultipartBody = z.infer<typeof CompleteS3MultipartBodySchema>;
 export const CompleteS3MultipartResponseSchema = z.object({ key: z.string(), size: z.number().int() });

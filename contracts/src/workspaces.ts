@@ -24,7 +24,7 @@ export const WORKSPACE_MESSAGES = {
 
 export const WorkspaceSchema = z
   .object({
-    id: z.number().int().describe('0 is the built-in default workspace (the caller\'s own drive).'),
+    id: z.number().int().describe("0 is the built-in default workspace (the caller's own drive)."),
     name: z.string(),
     members_count: z.number().int(),
     owner_id: z.number().int().optional().describe('Absent on the default workspace.'),
@@ -34,7 +34,7 @@ export const WorkspaceSchema = z
 export type Workspace = z.infer<typeof WorkspaceSchema>;
 
 export const WorkspaceMemberSchema = z.object({
-  id: z.number().int().describe('The member\'s user id.'),
+  id: z.number().int().describe("The member's user id."),
   name: z.string(),
   email: z.string(),
   image: z.string().nullable(),
@@ -53,7 +53,9 @@ export type WorkspaceInvite = z.infer<typeof WorkspaceInviteSchema>;
 
 export const WorkspaceDetailsSchema = WorkspaceSchema.extend({
   members: z.array(WorkspaceMemberSchema).describe('The owner first, then by join date.'),
-  invites: z.array(WorkspaceInviteSchema).describe('Pending invites, newest first (admins and the owner only; empty for others).'),
+  invites: z
+    .array(WorkspaceInviteSchema)
+    .describe('Pending invites, newest first (admins and the owner only; empty for others).'),
 });
 export type WorkspaceDetails = z.infer<typeof WorkspaceDetailsSchema>;
 
@@ -69,7 +71,9 @@ export const SaveWorkspaceBodySchema = z.object({ name, workspaceId: z.number().
 export type SaveWorkspaceBody = z.infer<typeof SaveWorkspaceBodySchema>;
 
 export const WorkspaceIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-export const WorkspaceMemberParamsSchema = WorkspaceIdParamsSchema.extend({ userId: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const WorkspaceMemberParamsSchema = WorkspaceIdParamsSchema.extend({
+  userId: z.coerce.number().int().min(1).max(2_147_483_647),
+});
 export const WorkspaceInviteParamsSchema = z.object({ inviteId: z.string().min(1).max(100) });
 export const WorkspaceInviteOfParamsSchema = WorkspaceIdParamsSchema.extend({ inviteId: z.string().min(1).max(100) });
 
@@ -93,5 +97,8 @@ export const InviteMembersResponseSchema = z.object({
 });
 export type InviteMembersResponse = z.infer<typeof InviteMembersResponseSchema>;
 
-export const ChangeMemberRoleBodySchema = z.object({ role: z.enum(MEMBER_ROLES), workspaceId: z.number().int().min(0).optional() });
+export const ChangeMemberRoleBodySchema = z.object({
+  role: z.enum(MEMBER_ROLES),
+  workspaceId: z.number().int().min(0).optional(),
+});
 export type ChangeMemberRoleBody = z.infer<typeof ChangeMemberRoleBodySchema>;

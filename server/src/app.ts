@@ -74,15 +74,19 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'self'");
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'self'");
   });
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(container.db),
-    errorResponseBuilder: (_req, ctx) => tooManyRequests(`Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
+    errorResponseBuilder: (_req, ctx) =>
+      tooManyRequests(`Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
   });
   // Multipart is for small forms (avatars); big files go through tus uploads instead.
-  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 8192, parts: 12 } });
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 8192, parts: 12 },
+  });
   await app.register(authContextPlugin, { container });
   await app.register(csrfPlugin);
   await app.register(workspacePlugin);
@@ -126,14 +130,23 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: dist, serve: false });
     const assets = path.join(dist, 'assets');
     if (fs.existsSync(assets)) {
-      await app.register(fastifyStatic, { root: assets, prefix: '/assets/', immutable: true, maxAge: '365d', index: false, decorateReply: false });
+      await app.register(fastifyStatic, {
+        root: assets,
+        prefix: '/assets/',
+        immutable: true,
+        maxAge: '365d',
+        index: false,
+        decorateReply: false,
+      });
     }
     for (const file of fs.readdirSync(dist)) {
       // Top-level public files (favicon, fonts, service worker) keep their names; index.html is rendered.
       if (file === 'index.html' || !fs.statSync(path.join(dist, file)).isFile()) continue;
       if (file === SERVICE_WORKER_FILE) {
         // The push service worker (issue 7) gets its own policy: the API's 'none' would govern the worker.
-        app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) => reply.header('content-security-policy', "default-src 'self'; img-src 'self' data: blob:").sendFile(file));
+        app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) =>
+          reply.header('content-security-policy', "default-src 'self'; img-src 'self' data: blob:").sendFile(file),
+        );
         continue;
       }
       app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) => reply.sendFile(file));
@@ -141,6 +154,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   }
   app.get('/', { schema: { hide: true } }, (request, reply) => spa.render(request, reply));
   // Client routes belong to the web app's router; the server answers them with the shell.
-  app.setNotFoundHandler((request, reply) => (isClientRoute(request) ? spa.render(request, reply) : answerNotFound(request, reply)));
+  app.setNotFoundHandler((request, reply) =>
+    isClientRoute(request) ? spa.render(request, reply) : answerNotFound(request, reply),
+  );
   return app;
 }

@@ -55,7 +55,14 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   storageDriver: 'local' | 's3';
-  s3: { endpoint?: string; region: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  s3: {
+    endpoint?: string;
+    region: string;
+    bucket?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    forcePathStyle: boolean;
+  };
   /** nginx internal location for X-Accel-Redirect downloads; undefined streams from Node. */
   xAccelRedirectPrefix: string | undefined;
   smtpUrl: string | undefined;
@@ -81,8 +88,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.STORAGE_DRIVER === 's3') {
-    const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
-    if (missing.length) throw new ConfigError(`Invalid environment:\n${missing.map((k) => `  ${k}: required when STORAGE_DRIVER=s3`).join('\n')}`);
+    const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+      (k) => !e[k],
+    );
+    if (missing.length)
+      throw new ConfigError(
+        `Invalid environment:\n${missing.map((k) => `  ${k}: required when STORAGE_DRIVER=s3`).join('\n')}`,
+      );
   }
   const repoRoot = path.resolve(import.meta.dirname, '../..');
   return {
@@ -109,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'web/dist')),
-    webPushAllowedHosts: e.WEB_PUSH_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    webPushAllowedHosts: e.WEB_PUSH_ALLOWED_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

@@ -85,10 +85,25 @@ export function createContainer(deps: { config: Config; db: Database; dialect: D
   };
   const { keys, mailer } = adapters;
   // Before sessions, drive and shares: they notify through it.
-  const notifications = createNotificationsModule({ db, dialect: deps.dialect, config: deps.config, mailer, settings, users: repos.users, logger: deps.logger });
+  const notifications = createNotificationsModule({
+    db,
+    dialect: deps.dialect,
+    config: deps.config,
+    mailer,
+    settings,
+    users: repos.users,
+    logger: deps.logger,
+  });
   const users = new UsersService(repos.users, repos.roles);
   const sessions = new SessionService(repos.sessions, repos.users, adapters.geo, notifications.security);
-  const twoFactor = new TwoFactorService({ users: repos.users, repo: repos.twoFactor, keys, sessions, settings, notices: notifications.security });
+  const twoFactor = new TwoFactorService({
+    users: repos.users,
+    repo: repos.twoFactor,
+    keys,
+    sessions,
+    settings,
+    notices: notifications.security,
+  });
   const emailVerification = new EmailVerificationService({
     users: repos.users,
     codes: repos.emailCodes,
@@ -99,11 +114,39 @@ export function createContainer(deps: { config: Config; db: Database; dialect: D
     onVerified: (row) => shares.invitations.afterVerification(row),
   });
   const recaptcha = new RecaptchaService({ settings, checks: repos.humanChecks, client: adapters.humanCheck });
-  const accountPresenter = new AccountPresenter({ roles: repos.roles, socialProfiles: repos.socialProfiles, accessTokens: repos.accessTokens, sessions, twoFactor });
+  const accountPresenter = new AccountPresenter({
+    roles: repos.roles,
+    socialProfiles: repos.socialProfiles,
+    accessTokens: repos.accessTokens,
+    sessions,
+    twoFactor,
+  });
   const avatars = new AvatarService({ users: repos.users, store: adapters.avatarStore, fetcher: new SafeFetcher() });
-  const drive = createDriveModule({ db, dialect: deps.dialect, storage: adapters.storage, settings, notifier: notifications, logger: deps.logger });
-  const shares = createSharesModule({ db, drive, mailer, settings, keys, notifier: notifications, logger: deps.logger });
-  const workspaces = createWorkspacesService({ db, drive, notifier: notifications, mailer, settings, logger: deps.logger });
+  const drive = createDriveModule({
+    db,
+    dialect: deps.dialect,
+    storage: adapters.storage,
+    settings,
+    notifier: notifications,
+    logger: deps.logger,
+  });
+  const shares = createSharesModule({
+    db,
+    drive,
+    mailer,
+    settings,
+    keys,
+    notifier: notifications,
+    logger: deps.logger,
+  });
+  const workspaces = createWorkspacesService({
+    db,
+    drive,
+    notifier: notifications,
+    mailer,
+    settings,
+    logger: deps.logger,
+  });
   const services = {
     settings,
     locale,
@@ -123,11 +166,25 @@ export function createContainer(deps: { config: Config; db: Database; dialect: D
       recaptcha,
       // Share invitations also let their address register while registration is disabled.
       invites: anyInvite(adapters.invites, shares.invitations, workspaces),
-      onRegistered: (user, invite, addressTrusted) => shares.invitations.afterRegistration(user, invite, addressTrusted),
+      onRegistered: (user, invite, addressTrusted) =>
+        shares.invitations.afterRegistration(user, invite, addressTrusted),
     }),
-    passwords: new PasswordService({ users: repos.users, resets: repos.passwordResets, sessions, mailer, settings, logger: deps.logger }),
+    passwords: new PasswordService({
+      users: repos.users,
+      resets: repos.passwordResets,
+      sessions,
+      mailer,
+      settings,
+      logger: deps.logger,
+    }),
     accessTokens: new AccessTokensService(repos.accessTokens, settings),
-    account: new AccountService({ users: repos.users, presenter: accountPresenter, sessions, localizations: repos.localizations, avatars }),
+    account: new AccountService({
+      users: repos.users,
+      presenter: accountPresenter,
+      sessions,
+      localizations: repos.localizations,
+      avatars,
+    }),
     social: new SocialService({
       settings,
       users: repos.users,
@@ -149,7 +206,10 @@ export function createContainer(deps: { config: Config; db: Database; dialect: D
       roles: repos.roles,
       accountPresenter,
       storageDriver: deps.config.storageDriver,
-      notifications: { unreadCount: (userId) => notifications.inbox.unreadCount(userId), vapidPublicKey: () => notifications.vapid.publicKey() },
+      notifications: {
+        unreadCount: (userId) => notifications.inbox.unreadCount(userId),
+        vapidPublicKey: () => notifications.vapid.publicKey(),
+      },
     }),
     pages: new CustomPagesService(repos.pages),
     valueLists: new ValueListsService(repos.localizations),
@@ -158,7 +218,15 @@ export function createContainer(deps: { config: Config; db: Database; dialect: D
     drive,
     shares,
     workspaces,
-    uploads: createUploadsModule({ db, dialect: deps.dialect, config: deps.config, storage: adapters.storage, settings, drive, logger: deps.logger }),
+    uploads: createUploadsModule({
+      db,
+      dialect: deps.dialect,
+      config: deps.config,
+      storage: adapters.storage,
+      settings,
+      drive,
+      logger: deps.logger,
+    }),
   };
   const container = { ...deps, repos, adapters, services, actorResolver: null as unknown as ActorResolver };
   container.actorResolver = new ActorResolver(container);

@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   const url = config.appUrl ?? `http://localhost:${port}`;
   process.stdout.write(`\nKosh is running on ${url} (${container.dialect}, data in ${config.dataDir})\n`);
   if (generated) {
-    process.stdout.write(`\nFirst start: an admin was created. Log in with\n  email:    ${generated.email}\n  password: ${generated.password}\nThis password is shown only once.\n\n`);
+    process.stdout.write(
+      `\nFirst start: an admin was created. Log in with\n  email:    ${generated.email}\n  password: ${generated.password}\nThis password is shown only once.\n\n`,
+    );
   }
 
   let stopping = false;
@@ -40,6 +42,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

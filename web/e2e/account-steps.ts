@@ -14,7 +14,12 @@ export function uniqueEmail(prefix = 'user'): string {
  * Registrations are rate limited per address (10 a minute): a journey that makes many accounts
  * waits out a 429 as its Retry-After says, like a person would.
  */
-export async function registerViaApi(server: RunningServer, email: string, password: string, extra: Record<string, unknown> = {}): Promise<string> {
+export async function registerViaApi(
+  server: RunningServer,
+  email: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     const answer = await registerOnce(server, email, password, extra);
     if (answer.status !== 429 || attempt === 2) {
@@ -34,10 +39,20 @@ async function registerOnce(server: RunningServer, email: string, password: stri
     .slice('XSRF-TOKEN='.length);
   const response = await fetch(`${server.url}/auth/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'x-xsrf-token': xsrf,
+      cookie: `XSRF-TOKEN=${xsrf}`,
+    },
     body: JSON.stringify({ email, password, password_confirmation: password, ...extra }),
   });
-  return { ok: response.ok, status: response.status, text: await response.text(), retryAfter: response.headers.get('retry-after') };
+  return {
+    ok: response.ok,
+    status: response.status,
+    text: await response.text(),
+    retryAfter: response.headers.get('retry-after'),
+  };
 }
 
 /** The six-digit code in a verification mail. */
@@ -52,7 +67,8 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 }
 
 export async function dismissToasts(page: Page): Promise<void> {
-  for (const close of await page.getByTestId('toast').getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => {});
+  for (const close of await page.getByTestId('toast').getByRole('button', { name: 'Close' }).all())
+    await close.click().catch(() => {});
 }
 
 export async function fillLogin(page: Page, email: string, password: string, remember = true): Promise<void> {
@@ -88,7 +104,13 @@ export async function logOut(page: Page): Promise<void> {
 }
 
 /** Opens /login and signs in through the form. */
-export async function logInThroughForm(page: Page, server: RunningServer, email: string, password: string, remember = true): Promise<void> {
+export async function logInThroughForm(
+  page: Page,
+  server: RunningServer,
+  email: string,
+  password: string,
+  remember = true,
+): Promise<void> {
   await page.goto(`${server.url}/login`);
   await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
   await fillLogin(page, email, password, remember);

@@ -1,6 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectToast, fillLogin, logInThroughForm, logOut, pathOf, registerViaApi, sessionCookie, uniqueEmail, waitForPath } from './account-steps.ts';
+import {
+  expectToast,
+  fillLogin,
+  logInThroughForm,
+  logOut,
+  pathOf,
+  registerViaApi,
+  sessionCookie,
+  uniqueEmail,
+  waitForPath,
+} from './account-steps.ts';
 import {
   DESKTOP,
   MOBILE,
@@ -92,13 +102,19 @@ describe('sign-in', () => {
     const email = uniqueEmail('buyer');
     await registerViaApi(server, email, PASSWORD, { first_name: 'Meera', last_name: 'Iyer' });
     const page = await open('/login');
-    await page.evaluate(() => sessionStorage.setItem('be-onboarding-selected-plan', JSON.stringify({ productId: 3, priceId: 7 })));
+    await page.evaluate(() =>
+      sessionStorage.setItem('be-onboarding-selected-plan', JSON.stringify({ productId: 3, priceId: 7 })),
+    );
     await fillLogin(page, email, PASSWORD);
     await waitForPath(page, '/checkout/3/7');
   });
 
   it('prefills the demo credentials in demo mode', async () => {
-    await setSettings(server, { 'demo.enable': true, 'demo.email': 'admin@kosh.test', 'demo.password': 'admin-password-1' });
+    await setSettings(server, {
+      'demo.enable': true,
+      'demo.email': 'admin@kosh.test',
+      'demo.password': 'admin-password-1',
+    });
     try {
       const page = await open('/login');
       expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('admin@kosh.test');

@@ -31,7 +31,12 @@ const POLICIES = [
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startServer({ env: { SMTP_URL: mail.url } });
-  await setSettings(server, { require_email_confirmation: true, 'registration.policies': POLICIES, 'social.google.enable': true, 'social.envato.enable': true });
+  await setSettings(server, {
+    require_email_confirmation: true,
+    'registration.policies': POLICIES,
+    'social.google.enable': true,
+    'social.envato.enable': true,
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -51,7 +56,8 @@ async function fillRegistration(page: Page, email: string) {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.locator('input[name="password_confirmation"]').fill(PASSWORD);
-  for (const name of ['Terms of service', 'Privacy policy']) await page.getByRole('checkbox', { name: `I accept the ${name}` }).check({ force: true });
+  for (const name of ['Terms of service', 'Privacy policy'])
+    await page.getByRole('checkbox', { name: `I accept the ${name}` }).check({ force: true });
 }
 
 describe('registration', () => {
@@ -59,11 +65,15 @@ describe('registration', () => {
     const page = await open('/register');
     await page.getByRole('heading', { name: 'Create a new account' }).waitFor();
     expect(await page.getByRole('checkbox', { name: 'I accept the Terms of service' }).count()).toBe(1);
-    expect(await page.locator('#main-content').getByRole('link', { name: 'Terms of service' }).getAttribute('href')).toBe('/pages/terms-of-service');
+    expect(
+      await page.locator('#main-content').getByRole('link', { name: 'Terms of service' }).getAttribute('href'),
+    ).toBe('/pages/terms-of-service');
     expect(await page.getByRole('separator', { name: 'OR' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Continue with Google' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Continue with Envato' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: "Don't have an account? Sign in." }).getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('link', { name: "Don't have an account? Sign in." }).getAttribute('href')).toBe(
+      '/login',
+    );
     expect(await page.getByRole('link', { name: 'Got a query? Contact us.' }).getAttribute('href')).toBe('/contact');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'register-1280');

@@ -1,7 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import type { Locator, Page } from 'playwright-core';
-import { centre, expectToast, dismissToasts, fillLogin, logOut, registerViaApi, uniqueEmail, waitForPath } from './account-steps.ts';
+import {
+  centre,
+  expectToast,
+  dismissToasts,
+  fillLogin,
+  logOut,
+  registerViaApi,
+  uniqueEmail,
+  waitForPath,
+} from './account-steps.ts';
 import {
   DESKTOP,
   MOBILE,
@@ -89,7 +98,9 @@ describe('update password', () => {
 
 describe('two-factor authentication', () => {
   // One journey through the three states and three sign-ins; it needs longer than one step.
-  it('enables with a code, signs in with a code and with a recovery code once, regenerates and disables', { timeout: 120_000 }, async () => {
+  it('enables with a code, signs in with a code and with a recovery code once, regenerates and disables', {
+    timeout: 120_000,
+  }, async () => {
     const email = uniqueEmail('totp');
     await registerViaApi(server, email, PASSWORD, { first_name: 'Kiran', last_name: 'Shah' });
     const page = await browserFor(email);
@@ -179,7 +190,10 @@ describe('two-factor authentication', () => {
     expect(shown.map((c) => c.trim())).toEqual(codes.slice(2));
     await panel.getByRole('button', { name: 'Regenerate recovery codes' }).click();
     await page.waitForFunction(
-      (old) => [...document.querySelectorAll('[data-testid="recovery-codes"] li')].map((li) => li.textContent?.trim()).join() !== old,
+      (old) =>
+        [...document.querySelectorAll('[data-testid="recovery-codes"] li')]
+          .map((li) => li.textContent?.trim())
+          .join() !== old,
       shown.map((c) => c.trim()).join(),
     );
     expect(await panel.getByTestId('recovery-codes').locator('li').count()).toBe(8);

@@ -2,7 +2,15 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Page } from 'playwright-core';
-import { centre, dismissToasts, expectToast, fillLogin, registerViaApi, uniqueEmail, waitForPath } from './account-steps.ts';
+import {
+  centre,
+  dismissToasts,
+  expectToast,
+  fillLogin,
+  registerViaApi,
+  uniqueEmail,
+  waitForPath,
+} from './account-steps.ts';
 import {
   DESKTOP,
   MOBILE,
@@ -83,7 +91,12 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('account settings', () => {
@@ -103,19 +116,37 @@ describe('account settings', () => {
       'Sessions',
     ]);
     const order = await page.locator('main section[id]').evaluateAll((els) => els.map((e) => e.id));
-    expect(order).toEqual(['account-details', 'social-login', 'password', 'two-factor', 'sessions', 'location-and-language', 'developers', 'delete-account']);
+    expect(order).toEqual([
+      'account-details',
+      'social-login',
+      'password',
+      'two-factor',
+      'sessions',
+      'location-and-language',
+      'developers',
+      'delete-account',
+    ]);
     expect(await page.getByRole('textbox', { name: 'Email' }).getAttribute('readonly')).not.toBeNull();
     await page.locator('#sessions').getByTestId('session').first().waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'account-settings-1280');
-    await page.screenshot({ path: `${import.meta.dirname}/screenshots/account-settings-full-1280.png`, fullPage: true });
+    await page.screenshot({
+      path: `${import.meta.dirname}/screenshots/account-settings-full-1280.png`,
+      fullPage: true,
+    });
 
     await nav.getByRole('link', { name: 'Two-factor' }).click();
-    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('two-factor')!.getBoundingClientRect().top))).toBeLessThan(120);
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById('two-factor')!.getBoundingClientRect().top)))
+      .toBeLessThan(120);
     expect(page.url()).toMatch(/#two-factor$/);
-    await expect.poll(() => nav.getByRole('link', { name: 'Two-factor' }).getAttribute('aria-current')).toBe('location');
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Two-factor' }).getAttribute('aria-current'))
+      .toBe('location');
     await nav.getByRole('link', { name: 'Delete account' }).click();
-    await expect.poll(() => nav.getByRole('link', { name: 'Delete account' }).getAttribute('aria-current')).toBe('location');
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Delete account' }).getAttribute('aria-current'))
+      .toBe('location');
 
     await page.setViewportSize(MOBILE);
     expect(await nav.isVisible()).toBe(false);
@@ -155,7 +186,12 @@ describe('account settings', () => {
     await page.goto(`${server.url}/account-settings`);
     await waitForApp(page);
     expect(await page.getByRole('textbox', { name: 'First name' }).inputValue()).toBe('Aarav');
-    expect(await page.locator('#account-details').getByRole('button', { name: /Country/ }).textContent()).toContain('India');
+    expect(
+      await page
+        .locator('#account-details')
+        .getByRole('button', { name: /Country/ })
+        .textContent(),
+    ).toContain('India');
     expect(await page.getByRole('button', { name: /Aarav Gupta/ }).count()).toBe(1);
     await page.locator('#account-details').getByRole('button', { name: 'Skip' }).click();
     await waitForPath(page, '/drive');
@@ -204,13 +240,27 @@ describe('account settings', () => {
     await expectToast(page, 'Updated account details');
     await page.reload();
     await waitForApp(page);
-    expect(await page.locator('#location-and-language').getByRole('button', { name: /Timezone/ }).textContent()).toContain('Asia/Kolkata');
-    expect(await page.locator('#location-and-language').getByRole('button', { name: /Date format/ }).textContent()).toMatch(/day, /);
+    expect(
+      await page
+        .locator('#location-and-language')
+        .getByRole('button', { name: /Timezone/ })
+        .textContent(),
+    ).toContain('Asia/Kolkata');
+    expect(
+      await page
+        .locator('#location-and-language')
+        .getByRole('button', { name: /Date format/ })
+        .textContent(),
+    ).toMatch(/day, /);
 
     await panel.getByRole('button', { name: /Language/ }).click();
     await page.getByRole('option', { name: 'हिन्दी' }).click();
     await panel.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('heading', { level: 1, name: 'खाता सेटिंग' }).or(page.locator('html[lang="hi"]')).first().waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'खाता सेटिंग' })
+      .or(page.locator('html[lang="hi"]'))
+      .first()
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
     await screenshot(page, 'account-settings-hindi-1280');
   });
@@ -245,7 +295,9 @@ describe('account settings', () => {
     await panel.getByText('Never used').waitFor();
 
     // The token authenticates API calls on its own: no cookie, no XSRF header.
-    const me = await fetch(`${server.url}/api/v1/me`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    const me = await fetch(`${server.url}/api/v1/me`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { user: { email: string } }).user.email).toBe(email);
     await page.reload();
@@ -253,7 +305,12 @@ describe('account settings', () => {
     await panel.getByText(/^Last used /).waitFor();
     // Reopening the dialog never shows the old token again.
     await panel.getByRole('button', { name: 'Create token' }).click();
-    expect(await page.getByRole('dialog', { name: 'Create token' }).getByRole('textbox', { name: 'Token name' }).inputValue()).toBe('');
+    expect(
+      await page
+        .getByRole('dialog', { name: 'Create token' })
+        .getByRole('textbox', { name: 'Token name' })
+        .inputValue(),
+    ).toBe('');
     await page.getByRole('dialog', { name: 'Create token' }).getByRole('button', { name: 'Cancel' }).click();
 
     await panel.getByRole('button', { name: 'Delete token: Backup script' }).click();
@@ -263,7 +320,9 @@ describe('account settings', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Token deleted');
     await panel.getByText('There are no API tokens yet').waitFor();
-    const after = await fetch(`${server.url}/api/v1/me`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    const after = await fetch(`${server.url}/api/v1/me`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    });
     expect(after.status).toBe(401);
   });
 
@@ -274,7 +333,9 @@ describe('account settings', () => {
     const panel = page.locator('#delete-account');
     await panel.getByRole('button', { name: 'Delete account' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete account?' });
-    await confirm.getByText('Your account will be deleted immediately and permanently. Once deleted, accounts cannot be restored.').waitFor();
+    await confirm
+      .getByText('Your account will be deleted immediately and permanently. Once deleted, accounts cannot be restored.')
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'delete-account-375');
     await confirm.getByRole('button', { name: 'Delete account' }).click();
@@ -295,7 +356,12 @@ describe('social login', () => {
     const page = await settingsAs(email);
     const panel = page.locator('#social-login');
     await panel.getByText('Sign in with your Google account').waitFor();
-    profile = { sub: `g-${Date.now()}`, email: `elsewhere-${Date.now()}@example.test`, email_verified: true, name: 'Sara A.' };
+    profile = {
+      sub: `g-${Date.now()}`,
+      email: `elsewhere-${Date.now()}@example.test`,
+      email_verified: true,
+      name: 'Sara A.',
+    };
     const popup = page.waitForEvent('popup');
     await panel.getByRole('button', { name: 'Enable Google' }).click();
     const opened = await popup;
@@ -341,7 +407,9 @@ describe('social login', () => {
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     const dialog = page.getByRole('dialog', { name: 'Password required' });
     await dialog
-      .getByText('An account with this email address already exists. If you want to connect the two accounts, enter existing account password.')
+      .getByText(
+        'An account with this email address already exists. If you want to connect the two accounts, enter existing account password.',
+      )
       .waitFor();
     expect(await dialog.getByRole('button', { name: 'Connect' }).isDisabled()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieValue, DESKTOP, openBrowser, screenshot, signInAs, startServer, waitForApp, type RunningServer } from './harness.ts';
+import {
+  cookieValue,
+  DESKTOP,
+  openBrowser,
+  screenshot,
+  signInAs,
+  startServer,
+  waitForApp,
+  type RunningServer,
+} from './harness.ts';
 
 let server: RunningServer;
 
@@ -29,25 +38,52 @@ describe('appearance editor frame', () => {
             iframe.id = 'editor-frame';
             iframe.src = '/pages/about-us';
             iframe.title = 'Preview';
-            Object.assign(iframe.style, { position: 'fixed', inset: '0', width: '100%', height: '100%', border: '0', zIndex: '100' });
+            Object.assign(iframe.style, {
+              position: 'fixed',
+              inset: '0',
+              width: '100%',
+              height: '100%',
+              border: '0',
+              zIndex: '100',
+            });
             document.body.appendChild(iframe);
           }),
       );
       const frame = page.frames().find((f) => f.url().endsWith('/pages/about-us'))!;
       await frame.getByRole('heading', { name: 'About us', level: 1 }).waitFor();
       const send = (message: Record<string, unknown>) =>
-        page.evaluate((m) => (document.getElementById('editor-frame') as HTMLIFrameElement).contentWindow!.postMessage(m, location.origin), message);
+        page.evaluate(
+          (m) =>
+            (document.getElementById('editor-frame') as HTMLIFrameElement).contentWindow!.postMessage(
+              m,
+              location.origin,
+            ),
+          message,
+        );
       const cssVar = (name: string) => frame.evaluate((n) => document.documentElement.style.getPropertyValue(n), name);
 
       await send({ source: 'someone-else', type: 'setThemeVariable', name: '--kosh-primary', value: 'rgb(255, 0, 0)' });
-      await send({ source: 'be-appearance-editor', type: 'setThemeVariable', name: '--kosh-primary', value: 'rgb(200, 0, 90)' });
-      await frame.waitForFunction(() => document.documentElement.style.getPropertyValue('--kosh-primary') === 'rgb(200, 0, 90)');
+      await send({
+        source: 'be-appearance-editor',
+        type: 'setThemeVariable',
+        name: '--kosh-primary',
+        value: 'rgb(200, 0, 90)',
+      });
+      await frame.waitForFunction(
+        () => document.documentElement.style.getPropertyValue('--kosh-primary') === 'rgb(200, 0, 90)',
+      );
 
       await send({ source: 'be-appearance-editor', type: 'setFont', font: 'Georgia, serif' });
-      await frame.waitForFunction(() => document.documentElement.style.getPropertyValue('--kosh-font') === 'Georgia, serif');
+      await frame.waitForFunction(
+        () => document.documentElement.style.getPropertyValue('--kosh-font') === 'Georgia, serif',
+      );
       expect(await frame.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Georgia');
 
-      await send({ source: 'be-appearance-editor', type: 'setValues', values: { branding: { site_name: 'Vault Nine' } } });
+      await send({
+        source: 'be-appearance-editor',
+        type: 'setValues',
+        values: { branding: { site_name: 'Vault Nine' } },
+      });
       await frame.getByText('Vault Nine').first().waitFor();
 
       await send({ source: 'be-appearance-editor', type: 'setActiveTheme', themeId: 2 });
@@ -55,9 +91,19 @@ describe('appearance editor frame', () => {
       expect(cookieValue(await browser.context.cookies(), 'be-active-theme')).toBeUndefined();
       expect(await cssVar('--kosh-primary')).toBe('rgb(200, 0, 90)');
 
-      await send({ source: 'be-appearance-editor', type: 'setCustomCode', mode: 'css', value: 'h1 { letter-spacing: 7px; }' });
+      await send({
+        source: 'be-appearance-editor',
+        type: 'setCustomCode',
+        mode: 'css',
+        value: 'h1 { letter-spacing: 7px; }',
+      });
       await frame.waitForFunction(() => getComputedStyle(document.querySelector('h1')!).letterSpacing === '7px');
-      await send({ source: 'be-appearance-editor', type: 'setCustomCode', mode: 'html', value: '<p id="custom-html">Hello<script>window.x=1</script></p>' });
+      await send({
+        source: 'be-appearance-editor',
+        type: 'setCustomCode',
+        mode: 'html',
+        value: '<p id="custom-html">Hello<script>window.x=1</script></p>',
+      });
       await frame.locator('#custom-html').waitFor();
       expect(await frame.locator('#be-custom-html script').count()).toBe(0);
       await screenshot(page, 'appearance-editor-frame-1280');

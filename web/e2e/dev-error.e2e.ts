@@ -1,7 +1,17 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, openBrowser, screenshot, seriousA11yViolations, signInAs, startServer, waitForApp, type RunningServer } from './harness.ts';
+import {
+  DESKTOP,
+  MOBILE,
+  openBrowser,
+  screenshot,
+  seriousA11yViolations,
+  signInAs,
+  startServer,
+  waitForApp,
+  type RunningServer,
+} from './harness.ts';
 
 let server: RunningServer;
 
@@ -25,7 +35,12 @@ describe('developer error dialog', () => {
       const dialog = page.getByTestId('dev-error-dialog');
       await dialog.waitFor({ timeout: 20_000 });
       expect(await dialog.getByRole('heading', { name: 'An error occured' }).isVisible()).toBe(true);
-      expect(await dialog.getByText(/custom_pages/).first().isVisible()).toBe(true);
+      expect(
+        await dialog
+          .getByText(/custom_pages/)
+          .first()
+          .isVisible(),
+      ).toBe(true);
       const frames = dialog.getByTestId('trace-frame');
       expect(await frames.count()).toBeGreaterThan(0);
       expect(await dialog.locator('[data-failing]').count()).toBe(1);

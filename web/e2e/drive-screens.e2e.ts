@@ -4,7 +4,18 @@ import type { Page } from 'playwright-core';
 import type { FileEntry } from '@kosh/contracts';
 import { registerViaApi, uniqueEmail } from './account-steps.ts';
 import { driveApi, entry, startDriveServer, makePdf, makePng, shownNames } from './drive-steps.ts';
-import { DESKTOP, MOBILE, openBrowser, screenshot, seriousA11yViolations, signInAs, unexpectedConsoleErrors, waitForApp, type Browser, type RunningServer } from './harness.ts';
+import {
+  DESKTOP,
+  MOBILE,
+  openBrowser,
+  screenshot,
+  seriousA11yViolations,
+  signInAs,
+  unexpectedConsoleErrors,
+  waitForApp,
+  type Browser,
+  type RunningServer,
+} from './harness.ts';
 
 // The drive's screens at 1280 and 375 px, light and dark, empty and full; keyboard use; the
 // virtualized list at 100,000 entries; and the first-load JavaScript budget of /drive.
@@ -58,7 +69,12 @@ async function fillFolder(api: ReturnType<typeof driveApi>): Promise<FileEntry> 
   for (let i = 0; i < 8; i++) await api.folder(i === 0 ? `${LONG} folder` : `Folder ${i + 1}`, full.id);
   for (let i = 0; i < 42; i++) {
     const [ext, mime, content] = kinds[i % kinds.length];
-    await api.upload(i === 3 ? `${LONG}.${ext}` : `File ${String(i + 1).padStart(2, '0')}.${ext}`, content, mime, full.id);
+    await api.upload(
+      i === 3 ? `${LONG}.${ext}` : `File ${String(i + 1).padStart(2, '0')}.${ext}`,
+      content,
+      mime,
+      full.id,
+    );
   }
   return full;
 }
@@ -150,7 +166,11 @@ describe('drive screens', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Shift+ArrowDown');
     await page.getByTestId('selection-toolbar').getByText('2 items selected').waitFor();
-    expect(await page.locator('[data-testid="entry"][aria-selected="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-entry-name')))).toEqual(['b.txt', 'a.txt']);
+    expect(
+      await page
+        .locator('[data-testid="entry"][aria-selected="true"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-entry-name'))),
+    ).toEqual(['b.txt', 'a.txt']);
     await screenshot(page, 'drive-keyboard-focus-1280');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Home');
@@ -160,7 +180,10 @@ describe('drive screens', () => {
     await page.getByTestId('file-view').focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Shift+F10');
-    await page.getByRole('menu', { name: 'Actions' }).getByRole('menuitem', { name: /Rename/ }).waitFor();
+    await page
+      .getByRole('menu', { name: 'Actions' })
+      .getByRole('menuitem', { name: /Rename/ })
+      .waitFor();
     await page.keyboard.press('Escape');
   });
 
@@ -175,9 +198,38 @@ describe('drive screens', () => {
       calls++;
       const data = Array.from({ length: perPage }, (_, i) => {
         const n = (pageNo - 1) * perPage + i + 1;
-        return { id: n, hash: `h${n}`, name: `Entry ${n}`, type: 'text', mime: 'text/plain', extension: 'txt', file_size: n, url: null, thumbnail_url: null, parent_id: null, path: `/${n}/`, sha256: null, owner_id: 1, workspace_id: 0, is_starred: false, deleted_at: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+        return {
+          id: n,
+          hash: `h${n}`,
+          name: `Entry ${n}`,
+          type: 'text',
+          mime: 'text/plain',
+          extension: 'txt',
+          file_size: n,
+          url: null,
+          thumbnail_url: null,
+          parent_id: null,
+          path: `/${n}/`,
+          sha256: null,
+          owner_id: 1,
+          workspace_id: 0,
+          is_starred: false,
+          deleted_at: null,
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+        };
       });
-      await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ data, current_page: pageNo, last_page: TOTAL / perPage, per_page: perPage, total: TOTAL, folder: null }) });
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          data,
+          current_page: pageNo,
+          last_page: TOTAL / perPage,
+          per_page: perPage,
+          total: TOTAL,
+          folder: null,
+        }),
+      });
     });
     await go(page, '/drive');
     await entry(page, 'Entry 1').waitFor();
@@ -211,7 +263,9 @@ describe('drive screens', () => {
     const median = frames[frames.length >> 1];
     const p95 = frames[Math.floor(frames.length * 0.95)];
     const inPage = await page.locator('[data-testid="entry"], [data-testid="skeleton-row"]').count();
-    console.log(`virtualized list of ${TOTAL} entries: ${calls} pages loaded by scrolling in ${loadMs} ms; 300 frames scrolling 60,000 px: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms; ${inPage} rows in the page`);
+    console.log(
+      `virtualized list of ${TOTAL} entries: ${calls} pages loaded by scrolling in ${loadMs} ms; 300 frames scrolling 60,000 px: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms; ${inPage} rows in the page`,
+    );
     expect(inPage).toBeLessThan(60);
     expect(await view.evaluate((el) => el.scrollHeight)).toBeGreaterThan(10_000 * 48);
     const shown = await shownNames(page);
@@ -231,7 +285,9 @@ describe('drive screens', () => {
     await page.getByRole('heading', { name: 'Your drive is empty' }).waitFor();
     await page.waitForTimeout(500);
     const total = [...scripts.values()].reduce((a, b) => a + b, 0);
-    const list = [...scripts].map(([url, size]) => `${new URL(url).pathname} ${(size / 1024).toFixed(1)} KB`).join('\n  ');
+    const list = [...scripts]
+      .map(([url, size]) => `${new URL(url).pathname} ${(size / 1024).toFixed(1)} KB`)
+      .join('\n  ');
     console.log(`first load of /drive: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped\n  ${list}`);
     expect(total).toBeLessThan(300 * 1024);
   });

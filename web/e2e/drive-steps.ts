@@ -26,25 +26,45 @@ export async function startDriveServer(env: Record<string, string> = {}): Promis
 
 /** Drive calls through the browser context's cookie jar (after signInAs), for seeding journeys. */
 export function driveApi(server: RunningServer, context: BrowserContext) {
-  const headers = async () => ({ accept: 'application/json', 'x-xsrf-token': cookieValue(await context.cookies(server.url), 'XSRF-TOKEN') ?? '' });
-  const json = async <T>(response: { ok: () => boolean; status: () => number; text: () => Promise<string> }, what: string): Promise<T> => {
+  const headers = async () => ({
+    accept: 'application/json',
+    'x-xsrf-token': cookieValue(await context.cookies(server.url), 'XSRF-TOKEN') ?? '',
+  });
+  const json = async <T>(
+    response: { ok: () => boolean; status: () => number; text: () => Promise<string> },
+    what: string,
+  ): Promise<T> => {
     if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
     return JSON.parse(await response.text()) as T;
   };
   return {
     async folder(name: string, parentId: number | null = null): Promise<FileEntry> {
-      const response = await context.request.post(`${server.url}/api/v1/folders`, { data: { name, parentId }, headers: await headers() });
+      const response = await context.request.post(`${server.url}/api/v1/folders`, {
+        data: { name, parentId },
+        headers: await headers(),
+      });
       return (await json<{ fileEntry: FileEntry }>(response, `folder ${name}`)).fileEntry;
     },
-    async upload(name: string, content: Buffer | string, mimeType = 'application/octet-stream', parentId: number | null = null): Promise<FileEntry> {
+    async upload(
+      name: string,
+      content: Buffer | string,
+      mimeType = 'application/octet-stream',
+      parentId: number | null = null,
+    ): Promise<FileEntry> {
       const response = await context.request.post(`${server.url}/api/v1/file-entries`, {
         headers: await headers(),
-        multipart: { metadata: JSON.stringify({ parentId }), file: { name, mimeType, buffer: Buffer.isBuffer(content) ? content : Buffer.from(content) } },
+        multipart: {
+          metadata: JSON.stringify({ parentId }),
+          file: { name, mimeType, buffer: Buffer.isBuffer(content) ? content : Buffer.from(content) },
+        },
       });
       return (await json<{ fileEntry: FileEntry }>(response, `upload ${name}`)).fileEntry;
     },
     async list(query: Record<string, string>): Promise<FileEntry[]> {
-      const response = await context.request.get(`${server.url}/api/v1/drive/file-entries?${new URLSearchParams(query)}`, { headers: await headers() });
+      const response = await context.request.get(
+        `${server.url}/api/v1/drive/file-entries?${new URLSearchParams(query)}`,
+        { headers: await headers() },
+      );
       return (await json<{ data: FileEntry[] }>(response, 'list')).data;
     },
   };
@@ -77,7 +97,12 @@ export function makePng(width: number, height: number, [r, g, b]: [number, numbe
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A minimal valid one-page PDF with a line of text, its xref offsets computed. */
@@ -105,13 +130,18 @@ export function makePdf(text: string): Buffer {
 }
 
 /** The entry (row or card) of the file view with this name. */
-export const entry = (page: Page, name: string) => page.locator(`[data-testid="entry"][data-entry-name="${name.replace(/"/g, '\\"')}"]`);
+export const entry = (page: Page, name: string) =>
+  page.locator(`[data-testid="entry"][data-entry-name="${name.replace(/"/g, '\\"')}"]`);
 
 /** Names shown in the file view, in order (the virtualized list renders those in sight). */
 export async function shownNames(page: Page): Promise<string[]> {
   return page.locator('[data-testid="entry"]').evaluateAll((els) =>
     els
-      .map((el) => ({ name: el.getAttribute('data-entry-name') ?? '', top: el.getBoundingClientRect().top, left: el.getBoundingClientRect().left }))
+      .map((el) => ({
+        name: el.getAttribute('data-entry-name') ?? '',
+        top: el.getBoundingClientRect().top,
+        left: el.getBoundingClientRect().left,
+      }))
       .sort((a, b) => a.top - b.top || a.left - b.left)
       .map((e) => e.name),
   );

@@ -6,7 +6,18 @@ import type { Page } from 'playwright-core';
 import { unzip } from '../../server/test/helpers/zip.ts';
 import { dismissToasts, expectToast, registerViaApi, uniqueEmail } from './account-steps.ts';
 import { driveApi, entry, startDriveServer, makePdf, makePng, shownNames } from './drive-steps.ts';
-import { DESKTOP, MOBILE, openBrowser, screenshot, seriousA11yViolations, signInAs, unexpectedConsoleErrors, waitForApp, type Browser, type RunningServer } from './harness.ts';
+import {
+  DESKTOP,
+  MOBILE,
+  openBrowser,
+  screenshot,
+  seriousA11yViolations,
+  signInAs,
+  unexpectedConsoleErrors,
+  waitForApp,
+  type Browser,
+  type RunningServer,
+} from './harness.ts';
 
 // The drive journeys of issue 4: folders, plain uploads, views and sort, rename, star, move by
 // drag and drop, trash, restore, delete forever, search, previews and a folder as ZIP.
@@ -125,11 +136,15 @@ describe('drive', () => {
     await menuAction(page, 'Name');
     await page.getByRole('button', { name: /^Sort by/ }).click();
     await menuAction(page, 'Ascending');
-    await page.waitForFunction(() => document.querySelector('[data-testid="entry"]')?.getAttribute('data-entry-name') === 'Album');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="entry"]')?.getAttribute('data-entry-name') === 'Album',
+    );
     expect(await shownNames(page)).toEqual(['Album', 'Projects', 'alpha.txt', 'beta.png']);
     await page.getByRole('button', { name: 'List view' }).click();
     await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="entry"]')?.getAttribute('data-entry-name') === 'Projects');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="entry"]')?.getAttribute('data-entry-name') === 'Projects',
+    );
     expect(await shownNames(page)).toEqual(['Projects', 'Album', 'beta.png', 'alpha.txt']);
     expect(await page.evaluate(() => localStorage.getItem('kosh-drive-sort'))).toBe('name:desc');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -148,7 +163,11 @@ describe('drive', () => {
     await entry(page, 'one.txt').click();
     await page.keyboard.press('F2');
     const rename = page.getByRole('dialog', { name: 'Rename' });
-    expect(await rename.getByRole('textbox', { name: 'Name' }).evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 3]);
+    expect(
+      await rename
+        .getByRole('textbox', { name: 'Name' })
+        .evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd]),
+    ).toEqual([0, 3]);
     await screenshot(page, 'drive-rename-dialog-1280');
     await rename.getByRole('textbox', { name: 'Name' }).fill('uno.txt');
     await page.keyboard.press('Enter');
@@ -246,10 +265,14 @@ describe('drive', () => {
     await page.getByTestId('file-view').evaluate((el) => {
       const data = new DataTransfer();
       data.items.add(new File(['dropped bytes'], 'dropped.txt', { type: 'text/plain' }));
-      for (const type of ['dragenter', 'dragover', 'drop']) el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
     });
     await entry(page, 'dropped.txt').waitFor();
-    expect((await api.list({ section: 'folder', folderHash: archive.hash })).map((e) => e.name).sort()).toEqual(['2024', 'dropped.txt']);
+    expect((await api.list({ section: 'folder', folderHash: archive.hash })).map((e) => e.name).sort()).toEqual([
+      '2024',
+      'dropped.txt',
+    ]);
     await screenshot(page, 'drive-upload-panel-1280');
     expect(unexpectedConsoleErrors(browser!.consoleErrors)).toEqual([]);
   });
@@ -259,7 +282,13 @@ describe('drive', () => {
     await api.upload('keep.txt', 'k', 'text/plain');
     await page.reload();
     await waitForApp(page);
-    await page.route('**/api/v1/file-entries/*?_method=PUT*', (route) => route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'Nope', errors: { name: ['That name is taken.'] } }) }));
+    await page.route('**/api/v1/file-entries/*?_method=PUT*', (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Nope', errors: { name: ['That name is taken.'] } }),
+      }),
+    );
     await entry(page, 'keep.txt').click();
     await page.keyboard.press('F2');
     await page.getByRole('textbox', { name: 'Name' }).fill('other.txt');
@@ -308,7 +337,9 @@ describe('drive', () => {
     const previewer = page.getByTestId('previewer');
     const image = previewer.locator('img[data-preview-kind="image"]');
     await image.waitFor();
-    await page.waitForFunction(() => (document.querySelector('img[data-preview-kind="image"]') as HTMLImageElement | null)?.naturalWidth === 120);
+    await page.waitForFunction(
+      () => (document.querySelector('img[data-preview-kind="image"]') as HTMLImageElement | null)?.naturalWidth === 120,
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'drive-preview-image-1280');
 
@@ -323,7 +354,8 @@ describe('drive', () => {
     expect((await pdfAnswer.body()).subarray(0, 5).toString()).toBe('%PDF-');
     // Chromium shows it in its own PDF viewer (an extension frame inside ours).
     const viewer = Date.now();
-    while (!page.frames().some((f) => f.url().startsWith('chrome-extension://')) && Date.now() - viewer < 10_000) await page.waitForTimeout(100);
+    while (!page.frames().some((f) => f.url().startsWith('chrome-extension://')) && Date.now() - viewer < 10_000)
+      await page.waitForTimeout(100);
     expect(page.frames().some((f) => f.url().startsWith('chrome-extension://'))).toBe(true);
     await page.waitForTimeout(2500);
     await screenshot(page, 'drive-preview-pdf-1280');
@@ -336,7 +368,10 @@ describe('drive', () => {
     await page.keyboard.press('ArrowRight');
     await pdf.waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), previewer.getByRole('link', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      previewer.getByRole('link', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('paper.pdf');
     const saved = path.join(tmp, 'paper.pdf');
     await download.saveAs(saved);
@@ -355,7 +390,10 @@ describe('drive', () => {
     await page.reload();
     await waitForApp(page);
     await entry(page, 'Reports').click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('selection-toolbar').getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('selection-toolbar').getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
     const saved = path.join(tmp, 'reports.zip');
     await download.saveAs(saved);

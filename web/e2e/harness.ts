@@ -28,7 +28,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 30_000): Promise<void> {
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
@@ -139,17 +144,27 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   // react-aria announces a pending button by a transient node labelled by the button, which
   // outlives the form the next screen replaced; it removes itself after 7 s.
-  await page.waitForFunction(() => !document.querySelector('[data-live-announcer] [role="img"]'), undefined, { timeout: 9000 });
+  await page.waitForFunction(() => !document.querySelector('[data-live-announcer] [role="img"]'), undefined, {
+    timeout: 9000,
+  });
   // Colours are read mid-fade otherwise (a tooltip or badge at half opacity fails contrast).
   await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
     undefined,
     { timeout: 5000 },
   );
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
@@ -175,7 +190,13 @@ export function cookieValue(cookies: Array<{ name: string; value: string }>, nam
  * cookie first, then the login call), sharing the context's cookie jar. Journeys that test
  * the shell, not the login form, use it.
  */
-export async function signInAs(server: RunningServer, context: BrowserContext, email = ADMIN.email, password = ADMIN.password, remember = true): Promise<void> {
+export async function signInAs(
+  server: RunningServer,
+  context: BrowserContext,
+  email = ADMIN.email,
+  password = ADMIN.password,
+  remember = true,
+): Promise<void> {
   const request = context.request;
   await request.get(`${server.url}/api/v1/bootstrap-data`);
   const xsrf = cookieValue(await context.cookies(server.url), 'XSRF-TOKEN');
@@ -216,7 +237,8 @@ export async function apiClient(server: RunningServer, email = ADMIN.email, pass
   };
   await call('GET', 'api/v1/bootstrap-data');
   const login = await call('POST', 'auth/login', { email, password, remember: false });
-  if (login.status !== 200) throw new Error(`API login as ${email} failed: ${login.status} ${JSON.stringify(login.body)}`);
+  if (login.status !== 200)
+    throw new Error(`API login as ${email} failed: ${login.status} ${JSON.stringify(login.body)}`);
   return { call };
 }
 
@@ -236,5 +258,6 @@ export function adminClient(server: RunningServer): ReturnType<typeof apiClient>
 export async function setSettings(server: RunningServer, settings: Record<string, unknown>): Promise<void> {
   const admin = await adminClient(server);
   const response = await admin.call('PUT', 'api/v1/settings', { settings });
-  if (response.status !== 200) throw new Error(`PUT settings failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 200)
+    throw new Error(`PUT settings failed: ${response.status} ${JSON.stringify(response.body)}`);
 }

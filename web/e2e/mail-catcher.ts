@@ -54,7 +54,11 @@ export async function startMailCatcher() {
       };
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(new Error(`no mail matched within ${timeoutMs} ms; caught: ${messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join(' | ') || 'none'}`));
+        reject(
+          new Error(
+            `no mail matched within ${timeoutMs} ms; caught: ${messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join(' | ') || 'none'}`,
+          ),
+        );
       }, timeoutMs);
       if (!check()) waiters.add(check);
     });

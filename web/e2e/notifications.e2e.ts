@@ -54,7 +54,11 @@ async function shareFolder(sharer: Api, name: string, email: string): Promise<{ 
   const folder = await sharer.call('POST', 'api/v1/folders', { name, parentId: null });
   expect(folder.status, JSON.stringify(folder.body)).toBe(201);
   const entry = (folder.body as { fileEntry: { id: number; hash: string } }).fileEntry;
-  const share = await sharer.call('POST', 'api/v1/file-entries/shares', { entryIds: [entry.id], emails: [email], permission: 'view' });
+  const share = await sharer.call('POST', 'api/v1/file-entries/shares', {
+    entryIds: [entry.id],
+    emails: [email],
+    permission: 'view',
+  });
   expect(share.status, JSON.stringify(share.body)).toBe(200);
   return { hash: entry.hash };
 }
@@ -162,7 +166,10 @@ describe('notifications', () => {
     await shareFolder(sharer, 'Design files', recipient);
     await shareFolder(sharer, 'Invoices 2026', recipient);
     await rows(page).nth(1).waitFor({ timeout: LIVE_MS });
-    expect(await rows(page).allInnerTexts()).toEqual([expect.stringContaining('Anil Tester shared "Invoices 2026" with you'), expect.stringContaining('Anil Tester shared "Design files" with you')]);
+    expect(await rows(page).allInnerTexts()).toEqual([
+      expect.stringContaining('Anil Tester shared "Invoices 2026" with you'),
+      expect.stringContaining('Anil Tester shared "Design files" with you'),
+    ]);
     await badge(page).filter({ hasText: '2' }).waitFor();
     expect(await page.locator('[data-testid="notification-row"][data-unread]').count()).toBe(2);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -203,7 +210,10 @@ describe('notifications', () => {
       const created = await owner.call('POST', 'api/v1/workspace', { name });
       expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
       const { workspace } = created.body as { workspace: { id: number } };
-      const invited = await owner.call('POST', `api/v1/workspace/${workspace.id}/invite`, { emails: [invitee], role: 'editor' });
+      const invited = await owner.call('POST', `api/v1/workspace/${workspace.id}/invite`, {
+        emails: [invitee],
+        role: 'editor',
+      });
       expect(invited.status, JSON.stringify(invited.body)).toBe(200);
       return workspace.id;
     };
@@ -223,7 +233,9 @@ describe('notifications', () => {
     expect(active?.value).toBe(String(designId));
     await inviteRow('Design team').and(page.locator(':not([data-unread])')).waitFor();
     const mine = await page.context().request.get(`${server.url}/api/v1/me/workspaces?workspaceId=0`);
-    expect(((await mine.json()) as { workspaces: Array<{ id: number }> }).workspaces.map((w) => w.id)).toContain(designId);
+    expect(((await mine.json()) as { workspaces: Array<{ id: number }> }).workspaces.map((w) => w.id)).toContain(
+      designId,
+    );
     await dismissToasts(page);
 
     // Decline.
@@ -245,7 +257,9 @@ describe('notifications', () => {
     const page = await openAs(email, '/notifications/settings');
     await page.getByRole('heading', { name: 'Notification settings' }).waitFor();
     const sharingEmail = page.getByRole('checkbox', { name: 'Sharing: Email' });
-    const folderUploadEmail = page.getByRole('checkbox', { name: 'Someone uploads a file into a folder I shared: Email' });
+    const folderUploadEmail = page.getByRole('checkbox', {
+      name: 'Someone uploads a file into a folder I shared: Email',
+    });
     const sharedWithMeEmail = page.getByRole('checkbox', { name: 'Someone shares a file or folder with me: Email' });
     const isMixed = (box: typeof sharingEmail) => box.evaluate((el) => (el as HTMLInputElement).indeterminate);
     await sharingEmail.waitFor({ state: 'attached' });
@@ -254,9 +268,17 @@ describe('notifications', () => {
     expect(await isMixed(sharingEmail)).toBe(true);
     await press(sharingEmail);
     expect(await isMixed(sharingEmail)).toBe(false);
-    expect([await sharingEmail.isChecked(), await sharedWithMeEmail.isChecked(), await folderUploadEmail.isChecked()]).toEqual([true, true, true]);
+    expect([
+      await sharingEmail.isChecked(),
+      await sharedWithMeEmail.isChecked(),
+      await folderUploadEmail.isChecked(),
+    ]).toEqual([true, true, true]);
     await press(sharingEmail);
-    expect([await sharingEmail.isChecked(), await sharedWithMeEmail.isChecked(), await folderUploadEmail.isChecked()]).toEqual([false, false, false]);
+    expect([
+      await sharingEmail.isChecked(),
+      await sharedWithMeEmail.isChecked(),
+      await folderUploadEmail.isChecked(),
+    ]).toEqual([false, false, false]);
     await press(folderUploadEmail);
     expect(await isMixed(sharingEmail)).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -281,7 +303,11 @@ describe('notifications', () => {
     const email = await newUser('blocked', 'Dev');
     const page = await openAs(email, '/notifications/settings');
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting: 'denied', origin: server.url });
+    await cdp.send('Browser.setPermission', {
+      permission: { name: 'notifications' },
+      setting: 'denied',
+      origin: server.url,
+    });
     expect(await page.evaluate(() => Notification.permission)).toBe('denied');
 
     const securityBrowser = page.getByRole('checkbox', { name: 'Security: Browser' });
@@ -336,7 +362,11 @@ describe('notifications', () => {
     await page.context().grantPermissions(['notifications'], { origin: server.url });
     const cdp = await page.context().newCDPSession(page);
     const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: Array<{ registrationId: string; scopeURL: string }> }) => registrations.push(...event.registrations));
+    cdp.on(
+      'ServiceWorker.workerRegistrationUpdated',
+      (event: { registrations: Array<{ registrationId: string; scopeURL: string }> }) =>
+        registrations.push(...event.registrations),
+    );
     await cdp.send('ServiceWorker.enable');
     const scope = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
@@ -346,20 +376,38 @@ describe('notifications', () => {
     expect(scope).toBe(`${server.url}/`);
     await expect.poll(() => registrations.find((r) => r.scopeURL === scope)).toBeTruthy();
     const { registrationId } = registrations.find((r) => r.scopeURL === scope)!;
-    const payload = { id: 'n-push-1', type: 'file-entry-shared', title: 'Kosh', body: 'Meera Tester shared "Plans" with you', url: '/drive/shares' };
+    const payload = {
+      id: 'n-push-1',
+      type: 'file-entry-shared',
+      title: 'Kosh',
+      body: 'Meera Tester shared "Plans" with you',
+      url: '/drive/shares',
+    };
     const shownNow = () =>
       page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }));
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: (n.data as { url: string }).url,
+        }));
       });
     // A push handed over while the new worker is still activating can be dropped by Chromium;
     // the same tag replaces rather than adds, so delivering again until it shows is safe.
     const shown = async () => {
       const notifications = await shownNow();
-      if (notifications.length === 0) await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(payload) });
+      if (notifications.length === 0)
+        await cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: server.url,
+          registrationId,
+          data: JSON.stringify(payload),
+        });
       return notifications;
     };
-    await expect.poll(shown, { timeout: 15_000, interval: 500 }).toEqual([{ title: 'Kosh', body: payload.body, tag: 'n-push-1', url: `${server.url}/drive/shares` }]);
+    await expect
+      .poll(shown, { timeout: 15_000, interval: 500 })
+      .toEqual([{ title: 'Kosh', body: payload.body, tag: 'n-push-1', url: `${server.url}/drive/shares` }]);
   });
 
   it('sends /notifications/settings home when subscriptions are not integrated', async () => {

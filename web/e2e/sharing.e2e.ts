@@ -6,7 +6,19 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { unzip } from '../../server/test/helpers/zip.ts';
 import { expectToast, registerViaApi, uniqueEmail } from './account-steps.ts';
 import { driveApi, entry, makePng, shownNames, startDriveServer } from './drive-steps.ts';
-import { cookieValue, DESKTOP, MOBILE, openBrowser, screenshot, seriousA11yViolations, signInAs, unexpectedConsoleErrors, waitForApp, type Browser, type RunningServer } from './harness.ts';
+import {
+  cookieValue,
+  DESKTOP,
+  MOBILE,
+  openBrowser,
+  screenshot,
+  seriousA11yViolations,
+  signInAs,
+  unexpectedConsoleErrors,
+  waitForApp,
+  type Browser,
+  type RunningServer,
+} from './harness.ts';
 
 // The sharing journeys of issue 6, with two users: a folder shared with edit, a password link
 // opened in a fresh browser, and a restricted link that sends a logged-out visitor to /login.
@@ -45,10 +57,16 @@ async function person(first: string, last: string, viewport = DESKTOP) {
 
 /** Sharing calls through a browser context's cookies, for seeding. */
 function sharingApi(context: BrowserContext) {
-  const headers = async () => ({ accept: 'application/json', 'x-xsrf-token': cookieValue(await context.cookies(server.url), 'XSRF-TOKEN') ?? '' });
+  const headers = async () => ({
+    accept: 'application/json',
+    'x-xsrf-token': cookieValue(await context.cookies(server.url), 'XSRF-TOKEN') ?? '',
+  });
   return {
     async createLink(entryId: number, data: Record<string, unknown>): Promise<{ hash: string; url: string }> {
-      const response = await context.request.post(`${server.url}/api/v1/file-entries/${entryId}/shareable-link`, { data, headers: await headers() });
+      const response = await context.request.post(`${server.url}/api/v1/file-entries/${entryId}/shareable-link`, {
+        data,
+        headers: await headers(),
+      });
       if (!response.ok()) throw new Error(`link: ${response.status()} ${await response.text()}`);
       return (await response.json()).link;
     },
@@ -117,14 +135,18 @@ describe('sharing', () => {
     await screenshot(bob.page, 'sharing-shared-with-me-1280');
     await entry(bob.page, 'Team plans').dblclick();
     await entry(bob.page, 'roadmap.txt').waitFor();
-    await bob.page.getByTestId('upload-files-input').setInputFiles([{ name: 'from-bob.txt', mimeType: 'text/plain', buffer: Buffer.from('hello from bob\n') }]);
+    await bob.page
+      .getByTestId('upload-files-input')
+      .setInputFiles([{ name: 'from-bob.txt', mimeType: 'text/plain', buffer: Buffer.from('hello from bob\n') }]);
     await bob.page.getByTestId('upload-panel').getByText('1 upload complete').waitFor();
     await entry(bob.page, 'from-bob.txt').waitFor();
 
     await go(owner.page, `/drive/folders/${team.hash}`);
     await entry(owner.page, 'from-bob.txt').waitFor();
     const files = await owner.api.list({ section: 'folder', folderHash: team.hash });
-    expect(files.find((f) => f.name === 'from-bob.txt')?.owner_id).toBe(files.find((f) => f.name === 'roadmap.txt')?.owner_id);
+    expect(files.find((f) => f.name === 'from-bob.txt')?.owner_id).toBe(
+      files.find((f) => f.name === 'roadmap.txt')?.owner_id,
+    );
     expect(unexpectedConsoleErrors(owner.browser.consoleErrors)).toEqual([]);
     expect(unexpectedConsoleErrors(bob.browser.consoleErrors)).toEqual([]);
   });
@@ -135,11 +157,16 @@ describe('sharing', () => {
     const doc = await owner.api.upload('budget.txt', 'numbers', 'text/plain');
     const res = await owner.browser.context.request.post(`${server.url}/api/v1/file-entries/shares`, {
       data: { entryIds: [doc.id], emails: [bob.email], permission: 'view' },
-      headers: { accept: 'application/json', 'x-xsrf-token': cookieValue(await owner.browser.context.cookies(server.url), 'XSRF-TOKEN') ?? '' },
+      headers: {
+        accept: 'application/json',
+        'x-xsrf-token': cookieValue(await owner.browser.context.cookies(server.url), 'XSRF-TOKEN') ?? '',
+      },
     });
     expect(res.ok()).toBe(true);
     await go(bob.page, '/drive/shares');
-    await entry(bob.page, 'budget.txt').getByText(/Meera Iyer/).waitFor();
+    await entry(bob.page, 'budget.txt')
+      .getByText(/Meera Iyer/)
+      .waitFor();
     await screenshot(bob.page, 'sharing-shared-with-me-375');
   });
 
@@ -156,7 +183,10 @@ describe('sharing', () => {
     await go(owner.page, '/drive');
     const dialog = await openShareDialog(owner.page, 'Holiday photos');
     // The switch's input is visually hidden: a person clicks its track (the label).
-    await dialog.locator('label').filter({ has: owner.page.getByRole('switch', { name: 'Share via link' }) }).click();
+    await dialog
+      .locator('label')
+      .filter({ has: owner.page.getByRole('switch', { name: 'Share via link' }) })
+      .click();
     const address = await dialog.getByTestId('link-address').inputValue();
     expect(address).toMatch(new RegExp(`^${server.url}/drive/s/[A-Za-z0-9_-]+$`));
     await dialog.getByRole('button', { name: 'Copy link' }).click();
@@ -205,7 +235,9 @@ describe('sharing', () => {
       await entry(page, 'beach.png').dblclick();
       const previewer = page.getByTestId('previewer');
       await previewer.locator('[data-preview-kind="image"]').waitFor();
-      expect(await previewer.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+      expect(await previewer.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(
+        120,
+      );
       await previewer.getByRole('button', { name: 'Close' }).click();
       await entry(page, 'Day 2').dblclick();
       await entry(page, 'hike.txt').waitFor();
@@ -214,15 +246,25 @@ describe('sharing', () => {
 
       if (size === DESKTOP.width) {
         // Download the linked folder as a ZIP and one file by itself.
-        const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
+        const [zip] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Download', exact: true }).click(),
+        ]);
         const zipPath = path.join(tmp, 'link.zip');
         await zip.saveAs(zipPath);
         const files = await unzip(readFileSync(zipPath), { directories: false });
-        expect([...files.keys()].sort()).toEqual(['Holiday photos/Day 2/hike.txt', 'Holiday photos/beach.png', 'Holiday photos/notes.txt']);
+        expect([...files.keys()].sort()).toEqual([
+          'Holiday photos/Day 2/hike.txt',
+          'Holiday photos/beach.png',
+          'Holiday photos/notes.txt',
+        ]);
         expect(files.get('Holiday photos/notes.txt')?.toString()).toBe('sunny days\n');
         expect(files.get('Holiday photos/beach.png')?.equals(png)).toBe(true);
         await entry(page, 'notes.txt').click({ button: 'right' });
-        const [one] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download' }).click()]);
+        const [one] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('menuitem', { name: 'Download' }).click(),
+        ]);
         expect(one.suggestedFilename()).toBe('notes.txt');
         const onePath = path.join(tmp, 'notes.txt');
         await one.saveAs(onePath);
@@ -289,7 +331,10 @@ describe('sharing', () => {
     await go(bob.page, link.url);
     await entry(bob.page, 'plan.txt').waitFor();
     expect(await bob.page.getByTestId('link-title').textContent()).toBe('Members only');
-    await bob.page.locator('[data-menu-position="shareable-link-page"]').getByRole('link', { name: 'My drive' }).waitFor();
+    await bob.page
+      .locator('[data-menu-position="shareable-link-page"]')
+      .getByRole('link', { name: 'My drive' })
+      .waitFor();
     await bob.page.getByRole('button', { name: 'Save to my drive' }).click();
     await expectToast(bob.page, 'Saved to your drive');
     const mine = await bob.api.list({ section: 'home' });

@@ -42,7 +42,9 @@ describe('shell', () => {
     expect(await page.getByLabel('Email').count()).toBe(1);
     expect(await page.getByRole('checkbox', { name: 'Stay signed in for a month' }).isChecked()).toBe(true);
     expect(await page.getByRole('button', { name: 'Continue' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Forgot your password' }).getAttribute('href')).toBe('/forgot-password');
+    expect(await page.getByRole('link', { name: 'Forgot your password' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
     expect(await page.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/register');
     expect(await page.getByTestId('cookie-notice').isVisible()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -66,7 +68,9 @@ describe('shell', () => {
   it('shows the 404 page for unknown routes and takes the visitor home', async () => {
     const page = await open('/no/such/place');
     await page.getByRole('heading', { name: "Looks like you've found the doorway to the great nothing" }).waitFor();
-    expect(await page.getByText('Sorry about that! Please visit our homepage to get where you need to go.').isVisible()).toBe(true);
+    expect(
+      await page.getByText('Sorry about that! Please visit our homepage to get where you need to go.').isVisible(),
+    ).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'not-found-1280');
     await page.setViewportSize(MOBILE);
@@ -131,7 +135,11 @@ describe('shell', () => {
     const page = await open('/pages/about-us');
     await page.getByTestId('language-picker').click();
     await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
-    await page.getByRole('heading', { name: 'हमारे बारे में' }).or(page.getByRole('link', { name: 'हमारे बारे में' })).first().waitFor();
+    await page
+      .getByRole('heading', { name: 'हमारे बारे में' })
+      .or(page.getByRole('link', { name: 'हमारे बारे में' }))
+      .first()
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
     await screenshot(page, 'language-hindi-1280');
     await page.reload();
@@ -167,7 +175,11 @@ describe('shell', () => {
     const page = await open('/pages/about-us');
     let call = 0;
     await page.route('**/api/v1/users/me/locale', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: `Locale failure ${++call}` }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: `Locale failure ${++call}` }),
+      }),
     );
     await page.getByTestId('language-picker').click();
     await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
@@ -180,7 +192,9 @@ describe('shell', () => {
     expect(await page.getByTestId('toast').getAttribute('data-toast-type')).toBe('danger');
     await screenshot(page, 'toast-1280');
     await page.unroute('**/api/v1/users/me/locale');
-    await page.route('**/api/v1/users/me/locale', (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'down' }));
+    await page.route('**/api/v1/users/me/locale', (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'down' }),
+    );
     await page.getByTestId('language-picker').click();
     await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
     await page.getByText('There was an issue. Please try again.').waitFor();
@@ -237,4 +251,3 @@ describe('shell', () => {
     expect(['/drive', '/account-settings']).toContain(new URL(browser.page.url()).pathname);
   });
 });
-

@@ -9,7 +9,19 @@ import type { FileEntry } from '@kosh/contracts';
 import { startRgw, type Rgw } from '../../server/test/helpers/rgw.ts';
 import { registerViaApi, uniqueEmail } from './account-steps.ts';
 import { driveApi, entry, shownNames, startDriveServer } from './drive-steps.ts';
-import { DESKTOP, MOBILE, openBrowser, screenshot, seriousA11yViolations, setSettings, signInAs, unexpectedConsoleErrors, waitForApp, type Browser, type RunningServer } from './harness.ts';
+import {
+  DESKTOP,
+  MOBILE,
+  openBrowser,
+  screenshot,
+  seriousA11yViolations,
+  setSettings,
+  signInAs,
+  unexpectedConsoleErrors,
+  waitForApp,
+  type Browser,
+  type RunningServer,
+} from './harness.ts';
 
 // The upload queue of issue 5: resumable (tus) uploads, folders by picker and by drag and
 // drop, abort and retry, and a multipart upload straight to a real S3 (Ceph's RADOS Gateway)
@@ -75,7 +87,12 @@ describe('uploads', () => {
     const { page, api, download } = await openDrive(server);
     const big = randomFile('video.bin', 30 * MB);
     const tus: string[] = [];
-    page.on('request', (r) => r.url().includes('/api/v1/tus/') && tus.push(`${r.method()} ${new URL(r.url()).pathname.replace(/upload\/[^/]+$/, 'upload/ID')}`));
+    page.on(
+      'request',
+      (r) =>
+        r.url().includes('/api/v1/tus/') &&
+        tus.push(`${r.method()} ${new URL(r.url()).pathname.replace(/upload\/[^/]+$/, 'upload/ID')}`),
+    );
     await page.getByTestId('upload-files-input').setInputFiles(big.file);
     await panel(page).getByText('1 upload complete').waitFor({ timeout: 60_000 });
     await entry(page, 'video.bin').waitFor();
@@ -119,11 +136,16 @@ describe('uploads', () => {
       const data = new DataTransfer();
       data.items.add(new File(['sunset'], 'sunset.txt', { type: 'text/plain' }));
       data.items.add(new File(['sunrise'], 'sunrise.txt', { type: 'text/plain' }));
-      for (const type of ['dragenter', 'dragover', 'drop']) el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
     });
     await panel(page).getByText('6 uploads complete').waitFor();
     const day2 = (await api.list({ section: 'search', query: 'Day 2' })).find((e) => e.name === 'Day 2')!;
-    await expect.poll(async () => (await api.list({ section: 'folder', folderHash: day2.hash })).map((e) => e.name).sort(), { timeout: 20_000 }).toEqual(['notes.txt', 'sunrise.txt', 'sunset.txt']);
+    await expect
+      .poll(async () => (await api.list({ section: 'folder', folderHash: day2.hash })).map((e) => e.name).sort(), {
+        timeout: 20_000,
+      })
+      .toEqual(['notes.txt', 'sunrise.txt', 'sunset.txt']);
     expect(await entry(page, 'sunset.txt').count()).toBe(0);
     expect(unexpectedConsoleErrors(browser!.consoleErrors)).toEqual([]);
   });
@@ -141,7 +163,8 @@ describe('uploads', () => {
     const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     const cdp = await page.context().newCDPSession(page);
     const data = { items: [], files: [path.join(root, 'Trip'), path.join(root, 'list.txt')], dragOperationsMask: 1 };
-    for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp.send('Input.dispatchDragEvent', { type, ...at, data });
+    for (const type of ['dragEnter', 'dragOver', 'drop'] as const)
+      await cdp.send('Input.dispatchDragEvent', { type, ...at, data });
     await panel(page).getByText('3 uploads complete').waitFor({ timeout: 30_000 });
     await entry(page, 'Trip').waitFor();
     await entry(page, 'list.txt').waitFor();
@@ -162,19 +185,33 @@ describe('uploads', () => {
       const held: Route[] = [];
       let hold = true;
       let patches = 0;
-      await page.route('**/api/v1/tus/upload/*', (route) => (hold && route.request().method() === 'PATCH' && ++patches > 1 ? void held.push(route) : route.continue()));
+      await page.route('**/api/v1/tus/upload/*', (route) =>
+        hold && route.request().method() === 'PATCH' && ++patches > 1 ? void held.push(route) : route.continue(),
+      );
       // A slow line, so the first chunk takes long enough to measure a speed.
       const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: 512 * 1024,
+      });
       await page.getByTestId('upload-files-input').setInputFiles(slow.file);
       await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
       await row(page, 'slow.bin').getByRole('progressbar').waitFor();
       await panel(page).getByText('Uploading 1 item').waitFor();
       // The row tells the bytes sent, the speed and the time left.
-      await row(page, 'slow.bin').getByText(/^[\d.]+ [KMG]?B of 3 MB · [\d.]+ [KMG]?B\/s · .+ left$/).waitFor();
+      await row(page, 'slow.bin')
+        .getByText(/^[\d.]+ [KMG]?B of 3 MB · [\d.]+ [KMG]?B\/s · .+ left$/)
+        .waitFor();
       await screenshot(page, 'uploads-in-progress-1280');
 
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
       await row(page, 'slow.bin').getByRole('button', { name: 'Cancel upload' }).click();
       await row(page, 'slow.bin').getByText('Aborted').waitFor();
       expect(await row(page, 'slow.bin').getAttribute('data-upload-status')).toBe('aborted');
@@ -188,14 +225,20 @@ describe('uploads', () => {
       let refuse = true;
       await page.route('**/api/v1/file-entries*', (route) =>
         refuse && route.request().method() === 'POST'
-          ? route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'Invalid', errors: { file: ['This file type is not allowed.'] } }) })
+          ? route.fulfill({
+              status: 422,
+              contentType: 'application/json',
+              body: JSON.stringify({ message: 'Invalid', errors: { file: ['This file type is not allowed.'] } }),
+            })
           : route.continue(),
       );
       await page.getByTestId('upload-files-input').setInputFiles([
         { name: 'one.txt', mimeType: 'text/plain', buffer: Buffer.from('one') },
         { name: 'two.txt', mimeType: 'text/plain', buffer: Buffer.from('two') },
       ]);
-      await expect.poll(() => panel(page).locator('[data-upload-status="failed"]').count(), { timeout: 20_000 }).toBe(2);
+      await expect
+        .poll(() => panel(page).locator('[data-upload-status="failed"]').count(), { timeout: 20_000 })
+        .toBe(2);
       await row(page, 'one.txt').getByText('This file type is not allowed.').waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'uploads-failed-1280');
@@ -207,7 +250,11 @@ describe('uploads', () => {
       await panel(page).getByRole('button', { name: 'Retry all failed' }).click();
       await panel(page).getByText('3 uploads complete').waitFor();
       await entry(page, 'two.txt').waitFor();
-      expect((await api.list({ section: 'home' })).map((e) => e.name).sort()).toEqual(['one.txt', 'slow.bin', 'two.txt']);
+      expect((await api.list({ section: 'home' })).map((e) => e.name).sort()).toEqual([
+        'one.txt',
+        'slow.bin',
+        'two.txt',
+      ]);
       await screenshot(page, 'uploads-completed-1280');
       await page.setViewportSize(MOBILE);
       await screenshot(page, 'uploads-completed-375');
@@ -229,7 +276,9 @@ describe('uploads', () => {
       // The second chunk never arrives: the page is reloaded while it is held.
       const held: Route[] = [];
       let patches = 0;
-      await page.route('**/api/v1/tus/upload/*', (route) => (route.request().method() === 'PATCH' && ++patches === 2 ? void held.push(route) : route.continue()));
+      await page.route('**/api/v1/tus/upload/*', (route) =>
+        route.request().method() === 'PATCH' && ++patches === 2 ? void held.push(route) : route.continue(),
+      );
       await page.getByTestId('upload-files-input').setInputFiles(file.file);
       await expect.poll(() => held.length, { timeout: 20_000 }).toBe(1);
       expect(seen).toEqual(['POST', 'PATCH', 'PATCH']);
@@ -273,7 +322,11 @@ describe('uploads', () => {
     const { page } = await openDrive(server, MOBILE);
     await page.route('**/api/v1/file-entries*', () => undefined); // held: stays in progress
     await page.getByTestId('upload-files-input').setInputFiles([
-      { name: 'Quarterly report with a long name 2026.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(200_000, 1) },
+      {
+        name: 'Quarterly report with a long name 2026.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.alloc(200_000, 1),
+      },
       { name: 'b.txt', mimeType: 'text/plain', buffer: Buffer.from('b') },
     ]);
     await panel(page).getByText('Uploading 2 items').waitFor();
@@ -292,7 +345,17 @@ describe('multipart upload straight to S3', () => {
     await s3.send(
       new PutBucketCorsCommand({
         Bucket: rgw.env.S3_BUCKET,
-        CORSConfiguration: { CORSRules: [{ AllowedOrigins: [server.url], AllowedMethods: ['PUT', 'GET', 'HEAD'], AllowedHeaders: ['*'], ExposeHeaders: ['ETag'], MaxAgeSeconds: 600 }] },
+        CORSConfiguration: {
+          CORSRules: [
+            {
+              AllowedOrigins: [server.url],
+              AllowedMethods: ['PUT', 'GET', 'HEAD'],
+              AllowedHeaders: ['*'],
+              ExposeHeaders: ['ETag'],
+              MaxAgeSeconds: 600,
+            },
+          ],
+        },
       }),
     );
     s3.destroy();
@@ -304,20 +367,25 @@ describe('multipart upload straight to S3', () => {
     await rgw?.stop();
   });
 
-  it('continues after a reload from the parts already stored, and stores the same bytes', { timeout: 240_000 }, async () => {
+  it('continues after a reload from the parts already stored, and stores the same bytes', {
+    timeout: 240_000,
+  }, async () => {
     const { page, api, download } = await openDrive(server);
     const size = 200 * MB + 12_345; // 11 parts of 20 MB
     const big = randomFile('backup.img', size);
     const endpoint = rgw.env.S3_ENDPOINT.replace(/\/$/, '');
     const puts = { before: 0, after: 0, done: 0 };
     let phase: 'before' | 'after' = 'before';
-    const isPartPut = (r: { method: () => string; url: () => string }) => r.method() === 'PUT' && r.url().startsWith(endpoint) && r.url().includes('partNumber=');
+    const isPartPut = (r: { method: () => string; url: () => string }) =>
+      r.method() === 'PUT' && r.url().startsWith(endpoint) && r.url().includes('partNumber=');
     page.on('request', (r) => isPartPut(r) && puts[phase]++);
     page.on('requestfinished', (r) => isPartPut(r) && phase === 'before' && puts.done++);
 
     await page.getByTestId('upload-files-input').setInputFiles(big.file);
     await expect.poll(() => puts.done, { timeout: 120_000 }).toBeGreaterThanOrEqual(2);
-    const saved = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kosh.s3-multipart.')));
+    const saved = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('kosh.s3-multipart.')),
+    );
     expect(saved).toHaveLength(1);
     phase = 'after';
     await page.reload();
@@ -329,7 +397,9 @@ describe('multipart upload straight to S3', () => {
     expect(puts.after).toBeGreaterThan(0);
     // Only the parts the store lacked went again.
     expect(puts.after).toBeLessThanOrEqual(11 - puts.done);
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kosh.s3-multipart.')))).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kosh.s3-multipart.'))),
+    ).toEqual([]);
 
     const [listed] = (await api.list({ section: 'home' })).filter((e) => e.name === 'backup.img');
     expect(listed.file_size).toBe(size);

@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectToast, registerViaApi, uniqueEmail } from './account-steps.ts';
 import { entry, startDriveServer } from './drive-steps.ts';
-import { DESKTOP, MOBILE, openBrowser, screenshot, seriousA11yViolations, setSettings, signInAs, unexpectedConsoleErrors, waitForApp, type Browser, type RunningServer } from './harness.ts';
+import {
+  DESKTOP,
+  MOBILE,
+  openBrowser,
+  screenshot,
+  seriousA11yViolations,
+  setSettings,
+  signInAs,
+  unexpectedConsoleErrors,
+  waitForApp,
+  type Browser,
+  type RunningServer,
+} from './harness.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 
 // The workspace journey of issue 7: the owner creates a workspace and invites someone; the
@@ -37,7 +49,9 @@ const switcher = (page: Page) => page.getByTestId('workspace-switcher');
 const members = (page: Page) => page.getByRole('dialog', { name: 'Studio' });
 
 async function upload(page: Page, name: string, text: string) {
-  await page.getByTestId('upload-files-input').setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from(text) }]);
+  await page
+    .getByTestId('upload-files-input')
+    .setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from(text) }]);
 }
 
 describe('workspaces', () => {
@@ -65,7 +79,12 @@ describe('workspaces', () => {
     await switcher(owner).click();
     const menu = owner.getByRole('menu');
     await menu.waitFor();
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Default1 member', 'Studio1 member', 'Manage members', 'Create workspace']);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Default1 member',
+      'Studio1 member',
+      'Manage members',
+      'Create workspace',
+    ]);
     await screenshot(owner, 'workspaces-switcher-1280');
     await owner.getByRole('menuitem', { name: 'Manage members' }).click();
 
@@ -84,7 +103,10 @@ describe('workspaces', () => {
     const { page: invitee, browser: inviteeBrowser } = await openAs(inviteeEmail);
     await switcher(invitee).filter({ hasText: 'Default' }).waitFor();
     await invitee.getByTestId('notifications-bell').click();
-    const row = invitee.getByTestId('notifications-popover').getByTestId('notification-row').filter({ hasText: 'Studio' });
+    const row = invitee
+      .getByTestId('notifications-popover')
+      .getByTestId('notification-row')
+      .filter({ hasText: 'Studio' });
     await row.waitFor();
     await row.getByRole('button', { name: 'Join', exact: true }).click();
     await expectToast(invitee, 'Joined workspace');
@@ -117,7 +139,9 @@ describe('workspaces', () => {
     // Once the page knows the new role, a viewer is not offered New at all.
     await invitee.reload();
     await entry(invitee, 'owner-plan.txt').waitFor();
-    await expect.poll(() => invitee.getByRole('button', { name: 'New', exact: true }).count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => invitee.getByRole('button', { name: 'New', exact: true }).count(), { timeout: 10_000 })
+      .toBe(0);
     expect(unexpectedConsoleErrors(inviteeBrowser.consoleErrors)).toEqual([]);
 
     // Small screens: the switcher sits in the drawer; the members dialog is full screen.

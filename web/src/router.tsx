@@ -31,7 +31,11 @@ export const routes: RouteObject[] = [
           { path: '/account-settings', errorElement, lazy: () => import('./account/AccountSettingsPage.tsx') },
           { path: '/notifications', errorElement, lazy: () => import('./notifications/NotificationsPage.tsx') },
           // Redirects to / itself when subscriptions are not integrated or there are none (part 1, 2.1).
-          { path: '/notifications/settings', errorElement, lazy: () => import('./notifications/settings/NotificationSettingsPage.tsx') },
+          {
+            path: '/notifications/settings',
+            errorElement,
+            lazy: () => import('./notifications/settings/NotificationSettingsPage.tsx'),
+          },
         ],
       },
       // The shareable link page (spec part 2, 2): open to visitors; restricted links send them to /login.

@@ -7,7 +7,11 @@ export class AccessTokensRepository {
   }
 
   getByHash(tokenHash: string) {
-    return this.db.selectFrom('personal_access_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    return this.db
+      .selectFrom('personal_access_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
   }
 
   async create(row: { user_id: number; name: string; token_hash: string; created_at: string }) {
@@ -20,12 +24,21 @@ export class AccessTokensRepository {
 
   /** A user's tokens without their hashes, newest first. */
   listOfUser(userId: number): Promise<Array<{ id: number; name: string; last_used_at: string | null }>> {
-    return this.db.selectFrom('personal_access_tokens').select(['id', 'name', 'last_used_at']).where('user_id', '=', userId).orderBy('id', 'desc').execute();
+    return this.db
+      .selectFrom('personal_access_tokens')
+      .select(['id', 'name', 'last_used_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .execute();
   }
 
   /** Deletes the token only when it belongs to the user; answers whether one was deleted. */
   async deleteOfUser(id: number, userId: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('personal_access_tokens').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('personal_access_tokens')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

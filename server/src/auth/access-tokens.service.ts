@@ -18,10 +18,16 @@ export class AccessTokensService {
   async create(actor: Actor, name: string): Promise<{ token: AccessToken; plainTextToken: string }> {
     const user = actor.requireUser();
     actor.authorize(Permission.apiAccess);
-    if (!(await this.settings.get<boolean>('api.integrated'))) throw forbidden('API access is not enabled on this site.');
+    if (!(await this.settings.get<boolean>('api.integrated')))
+      throw forbidden('API access is not enabled on this site.');
     // The prefix lets secret scanners recognise a leaked token.
     const plainTextToken = `kosh_${randomBytes(30).toString('base64url')}`;
-    const row = await this.tokens.create({ user_id: user.id, name, token_hash: sessionIdOf(plainTextToken), created_at: new Date().toISOString() });
+    const row = await this.tokens.create({
+      user_id: user.id,
+      name,
+      token_hash: sessionIdOf(plainTextToken),
+      created_at: new Date().toISOString(),
+    });
     return { token: { id: row.id, name: row.name, last_used_at: row.last_used_at }, plainTextToken };
   }
 

@@ -21,8 +21,16 @@ export async function accountSecurityRoutes(app: FastifyInstance, { container }:
   const message = { 200: MessageResponseSchema };
 
   api.post('/validate-email-verification-otp', {
-    preHandler: rateLimited(app, [perAccount('otp-account', 5, (r) => r.actor.user?.id), perAddress('otp-address', 20)]),
-    schema: { tags: ['account'], summary: 'Verify the signed-in user’s address with the 6-digit code from the mail (valid 30 minutes).', body: VerifyEmailBodySchema, response: message },
+    preHandler: rateLimited(app, [
+      perAccount('otp-account', 5, (r) => r.actor.user?.id),
+      perAddress('otp-address', 20),
+    ]),
+    schema: {
+      tags: ['account'],
+      summary: 'Verify the signed-in user’s address with the 6-digit code from the mail (valid 30 minutes).',
+      body: VerifyEmailBodySchema,
+      response: message,
+    },
     handler: async (request) => {
       await emailVerification.verify(request.actor, request.body.code);
       return { message: 'Your email address is verified.' };
@@ -30,10 +38,14 @@ export async function accountSecurityRoutes(app: FastifyInstance, { container }:
   });
 
   api.post('/resend-email-verification', {
-    preHandler: rateLimited(app, [perAccount('resend-account', 3, bodyField('email')), perAddress('resend-address', 10)]),
+    preHandler: rateLimited(app, [
+      perAccount('resend-account', 3, bodyField('email')),
+      perAddress('resend-address', 10),
+    ]),
     schema: {
       tags: ['account'],
-      summary: 'Mail a new verification code (the old one stops working). Signed in: to your own address. Visitors get the same answer whether or not the address has an account.',
+      summary:
+        'Mail a new verification code (the old one stops working). Signed in: to your own address. Visitors get the same answer whether or not the address has an account.',
       body: ResendEmailVerificationBodySchema,
       response: message,
     },
@@ -44,7 +56,11 @@ export async function accountSecurityRoutes(app: FastifyInstance, { container }:
   });
 
   api.get('/user-sessions', {
-    schema: { tags: ['account'], summary: 'The signed-in user’s sessions, most recently active first.', response: { 200: ListUserSessionsResponseSchema } },
+    schema: {
+      tags: ['account'],
+      summary: 'The signed-in user’s sessions, most recently active first.',
+      response: { 200: ListUserSessionsResponseSchema },
+    },
     handler: async (request) => ({ sessions: await sessions.list(request.actor, contextOf(request, container)) }),
   });
 
@@ -52,7 +68,8 @@ export async function accountSecurityRoutes(app: FastifyInstance, { container }:
     preHandler: rateLimited(app, [perAccount('logout-other', 5, (r) => r.actor.user?.id)]),
     schema: {
       tags: ['account'],
-      summary: 'End every other session of the user. Needs the password and a password confirmation within 9000 s (423 otherwise).',
+      summary:
+        'End every other session of the user. Needs the password and a password confirmation within 9000 s (423 otherwise).',
       body: LogoutOtherSessionsBodySchema,
       response: message,
     },
@@ -66,7 +83,8 @@ export async function accountSecurityRoutes(app: FastifyInstance, { container }:
     preHandler: rateLimited(app, [perAccount('token-create', 10, (r) => r.actor.user?.id)]),
     schema: {
       tags: ['account'],
-      summary: 'Create a personal API token (permission api.access, setting api.integrated). The plain token is in this answer only.',
+      summary:
+        'Create a personal API token (permission api.access, setting api.integrated). The plain token is in this answer only.',
       body: CreateAccessTokenBodySchema,
       response: { 200: CreateAccessTokenResponseSchema },
     },
@@ -77,7 +95,12 @@ export async function accountSecurityRoutes(app: FastifyInstance, { container }:
   });
 
   api.delete('/access-tokens/:id', {
-    schema: { tags: ['account'], summary: 'Delete one of your own API tokens (404 for anyone else’s).', params: DeleteAccessTokenParamsSchema, response: message },
+    schema: {
+      tags: ['account'],
+      summary: 'Delete one of your own API tokens (404 for anyone else’s).',
+      params: DeleteAccessTokenParamsSchema,
+      response: message,
+    },
     handler: async (request) => {
       await accessTokens.delete(request.actor, request.params.id);
       return { message: 'Token deleted' };

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/app-error.ts';
 import { Actor } from './actor.ts';
 
-const perm = (id: number, name: string, restrictions: Array<{ name: string; value: number | null }> = []) => ({ id, name, restrictions });
+const perm = (id: number, name: string, restrictions: Array<{ name: string; value: number | null }> = []) => ({
+  id,
+  name,
+  restrictions,
+});
 
 describe('Actor (spec part 1 section 6)', () => {
   it('lets admin pass every check', () => {
@@ -18,7 +22,14 @@ describe('Actor (spec part 1 section 6)', () => {
   });
 
   it('treats a count at or above the restriction as over quota, and no value as unlimited', () => {
-    const sut = new Actor({ id: 2, email: 'u@x.io' }, [2], [perm(5, 'links.create', [{ name: 'count', value: 3 }]), perm(6, 'workspaces.create', [{ name: 'count', value: null }])]);
+    const sut = new Actor(
+      { id: 2, email: 'u@x.io' },
+      [2],
+      [
+        perm(5, 'links.create', [{ name: 'count', value: 3 }]),
+        perm(6, 'workspaces.create', [{ name: 'count', value: null }]),
+      ],
+    );
     expect(sut.isOverQuota('links.create', 'count', 2)).toBe(false);
     expect(sut.isOverQuota('links.create', 'count', 3)).toBe(true);
     expect(sut.isOverQuota('workspaces.create', 'count', 1_000_000)).toBe(false);

@@ -3,7 +3,11 @@ import { describeUserAgent } from './device.ts';
 
 describe('describeUserAgent', () => {
   it('reads a desktop browser', () => {
-    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36')).toEqual({
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+      ),
+    ).toEqual({
       device_type: 'desktop',
       platform: 'Windows',
       browser: 'Chrome',
@@ -11,7 +15,11 @@ describe('describeUserAgent', () => {
   });
 
   it('reads a phone', () => {
-    expect(describeUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1')).toEqual({
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      ),
+    ).toEqual({
       device_type: 'mobile',
       platform: 'iOS',
       browser: 'Mobile Safari',
@@ -19,11 +27,19 @@ describe('describeUserAgent', () => {
   });
 
   it('reads an Android phone with Firefox', () => {
-    expect(describeUserAgent('Mozilla/5.0 (Android 14; Mobile; rv:125.0) Gecko/125.0 Firefox/125.0')).toMatchObject({ device_type: 'mobile', platform: 'Android', browser: 'Mobile Firefox' });
+    expect(describeUserAgent('Mozilla/5.0 (Android 14; Mobile; rv:125.0) Gecko/125.0 Firefox/125.0')).toMatchObject({
+      device_type: 'mobile',
+      platform: 'Android',
+      browser: 'Mobile Firefox',
+    });
   });
 
   it('reads a tablet', () => {
-    expect(describeUserAgent('Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1').device_type).toBe('tablet');
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
+      ).device_type,
+    ).toBe('tablet');
   });
 
   it('calls anything unknown a desktop with no names', () => {

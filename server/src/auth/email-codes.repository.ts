@@ -7,7 +7,12 @@ export class EmailCodesRepository {
   }
 
   /** Stores a new code for the user; an earlier code stops working. */
-  async replaceForUser(row: { user_id: number; code_hash: string; expires_at: string; created_at: string }): Promise<void> {
+  async replaceForUser(row: {
+    user_id: number;
+    code_hash: string;
+    expires_at: string;
+    created_at: string;
+  }): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('email_verification_codes').where('user_id', '=', row.user_id).execute();
       await trx.insertInto('email_verification_codes').values(row).execute();
@@ -15,7 +20,12 @@ export class EmailCodesRepository {
   }
 
   getOfUser(userId: number) {
-    return this.db.selectFrom('email_verification_codes').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst();
+    return this.db
+      .selectFrom('email_verification_codes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
   }
 
   async countAttempt(id: number): Promise<void> {

@@ -48,7 +48,9 @@ export class EmailVerificationService {
 
   /** Sends without making the caller wait; a failure is logged and a resend fixes it. */
   sendCodeInBackground(row: UserRow): void {
-    this.sendCode(row).catch((err: unknown) => this.deps.logger.error({ err, userId: row.id }, 'could not send the verification code'));
+    this.sendCode(row).catch((err: unknown) =>
+      this.deps.logger.error({ err, userId: row.id }, 'could not send the verification code'),
+    );
   }
 
   async verify(actor: Actor, code: string): Promise<void> {
@@ -56,7 +58,8 @@ export class EmailVerificationService {
     const row = await this.deps.users.getById(user.id);
     if (!row || row.email_verified_at) return;
     const stored = await this.deps.codes.getOfUser(row.id);
-    if (!stored || stored.attempts >= MAX_ATTEMPTS || Date.parse(stored.expires_at) <= Date.now()) throw validation({ code: [INVALID] });
+    if (!stored || stored.attempts >= MAX_ATTEMPTS || Date.parse(stored.expires_at) <= Date.now())
+      throw validation({ code: [INVALID] });
     const given = Buffer.from(await this.hashOf(row.id, code));
     const expected = Buffer.from(stored.code_hash);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

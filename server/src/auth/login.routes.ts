@@ -17,7 +17,8 @@ export async function loginRoutes(app: FastifyInstance, { container }: { contain
     preHandler: rateLimited(app, [perAccount('login-account', 5, bodyField('email')), perAddress('login-address', 10)]),
     schema: {
       tags: ['auth'],
-      summary: 'Sign in with email and password. Answers {two_factor: true} when the account has two-factor on (then call two-factor-challenge), else {bootstrapData} with a session cookie (30 days with remember).',
+      summary:
+        'Sign in with email and password. Answers {two_factor: true} when the account has two-factor on (then call two-factor-challenge), else {bootstrapData} with a session cookie (30 days with remember).',
       body: LoginUserBodySchema,
     },
     handler: async (request, reply) => {
@@ -26,21 +27,41 @@ export async function loginRoutes(app: FastifyInstance, { container }: { contain
         setFlowCookie(request, reply, TWO_FACTOR_COOKIE, outcome.challenge, TWO_FACTOR_CHALLENGE_SECONDS, '/auth');
         return { two_factor: true };
       }
-      return { bootstrapData: await answerSignedIn(request, reply, container, { userId: outcome.user.id, session: outcome.session, remember: outcome.remember }) };
+      return {
+        bootstrapData: await answerSignedIn(request, reply, container, {
+          userId: outcome.user.id,
+          session: outcome.session,
+          remember: outcome.remember,
+        }),
+      };
     },
   });
 
   api.post('/two-factor-challenge', {
-    preHandler: rateLimited(app, [perAccount('2fa-account', 5, (r) => login.challengedUserId(r.cookies[TWO_FACTOR_COOKIE])), perAddress('2fa-address', 10)]),
+    preHandler: rateLimited(app, [
+      perAccount('2fa-account', 5, (r) => login.challengedUserId(r.cookies[TWO_FACTOR_COOKIE])),
+      perAddress('2fa-address', 10),
+    ]),
     schema: {
       tags: ['auth'],
-      summary: 'The second step of a sign-in: a 6-digit authenticator code or a 21-character recovery code (each recovery code works once). Answers {bootstrapData}.',
+      summary:
+        'The second step of a sign-in: a 6-digit authenticator code or a 21-character recovery code (each recovery code works once). Answers {bootstrapData}.',
       body: ChallengeTwoFactorBodySchema,
     },
     handler: async (request, reply) => {
-      const signedIn = await login.challenge(request.cookies[TWO_FACTOR_COOKIE], request.body, contextOf(request, container));
+      const signedIn = await login.challenge(
+        request.cookies[TWO_FACTOR_COOKIE],
+        request.body,
+        contextOf(request, container),
+      );
       clearFlowCookie(reply, TWO_FACTOR_COOKIE, '/auth');
-      return { bootstrapData: await answerSignedIn(request, reply, container, { userId: signedIn.user.id, session: signedIn.session, remember: signedIn.remember }) };
+      return {
+        bootstrapData: await answerSignedIn(request, reply, container, {
+          userId: signedIn.user.id,
+          session: signedIn.session,
+          remember: signedIn.remember,
+        }),
+      };
     },
   });
 
@@ -53,9 +74,17 @@ export async function loginRoutes(app: FastifyInstance, { container }: { contain
       body: RegisterUserBodySchema,
     },
     handler: async (request, reply) => {
-      const result = await registration.register(request.body, contextOf(request, container), request.cookies[HUMAN_CHECK_COOKIE]);
+      const result = await registration.register(
+        request.body,
+        contextOf(request, container),
+        request.cookies[HUMAN_CHECK_COOKIE],
+      );
       clearFlowCookie(reply, HUMAN_CHECK_COOKIE);
-      const bootstrapData = await answerSignedIn(request, reply, container, { userId: result.user.id, session: result.session, remember: false });
+      const bootstrapData = await answerSignedIn(request, reply, container, {
+        userId: result.user.id,
+        session: result.session,
+        remember: false,
+      });
       return { status: result.status, bootstrapData };
     },
   });

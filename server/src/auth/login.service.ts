@@ -40,10 +40,19 @@ export class LoginService {
     const matches = await verifyPassword(row?.password ?? (await this.dummyHash), body.password);
     if (!row || !row.password || !matches) throw validation({ email: [BAD_CREDENTIALS] });
     if (TwoFactorService.isEnabled(row)) {
-      const challenge = await this.keys.sign(CHALLENGE_PURPOSE, { uid: row.id, remember: body.remember }, TWO_FACTOR_CHALLENGE_SECONDS);
+      const challenge = await this.keys.sign(
+        CHALLENGE_PURPOSE,
+        { uid: row.id, remember: body.remember },
+        TWO_FACTOR_CHALLENGE_SECONDS,
+      );
       return { kind: 'two_factor', challenge };
     }
-    return { kind: 'signed_in', user: row, session: await this.sessions.start(row.id, ctx, body.remember), remember: body.remember };
+    return {
+      kind: 'signed_in',
+      user: row,
+      session: await this.sessions.start(row.id, ctx, body.remember),
+      remember: body.remember,
+    };
   }
 
   /** The user a pending challenge cookie names, or null (for rate limiting by account). */
@@ -56,12 +65,18 @@ export class LoginService {
   async challenge(challenge: string | undefined, body: ChallengeTwoFactorBody, ctx: RequestContext): Promise<Started> {
     const payload = await this.keys.verify<{ uid: number; remember: boolean }>(CHALLENGE_PURPOSE, challenge);
     const row = payload ? await this.users.getById(payload.uid) : undefined;
-    if (!payload || !row || !TwoFactorService.isEnabled(row)) throw unauthenticated('Your sign-in attempt has expired. Please log in again.');
+    if (!payload || !row || !TwoFactorService.isEnabled(row))
+      throw unauthenticated('Your sign-in attempt has expired. Please log in again.');
     if (body.code) {
       if (!(await this.twoFactor.verifyLoginCode(row, body.code))) throw validation({ code: [INVALID_CODE] });
     } else if (!(await this.twoFactor.useRecoveryCode(row, body.recovery_code ?? ''))) {
       throw validation({ recovery_code: [INVALID_RECOVERY_CODE] });
     }
-    return { kind: 'signed_in', user: row, session: await this.sessions.start(row.id, ctx, payload.remember), remember: payload.remember };
+    return {
+      kind: 'signed_in',
+      user: row,
+      session: await this.sessions.start(row.id, ctx, payload.remember),
+      remember: payload.remember,
+    };
   }
 }

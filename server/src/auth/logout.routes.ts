@@ -10,7 +10,9 @@ export async function logoutRoutes(app: FastifyInstance, { container }: { contai
       if (request.sessionId) await container.repos.sessions.delete(request.sessionId);
       reply.clearCookie(COOKIE.session, { path: '/' });
       const actor = await container.actorResolver.guestActor();
-      return { bootstrapData: await container.services.bootstrap.build({ ...bootstrapRequestOf(request, container), actor }) };
+      return {
+        bootstrapData: await container.services.bootstrap.build({ ...bootstrapRequestOf(request, container), actor }),
+      };
     },
   });
 }

@@ -7,7 +7,12 @@ export class PasswordResetsRepository {
   }
 
   /** Stores a new reset for the user; earlier links stop working. */
-  async replaceForUser(row: { user_id: number; token_hash: string; expires_at: string; created_at: string }): Promise<void> {
+  async replaceForUser(row: {
+    user_id: number;
+    token_hash: string;
+    expires_at: string;
+    created_at: string;
+  }): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('password_resets').where('user_id', '=', row.user_id).execute();
       await trx.insertInto('password_resets').values(row).execute();

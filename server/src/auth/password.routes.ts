@@ -20,10 +20,14 @@ export async function passwordRoutes(app: FastifyInstance, { container }: { cont
   const message = { 200: MessageResponseSchema };
 
   api.post('/forgot-password', {
-    preHandler: rateLimited(app, [perAccount('forgot-account', 3, bodyField('email')), perAddress('forgot-address', 10)]),
+    preHandler: rateLimited(app, [
+      perAccount('forgot-account', 3, bodyField('email')),
+      perAddress('forgot-address', 10),
+    ]),
     schema: {
       tags: ['auth'],
-      summary: 'Mail a reset link (valid 60 minutes, once) when the address has an account. The answer is the same either way.',
+      summary:
+        'Mail a reset link (valid 60 minutes, once) when the address has an account. The answer is the same either way.',
       body: SendPasswordResetBodySchema,
       response: message,
     },
@@ -49,7 +53,12 @@ export async function passwordRoutes(app: FastifyInstance, { container }: { cont
 
   api.put('/user/password', {
     preHandler: rateLimited(app, [perAccount('password-change', 5, (r) => r.actor.user?.id)]),
-    schema: { tags: ['auth'], summary: 'Change the password (current one required); the other sessions end.', body: UpdatePasswordBodySchema, response: message },
+    schema: {
+      tags: ['auth'],
+      summary: 'Change the password (current one required); the other sessions end.',
+      body: UpdatePasswordBodySchema,
+      response: message,
+    },
     handler: async (request) => {
       await passwords.update(request.actor, contextOf(request, container), request.body);
       return { message: 'Password changed' };
@@ -57,10 +66,14 @@ export async function passwordRoutes(app: FastifyInstance, { container }: { cont
   });
 
   api.post('/user/confirm-password', {
-    preHandler: rateLimited(app, [perAccount('confirm-account', 5, (r) => r.actor.user?.id), perAddress('confirm-address', 10)]),
+    preHandler: rateLimited(app, [
+      perAccount('confirm-account', 5, (r) => r.actor.user?.id),
+      perAddress('confirm-address', 10),
+    ]),
     schema: {
       tags: ['auth'],
-      summary: 'Confirm the password for this session; sensitive actions (two-factor, other sessions, account deletion) then pass for 9000 s.',
+      summary:
+        'Confirm the password for this session; sensitive actions (two-factor, other sessions, account deletion) then pass for 9000 s.',
       body: ConfirmPasswordBodySchema,
       response: message,
     },

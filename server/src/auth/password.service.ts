@@ -15,7 +15,14 @@ import type { SessionService } from './session.service.ts';
 
 const INVALID_TOKEN = 'This password reset token is invalid.';
 
-type Deps = { users: UsersRepository; resets: PasswordResetsRepository; sessions: SessionService; mailer: Mailer; settings: SettingsService; logger: Logger };
+type Deps = {
+  users: UsersRepository;
+  resets: PasswordResetsRepository;
+  sessions: SessionService;
+  mailer: Mailer;
+  settings: SettingsService;
+  logger: Logger;
+};
 
 /** Forgotten, reset and changed passwords (spec part 1, 2.5 and 7.2). */
 export class PasswordService {
@@ -29,7 +36,9 @@ export class PasswordService {
    * the answer and its timing are the same for every address.
    */
   requestReset(email: string, ctx: RequestContext): void {
-    this.sendResetLink(email, ctx.baseUrl).catch((err: unknown) => this.deps.logger.error({ err }, 'could not send a password reset link'));
+    this.sendResetLink(email, ctx.baseUrl).catch((err: unknown) =>
+      this.deps.logger.error({ err }, 'could not send a password reset link'),
+    );
   }
 
   private async sendResetLink(email: string, baseUrl: string): Promise<void> {
@@ -60,7 +69,11 @@ export class PasswordService {
     if (!(await this.deps.resets.consume(reset.id))) throw validation({ email: [INVALID_TOKEN] });
     const at = new Date().toISOString();
     // Following the emailed link proves the address as well.
-    await this.deps.users.update(row.id, { password: await hashPassword(body.password), email_verified_at: row.email_verified_at ?? at, updated_at: at });
+    await this.deps.users.update(row.id, {
+      password: await hashPassword(body.password),
+      email_verified_at: row.email_verified_at ?? at,
+      updated_at: at,
+    });
     await this.deps.resets.deleteOfUser(row.id);
     await this.deps.sessions.endSessionsOf(row.id, null);
   }
@@ -72,7 +85,10 @@ export class PasswordService {
     if (!row || !(await verifyPassword(row.password, body.current_password))) {
       throw validation({ current_password: ['The provided password does not match your current password.'] });
     }
-    await this.deps.users.update(row.id, { password: await hashPassword(body.password), updated_at: new Date().toISOString() });
+    await this.deps.users.update(row.id, {
+      password: await hashPassword(body.password),
+      updated_at: new Date().toISOString(),
+    });
     await this.deps.sessions.endSessionsOf(row.id, ctx.sessionId);
   }
 }

@@ -14,12 +14,20 @@ import type { SessionService } from './session.service.ts';
  * (spec part 1, 6). Workspace invitations answer it once workspaces exist; until then none does.
  */
 export interface InviteLookup {
-  allowsRegistration(invite: { type: string | undefined; id: string | number | undefined; email: string }): Promise<boolean>;
+  allowsRegistration(invite: {
+    type: string | undefined;
+    id: string | number | undefined;
+    email: string;
+  }): Promise<boolean>;
 }
 export const NO_INVITES: InviteLookup = { allowsRegistration: async () => false };
 
 type Policy = { id: string; label: string };
-export type Registered = { user: UserRow; session: { token: string; id: string }; status: 'success' | 'needs_email_verification' };
+export type Registered = {
+  user: UserRow;
+  session: { token: string; id: string };
+  status: 'success' | 'needs_email_verification';
+};
 
 type Deps = {
   users: UsersRepository;
@@ -33,7 +41,11 @@ type Deps = {
    * Runs once the account exists (share invitations apply to it then); `addressTrusted` when the
    * install does not ask for email verification. Must not throw.
    */
-  onRegistered?: (user: UserRow, invite: { type: string | undefined; id: string | number | undefined }, addressTrusted: boolean) => Promise<unknown>;
+  onRegistered?: (
+    user: UserRow,
+    invite: { type: string | undefined; id: string | number | undefined },
+    addressTrusted: boolean,
+  ) => Promise<unknown>;
 };
 
 /** Registration (spec part 1, 2.4, 3 "Registration payload", 5 and 6). */
@@ -46,19 +58,26 @@ export class RegistrationService {
   async register(body: RegisterUserBody, ctx: RequestContext, humanNonce: string | undefined): Promise<Registered> {
     const { settings } = this.deps;
     if (await settings.get<boolean>('registration.disable')) {
-      const invited = body.invite_id !== undefined && (await this.deps.invites.allowsRegistration({ type: body.invite_type, id: body.invite_id, email: body.email }));
+      const invited =
+        body.invite_id !== undefined &&
+        (await this.deps.invites.allowsRegistration({ type: body.invite_type, id: body.invite_id, email: body.email }));
       if (!invited) throw forbidden('Registration is disabled.');
     }
     const errors: Record<string, string[]> = {};
     for (const policy of await settings.get<Policy[]>('registration.policies')) {
       const accepted = body[policy.id];
-      if (accepted !== true && accepted !== 'true' && accepted !== 1) errors[policy.id] = [`You must accept the ${policy.label}.`];
+      if (accepted !== true && accepted !== 'true' && accepted !== 1)
+        errors[policy.id] = [`You must accept the ${policy.label}.`];
     }
     if (await this.deps.users.getByEmail(body.email)) errors.email = ['The email has already been taken.'];
     if (Object.keys(errors).length) throw validation(errors);
     // Spent last, so a form with a mistake does not cost the visitor a new check.
     if (await this.deps.recaptcha.isRequiredFor('register')) {
-      const human = await this.deps.recaptcha.spend({ nonce: humanNonce, token: body.recaptcha_token, remoteIp: ctx.ip });
+      const human = await this.deps.recaptcha.spend({
+        nonce: humanNonce,
+        token: body.recaptcha_token,
+        remoteIp: ctx.ip,
+      });
       if (!human) throw forbidden(NOT_HUMAN);
     }
 
@@ -69,6 +88,10 @@ export class RegistrationService {
     const user = (await this.deps.users.getById(created.id)) ?? created;
     await this.deps.onRegistered?.(user, { type: body.invite_type, id: body.invite_id }, !needsVerification);
     if (needsVerification) this.deps.emailVerification.sendCodeInBackground(user);
-    return { user, session: await this.deps.sessions.start(user.id, ctx, false), status: needsVerification ? 'needs_email_verification' : 'success' };
+    return {
+      user,
+      session: await this.deps.sessions.start(user.id, ctx, false),
+      status: needsVerification ? 'needs_email_verification' : 'success',
+    };
   }
 }

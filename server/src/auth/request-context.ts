@@ -41,8 +41,21 @@ export function clearSessionCookie(reply: FastifyReply): void {
 }
 
 /** A short-lived httpOnly cookie that carries signed state between two calls of one flow. */
-export function setFlowCookie(request: FastifyRequest, reply: FastifyReply, name: string, value: string, maxAgeSeconds: number, path = '/'): void {
-  reply.setCookie(name, value, { path, httpOnly: true, sameSite: 'lax', secure: isHttps(request), maxAge: maxAgeSeconds });
+export function setFlowCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+  path = '/',
+): void {
+  reply.setCookie(name, value, {
+    path,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(request),
+    maxAge: maxAgeSeconds,
+  });
 }
 
 export function clearFlowCookie(reply: FastifyReply, name: string, path = '/'): void {

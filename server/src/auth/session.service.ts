@@ -60,11 +60,20 @@ export class SessionService {
       city: place.city,
       country: place.country,
       last_active: at.toISOString(),
-      expires_at: new Date(at.getTime() + (remember ? STAY_SIGNED_IN_DAYS : BROWSER_SESSION_DAYS) * DAY_MS).toISOString(),
+      expires_at: new Date(
+        at.getTime() + (remember ? STAY_SIGNED_IN_DAYS : BROWSER_SESSION_DAYS) * DAY_MS,
+      ).toISOString(),
       created_at: at.toISOString(),
     });
     // A browser + platform not seen before for this user: the new-sign-in notification.
-    await this.notices?.signedIn(userId, { ip: ctx.ip, baseUrl: ctx.baseUrl, browser: device.browser, platform: device.platform, city: place.city, country: place.country });
+    await this.notices?.signedIn(userId, {
+      ip: ctx.ip,
+      baseUrl: ctx.baseUrl,
+      browser: device.browser,
+      platform: device.platform,
+      city: place.city,
+      country: place.country,
+    });
     return { token, id };
   }
 
@@ -83,7 +92,10 @@ export class SessionService {
   }
 
   /** Whether this session confirmed its password within `seconds` (at most the 9000 s the spec allows). */
-  async isPasswordConfirmed(ctx: Pick<RequestContext, 'sessionId'>, seconds = PASSWORD_CONFIRMATION_SECONDS): Promise<boolean> {
+  async isPasswordConfirmed(
+    ctx: Pick<RequestContext, 'sessionId'>,
+    seconds = PASSWORD_CONFIRMATION_SECONDS,
+  ): Promise<boolean> {
     if (!ctx.sessionId) return false;
     const row = await this.sessions.getActive(ctx.sessionId, new Date().toISOString());
     if (!row?.password_confirmed_at) return false;

@@ -11,7 +11,12 @@ export class SessionsRepository {
   }
 
   getActive(id: string, at: string) {
-    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).where('expires_at', '>', at).executeTakeFirst();
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
   }
 
   create(row: Insertable<SessionsTable>) {
@@ -28,7 +33,13 @@ export class SessionsRepository {
 
   /** A user's live sessions, most recently active first. */
   listActiveOfUser(userId: number, at: string): Promise<SessionRow[]> {
-    return this.db.selectFrom('sessions').selectAll().where('user_id', '=', userId).where('expires_at', '>', at).orderBy('last_active', 'desc').execute();
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', at)
+      .orderBy('last_active', 'desc')
+      .execute();
   }
 
   /** Ends every session of the user except `keepId` (none kept when null); answers how many ended. */

@@ -17,7 +17,12 @@ export async function answerSignedIn(
 }
 
 /** The bootstrap data as the given user and session will see it. */
-export async function bootstrapFor(request: FastifyRequest, container: Container, userId: number, sessionId: string | null): Promise<BootstrapData> {
+export async function bootstrapFor(
+  request: FastifyRequest,
+  container: Container,
+  userId: number,
+  sessionId: string | null,
+): Promise<BootstrapData> {
   const row = await container.repos.users.getById(userId);
   if (!row) throw unauthenticated();
   const actor = await container.actorResolver.forUser(row.id, row.email);

@@ -10,13 +10,23 @@ export class TwoFactorRepository {
   async setPending(userId: number, secretBox: string, codesBox: string, at: string): Promise<void> {
     await this.db
       .updateTable('users')
-      .set({ two_factor_secret: secretBox, two_factor_recovery_codes: codesBox, two_factor_confirmed_at: null, two_factor_last_time_step: null, updated_at: at })
+      .set({
+        two_factor_secret: secretBox,
+        two_factor_recovery_codes: codesBox,
+        two_factor_confirmed_at: null,
+        two_factor_last_time_step: null,
+        updated_at: at,
+      })
       .where('id', '=', userId)
       .execute();
   }
 
   async confirm(userId: number, timeStep: number, at: string): Promise<void> {
-    await this.db.updateTable('users').set({ two_factor_confirmed_at: at, two_factor_last_time_step: timeStep, updated_at: at }).where('id', '=', userId).execute();
+    await this.db
+      .updateTable('users')
+      .set({ two_factor_confirmed_at: at, two_factor_last_time_step: timeStep, updated_at: at })
+      .where('id', '=', userId)
+      .execute();
   }
 
   /** Swaps the recovery codes only if they are still `expected`: two uses of one code cannot both win. */
@@ -36,7 +46,9 @@ export class TwoFactorRepository {
       .updateTable('users')
       .set({ two_factor_last_time_step: timeStep })
       .where('id', '=', userId)
-      .where((eb) => eb.or([eb('two_factor_last_time_step', 'is', null), eb('two_factor_last_time_step', '<', timeStep)]))
+      .where((eb) =>
+        eb.or([eb('two_factor_last_time_step', 'is', null), eb('two_factor_last_time_step', '<', timeStep)]),
+      )
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
@@ -44,7 +56,13 @@ export class TwoFactorRepository {
   async clear(userId: number, at: string): Promise<void> {
     await this.db
       .updateTable('users')
-      .set({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_time_step: null, updated_at: at })
+      .set({
+        two_factor_secret: null,
+        two_factor_recovery_codes: null,
+        two_factor_confirmed_at: null,
+        two_factor_last_time_step: null,
+        updated_at: at,
+      })
       .where('id', '=', userId)
       .execute();
   }

@@ -14,7 +14,11 @@ export async function twoFactorRoutes(app: FastifyInstance, { container }: { con
   const message = { 200: MessageResponseSchema };
 
   api.post('/user/two-factor-authentication', {
-    schema: { tags: ['auth'], summary: `Start two-factor setup: a new secret and 8 recovery codes, pending until confirmed. ${NEEDS_CONFIRMATION}`, response: message },
+    schema: {
+      tags: ['auth'],
+      summary: `Start two-factor setup: a new secret and 8 recovery codes, pending until confirmed. ${NEEDS_CONFIRMATION}`,
+      response: message,
+    },
     handler: async (request) => {
       await twoFactor.enable(request.actor, contextOf(request, container));
       return { message: 'Two factor authentication is pending confirmation.' };
@@ -22,7 +26,11 @@ export async function twoFactorRoutes(app: FastifyInstance, { container }: { con
   });
 
   api.delete('/user/two-factor-authentication', {
-    schema: { tags: ['auth'], summary: `Turn two-factor off (also cancels a pending setup). ${NEEDS_CONFIRMATION}`, response: message },
+    schema: {
+      tags: ['auth'],
+      summary: `Turn two-factor off (also cancels a pending setup). ${NEEDS_CONFIRMATION}`,
+      response: message,
+    },
     handler: async (request) => {
       await twoFactor.disable(request.actor, contextOf(request, container));
       return { message: 'Two factor authentication has been disabled.' };
@@ -43,7 +51,12 @@ export async function twoFactorRoutes(app: FastifyInstance, { container }: { con
 
   api.post('/user/confirmed-two-factor-authentication', {
     preHandler: rateLimited(app, [perAccount('2fa-confirm', 5, (r) => r.actor.user?.id)]),
-    schema: { tags: ['auth'], summary: `Finish setup with a current 6-digit code. ${NEEDS_CONFIRMATION}`, body: ConfirmTwoFactorBodySchema, response: message },
+    schema: {
+      tags: ['auth'],
+      summary: `Finish setup with a current 6-digit code. ${NEEDS_CONFIRMATION}`,
+      body: ConfirmTwoFactorBodySchema,
+      response: message,
+    },
     handler: async (request) => {
       await twoFactor.confirm(request.actor, contextOf(request, container), request.body.code);
       return { message: 'Two factor authentication has been enabled.' };
@@ -51,7 +64,11 @@ export async function twoFactorRoutes(app: FastifyInstance, { container }: { con
   });
 
   api.post('/user/two-factor-recovery-codes', {
-    schema: { tags: ['auth'], summary: `Replace the recovery codes with 8 new ones. ${NEEDS_CONFIRMATION}`, response: message },
+    schema: {
+      tags: ['auth'],
+      summary: `Replace the recovery codes with 8 new ones. ${NEEDS_CONFIRMATION}`,
+      response: message,
+    },
     handler: async (request) => {
       await twoFactor.regenerateRecoveryCodes(request.actor, contextOf(request, container));
       return { message: 'Recovery codes regenerated.' };

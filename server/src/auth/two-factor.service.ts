@@ -39,7 +39,14 @@ export class TwoFactorService {
   private readonly sessions: SessionService;
   private readonly settings: SettingsService;
   private readonly notices: SecurityNotices | undefined;
-  constructor(deps: { users: UsersRepository; repo: TwoFactorRepository; keys: KeyRing; sessions: SessionService; settings: SettingsService; notices?: SecurityNotices }) {
+  constructor(deps: {
+    users: UsersRepository;
+    repo: TwoFactorRepository;
+    keys: KeyRing;
+    sessions: SessionService;
+    settings: SettingsService;
+    notices?: SecurityNotices;
+  }) {
     this.users = deps.users;
     this.repo = deps.repo;
     this.keys = deps.keys;
@@ -56,13 +63,19 @@ export class TwoFactorService {
     const row = await this.sensitive(actor, ctx);
     if (TwoFactorService.isEnabled(row)) throw conflict('Two factor authentication is already enabled.');
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await this.repo.setPending(row.id, await this.keys.encrypt(generateSecret()), await this.keys.encrypt(JSON.stringify(codes)), new Date().toISOString());
+    await this.repo.setPending(
+      row.id,
+      await this.keys.encrypt(generateSecret()),
+      await this.keys.encrypt(JSON.stringify(codes)),
+      new Date().toISOString(),
+    );
   }
 
   /** The QR code and setup key, only while setup is pending: an enabled secret never leaves again. */
   async qrCode(actor: Actor, ctx: RequestContext): Promise<{ svg: string; secret: string }> {
     const row = await this.sensitive(actor, ctx);
-    if (!row.two_factor_secret || row.two_factor_confirmed_at) throw conflict('Two factor authentication is not being set up. Enable it first.');
+    if (!row.two_factor_secret || row.two_factor_confirmed_at)
+      throw conflict('Two factor authentication is not being set up. Enable it first.');
     const secret = await this.keys.decrypt(row.two_factor_secret);
     const issuer = await this.settings.get<string>('branding.site_name');
     const uri = generateURI({ issuer, label: row.email, secret });
@@ -74,7 +87,11 @@ export class TwoFactorService {
     const row = await this.sensitive(actor, ctx);
     if (!row.two_factor_secret) throw conflict('Two factor authentication is not being set up. Enable it first.');
     if (row.two_factor_confirmed_at) throw conflict('Two factor authentication is already enabled.');
-    const result = await verify({ secret: await this.keys.decrypt(row.two_factor_secret), token: code, epochTolerance: TOTP_TOLERANCE_SECONDS });
+    const result = await verify({
+      secret: await this.keys.decrypt(row.two_factor_secret),
+      token: code,
+      epochTolerance: TOTP_TOLERANCE_SECONDS,
+    });
     if (!result.valid) throw validation({ code: [INVALID_CODE] });
     await this.repo.confirm(row.id, 'timeStep' in result ? result.timeStep : 0, new Date().toISOString());
     await this.notices?.twoFactorChanged(row.id, true, ctx.baseUrl);
@@ -82,9 +99,14 @@ export class TwoFactorService {
 
   async regenerateRecoveryCodes(actor: Actor, ctx: RequestContext): Promise<void> {
     const row = await this.sensitive(actor, ctx);
-    if (!row.two_factor_secret || !row.two_factor_recovery_codes) throw conflict('Two factor authentication is not enabled.');
+    if (!row.two_factor_secret || !row.two_factor_recovery_codes)
+      throw conflict('Two factor authentication is not enabled.');
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await this.repo.swapRecoveryCodes(row.id, row.two_factor_recovery_codes, await this.keys.encrypt(JSON.stringify(codes)));
+    await this.repo.swapRecoveryCodes(
+      row.id,
+      row.two_factor_recovery_codes,
+      await this.keys.encrypt(JSON.stringify(codes)),
+    );
   }
 
   async disable(actor: Actor, ctx: RequestContext): Promise<void> {
@@ -114,7 +136,11 @@ export class TwoFactorService {
     const index = codes.findIndex((c) => sameText(c, code));
     if (index < 0) return false;
     const rest = codes.filter((_, i) => i !== index);
-    return this.repo.swapRecoveryCodes(row.id, row.two_factor_recovery_codes, await this.keys.encrypt(JSON.stringify(rest)));
+    return this.repo.swapRecoveryCodes(
+      row.id,
+      row.two_factor_recovery_codes,
+      await this.keys.encrypt(JSON.stringify(rest)),
+    );
   }
 
   async recoveryCodesOf(row: UserRow): Promise<string[]> {

@@ -21,7 +21,10 @@ export function bootstrapRequestOf(request: FastifyRequest, container: Container
 
 export async function bootstrapRoutes(app: FastifyInstance, { container }: { container: Container }) {
   app.withTypeProvider<ZodTypeProvider>().get('/bootstrap-data', {
-    schema: { tags: ['shell'], summary: 'The data the client starts from: user, public settings, themes, menus, i18n.' },
+    schema: {
+      tags: ['shell'],
+      summary: 'The data the client starts from: user, public settings, themes, menus, i18n.',
+    },
     handler: async (request) => container.services.bootstrap.build(bootstrapRequestOf(request, container)),
   });
 }

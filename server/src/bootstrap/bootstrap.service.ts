@@ -60,14 +60,22 @@ export class BootstrapService {
       : this.deps.accountPresenter
         ? await this.deps.accountPresenter.withExtras(userRow, userRoles, userPermissions, viewer)
         : presentUser(userRow, userRoles, userPermissions);
-    if (user && this.deps.notifications) user.unread_notifications_count = await this.deps.notifications.unreadCount(user.id);
+    if (user && this.deps.notifications)
+      user.unread_notifications_count = await this.deps.notifications.unreadCount(user.id);
     const guestRole = userRow ? null : await roles.getGuestRole();
     const tree = await settings.getPublicTree();
     const allThemes = await themes.listAll();
     const resolved = await locale.resolve([userRow?.language, req.localeCookie]);
     const clientSettings = { ...tree, base_url: req.baseUrl, menus: await menus.listAll() } as ClientSettings;
-    if (this.deps.notifications) clientSettings.notifications = { ...clientSettings.notifications, vapid_public_key: await this.deps.notifications.vapidPublicKey() };
-    clientSettings.uploads = { ...clientSettings.uploads, direct_upload: Boolean(clientSettings.uploads.direct_upload) && this.deps.storageDriver === 's3' };
+    if (this.deps.notifications)
+      clientSettings.notifications = {
+        ...clientSettings.notifications,
+        vapid_public_key: await this.deps.notifications.vapidPublicKey(),
+      };
+    clientSettings.uploads = {
+      ...clientSettings.uploads,
+      direct_upload: Boolean(clientSettings.uploads.direct_upload) && this.deps.storageDriver === 's3',
+    };
     return {
       user,
       guest_role: guestRole ? { id: guestRole.id, permissions: [...req.actor.permissions.values()] } : null,

@@ -64,7 +64,9 @@ program
     withRuntime(async (c) => {
       const password = opts.password ?? generatePassword();
       const user = await c.services.users.createUser({ email, password, isAdmin: Boolean(opts.admin), verified: true });
-      out(`Created ${opts.admin ? 'admin' : 'user'} ${user.email} (id ${user.id})${opts.password ? '' : ` with password ${password}`}`);
+      out(
+        `Created ${opts.admin ? 'admin' : 'user'} ${user.email} (id ${user.id})${opts.password ? '' : ` with password ${password}`}`,
+      );
     }),
   );
 
@@ -84,7 +86,13 @@ program
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof CommanderError) process.exit(error.exitCode);
   const message =
-    error instanceof AppError ? (error.errors ? Object.values(error.errors).flat().join('\n') : error.message) : error instanceof ConfigError ? error.message : String(error);
+    error instanceof AppError
+      ? error.errors
+        ? Object.values(error.errors).flat().join('\n')
+        : error.message
+      : error instanceof ConfigError
+        ? error.message
+        : String(error);
   process.stderr.write(`Error: ${message}\n`);
   process.exit(1);
 });

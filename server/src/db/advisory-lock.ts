@@ -6,7 +6,12 @@ import type { Database, Dialect } from './database.ts';
  * (a session advisory lock on one pooled connection, held while the work runs on others);
  * answers `{skipped: true}` when another process holds it. SQLite has one process: it just runs.
  */
-export async function withAdvisoryLock<T>(db: Database, dialect: Dialect, lockId: number, work: () => Promise<T>): Promise<T | { skipped: true }> {
+export async function withAdvisoryLock<T>(
+  db: Database,
+  dialect: Dialect,
+  lockId: number,
+  work: () => Promise<T>,
+): Promise<T | { skipped: true }> {
   if (dialect !== 'postgres') return work();
   return db.connection().execute(async (conn) => {
     const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${lockId}) as locked`.execute(conn);

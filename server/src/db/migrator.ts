@@ -27,7 +27,12 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Applies every pending migration; running it again changes nothing. */
 export async function migrateToLatest(db: Database): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, migrationTableName: 'kosh_migrations', migrationLockTableName: 'kosh_migrations_lock' });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'kosh_migrations',
+    migrationLockTableName: 'kosh_migrations_lock',
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

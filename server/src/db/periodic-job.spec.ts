@@ -4,7 +4,8 @@ import type { Database } from './database.ts';
 import { PeriodicJob } from './periodic-job.ts';
 
 // SQLite: one process, so the advisory lock is not taken and the database is not touched.
-const job = (logger = pino({ level: 'silent' })) => new PeriodicJob<number>({ name: 'test job', db: {} as Database, dialect: 'sqlite', lockId: 1, logger });
+const job = (logger = pino({ level: 'silent' })) =>
+  new PeriodicJob<number>({ name: 'test job', db: {} as Database, dialect: 'sqlite', lockId: 1, logger });
 
 afterEach(() => {
   vi.useRealTimers();

@@ -40,7 +40,9 @@ export class PeriodicJob<R> {
 
   /** Runs `work`, unless a run is under way here (answers that one) or in another process. */
   once(work: () => Promise<R>): Promise<R | { skipped: true }> {
-    this.running ??= withAdvisoryLock(this.db, this.dialect, this.lockId, work).finally(() => (this.running = undefined));
+    this.running ??= withAdvisoryLock(this.db, this.dialect, this.lockId, work).finally(
+      () => (this.running = undefined),
+    );
     return this.running;
   }
 

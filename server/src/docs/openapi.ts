@@ -22,7 +22,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Errors: 422 `{message, errors: {field: [messages]}}`; 401, 403, 404, 405, 413, 429 `{message}`.',
         ].join(' '),
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'kosh_session' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'kosh_session' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -19,9 +19,11 @@ export type CopyTarget = { folder: EntryRow | null; scope: DriveScope };
 /** Runs `work` over items, a few at a time. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 }
 
 /**
@@ -38,7 +40,16 @@ export class DriveCopyService {
   private readonly storage: StorageDriver;
   private readonly logger: Logger;
   private readonly clock: () => Date;
-  constructor(deps: { entries: FileEntriesRepository; policy: DrivePolicy; writer: EntryWriter; listing: DriveListingService; space: SpaceService; storage: StorageDriver; logger: Logger; clock: () => Date }) {
+  constructor(deps: {
+    entries: FileEntriesRepository;
+    policy: DrivePolicy;
+    writer: EntryWriter;
+    listing: DriveListingService;
+    space: SpaceService;
+    storage: StorageDriver;
+    logger: Logger;
+    clock: () => Date;
+  }) {
     this.entries = deps.entries;
     this.policy = deps.policy;
     this.writer = deps.writer;
@@ -59,30 +70,47 @@ export class DriveCopyService {
     actor.authorize(Permission.filesCreate);
     const sources = await this.policy.getManyByIds(actor, body.entryIds, { need: 'download' });
     const workspaceId = body.workspaceId ?? 0;
-    const target = body.destinationId === undefined ? undefined : await this.policy.getWritableFolder(actor, workspaceId, body.destinationId);
-    if (target?.folder && sources.some((e) => isInside(target.folder!, e))) throw validation({ destinationId: [CYCLE_MESSAGE] });
+    const target =
+      body.destinationId === undefined
+        ? undefined
+        : await this.policy.getWritableFolder(actor, workspaceId, body.destinationId);
+    if (target?.folder && sources.some((e) => isInside(target.folder!, e)))
+      throw validation({ destinationId: [CYCLE_MESSAGE] });
     const placed: Array<{ source: EntryRow; target: CopyTarget }> = [];
-    for (const source of sources) placed.push({ source, target: target ?? (await this.besideOrHome(actor, source, workspaceId)) });
+    for (const source of sources)
+      placed.push({ source, target: target ?? (await this.besideOrHome(actor, source, workspaceId)) });
     return this.copyPlaced(actor, placed);
   }
 
   /** Copies entries the caller may already read into a place they may write ("Save to my drive" of a shareable link). */
   async copyInto(actor: Actor, sources: EntryRow[], target: CopyTarget): Promise<FileEntry[]> {
     actor.authorize(Permission.filesCreate);
-    return this.copyPlaced(actor, sources.map((source) => ({ source, target })));
+    return this.copyPlaced(
+      actor,
+      sources.map((source) => ({ source, target })),
+    );
   }
 
-  private async copyPlaced(actor: Actor, placed: Array<{ source: EntryRow; target: CopyTarget }>): Promise<FileEntry[]> {
-    const subtrees = await Promise.all(placed.map(({ source }) => (source.is_folder ? this.entries.listSubtree(source.path) : Promise.resolve([source]))));
+  private async copyPlaced(
+    actor: Actor,
+    placed: Array<{ source: EntryRow; target: CopyTarget }>,
+  ): Promise<FileEntry[]> {
+    const subtrees = await Promise.all(
+      placed.map(({ source }) =>
+        source.is_folder ? this.entries.listSubtree(source.path) : Promise.resolve([source]),
+      ),
+    );
     const bytesOf = new Map<number, { scope: DriveScope; bytes: number }>();
     for (const [i, { target }] of placed.entries()) {
       const sum = bytesOf.get(target.scope.ownerId) ?? { scope: target.scope, bytes: 0 };
       sum.bytes += subtrees[i].reduce((total, r) => total + Number(r.file_size), 0);
       bytesOf.set(target.scope.ownerId, sum);
     }
-    for (const { scope, bytes } of bytesOf.values()) await this.space.assertFits(await this.policy.quotaHolder(actor, scope), bytes);
+    for (const { scope, bytes } of bytesOf.values())
+      await this.space.assertFits(await this.policy.quotaHolder(actor, scope), bytes);
     const copies: EntryRow[] = [];
-    for (const [i, { target }] of placed.entries()) copies.push(await this.copySubtree(subtrees[i], target.folder, target.scope));
+    for (const [i, { target }] of placed.entries())
+      copies.push(await this.copySubtree(subtrees[i], target.folder, target.scope));
     return this.listing.present(actor, copies);
   }
 
@@ -90,7 +118,8 @@ export class DriveCopyService {
   private async besideOrHome(actor: Actor, source: EntryRow, workspaceId: number): Promise<CopyTarget> {
     const parent = source.parent_id ? ((await this.entries.getById(source.parent_id)) ?? null) : null;
     if (this.policy.canAccess(actor, source)) return { folder: parent, scope: scopeOf(source) };
-    if (parent && atLeast((await this.policy.accessTo(actor, parent))?.level, 'edit')) return { folder: parent, scope: scopeOf(parent) };
+    if (parent && atLeast((await this.policy.accessTo(actor, parent))?.level, 'edit'))
+      return { folder: parent, scope: scopeOf(parent) };
     return { folder: null, scope: await this.policy.scopeFor(actor, workspaceId, 'edit') };
   }
 
@@ -98,18 +127,22 @@ export class DriveCopyService {
     const newKeys = new Map<number, { file: string; thumbnail: string | null }>();
     const created: string[] = [];
     try {
-      await eachLimited(rows.filter((r) => r.file_name), COPY_CONCURRENCY, async (row) => {
-        const file = newObjectKey('entries');
-        await this.storage.copy(row.file_name!, file);
-        created.push(file);
-        let thumbnail: string | null = null;
-        if (row.thumbnail) {
-          thumbnail = thumbnailKeyOf(file);
-          await this.storage.copy(row.thumbnail, thumbnail);
-          created.push(thumbnail);
-        }
-        newKeys.set(row.id, { file, thumbnail });
-      });
+      await eachLimited(
+        rows.filter((r) => r.file_name),
+        COPY_CONCURRENCY,
+        async (row) => {
+          const file = newObjectKey('entries');
+          await this.storage.copy(row.file_name!, file);
+          created.push(file);
+          let thumbnail: string | null = null;
+          if (row.thumbnail) {
+            thumbnail = thumbnailKeyOf(file);
+            await this.storage.copy(row.thumbnail, thumbnail);
+            created.push(thumbnail);
+          }
+          newKeys.set(row.id, { file, thumbnail });
+        },
+      );
       const top = rows[0];
       return await this.writer.transaction(async (trx) => {
         const of = childrenOf(parent, scope);
@@ -145,7 +178,11 @@ export class DriveCopyService {
         return placed.get(top.id)!;
       });
     } catch (error) {
-      await this.storage.deleteMany(created).catch((e: unknown) => this.logger.warn({ err: e }, 'could not remove the bytes of a failed copy; the orphan sweep will'));
+      await this.storage
+        .deleteMany(created)
+        .catch((e: unknown) =>
+          this.logger.warn({ err: e }, 'could not remove the bytes of a failed copy; the orphan sweep will'),
+        );
       throw error;
     }
   }

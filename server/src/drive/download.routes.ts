@@ -32,28 +32,51 @@ export async function downloadRoutes(app: FastifyInstance, { container }: { cont
     handler: async (request, reply) => {
       const inline = request.query.inline === '1' || request.query.inline === 'true';
       const file = await drive.downloads.file(request.actor, request.params.hash, { inline });
-      return sendDownload(request, reply, file, { inline, accelRedirect: accelFor(file.storageKey), localPath: local(file.storageKey) });
+      return sendDownload(request, reply, file, {
+        inline,
+        accelRedirect: accelFor(file.storageKey),
+        localPath: local(file.storageKey),
+      });
     },
   });
 
   api.get('/file-entries/download', {
     schema: {
       tags,
-      summary: 'Download several entries: one file as itself, folders or several entries as one ZIP streamed as it is built.',
-      description: 'hashes is a comma-separated list. The ZIP keeps folder structure, stores media uncompressed, and switches to ZIP64 past 4 GB. Permission files.download; entries shared with the caller need download permission (403 with view only).',
+      summary:
+        'Download several entries: one file as itself, folders or several entries as one ZIP streamed as it is built.',
+      description:
+        'hashes is a comma-separated list. The ZIP keeps folder structure, stores media uncompressed, and switches to ZIP64 past 4 GB. Permission files.download; entries shared with the caller need download permission (403 with view only).',
       querystring: DownloadQuerySchema,
     },
     handler: async (request, reply) => {
-      const hashes = request.query.hashes.split(',').map((h) => h.trim()).filter(Boolean);
+      const hashes = request.query.hashes
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean);
       const result = await drive.downloads.many(request.actor, hashes);
-      if (result.kind === 'file') return sendDownload(request, reply, result.file, { inline: false, accelRedirect: accelFor(result.file.storageKey), localPath: local(result.file.storageKey) });
-      reply.headers({ 'content-type': 'application/zip', 'content-disposition': contentDisposition(result.filename), 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
+      if (result.kind === 'file')
+        return sendDownload(request, reply, result.file, {
+          inline: false,
+          accelRedirect: accelFor(result.file.storageKey),
+          localPath: local(result.file.storageKey),
+        });
+      reply.headers({
+        'content-type': 'application/zip',
+        'content-disposition': contentDisposition(result.filename),
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+      });
       return reply.send(result.stream);
     },
   });
 
   api.get('/file-entries/:hash/thumbnail', {
-    schema: { tags, summary: 'The grid thumbnail of an image (WebP, 320 px), once made after the upload; 404 before.', params: EntryHashParamsSchema },
+    schema: {
+      tags,
+      summary: 'The grid thumbnail of an image (WebP, 320 px), once made after the upload; 404 before.',
+      params: EntryHashParamsSchema,
+    },
     handler: async (request, reply) => {
       const file = await drive.downloads.thumbnail(request.actor, request.params.hash);
       return sendDownload(request, reply, file, { inline: true, cacheControl: 'private, max-age=86400' });

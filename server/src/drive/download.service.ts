@@ -10,12 +10,28 @@ import type { EntryRow, FileEntriesRepository } from './file-entries.repository.
 import { numberedName } from './names.ts';
 
 /** Types a browser would run or render with scripts: never inline without a sandbox. */
-const ACTIVE_MIMES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[\w.+-]*\+xml|(text|application)\/(x-)?(java|ecma)script|text\/jscript|application\/wasm)$/i;
-const ACTIVE_EXTENSIONS = new Set(['html', 'htm', 'xhtml', 'shtml', 'svg', 'svgz', 'xml', 'xsl', 'xslt', 'js', 'mjs', 'cjs', 'wasm']);
+const ACTIVE_MIMES =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[\w.+-]*\+xml|(text|application)\/(x-)?(java|ecma)script|text\/jscript|application\/wasm)$/i;
+const ACTIVE_EXTENSIONS = new Set([
+  'html',
+  'htm',
+  'xhtml',
+  'shtml',
+  'svg',
+  'svgz',
+  'xml',
+  'xsl',
+  'xslt',
+  'js',
+  'mjs',
+  'cjs',
+  'wasm',
+]);
 /** Already-compressed kinds are stored in a ZIP as they are: deflating them costs CPU for nothing. */
 const STORE_TYPES = new Set(['image', 'video', 'audio', 'archive']);
 
-export const isActiveContent = (row: Pick<EntryRow, 'mime' | 'extension'>) => ACTIVE_MIMES.test(row.mime ?? '') || ACTIVE_EXTENSIONS.has((row.extension ?? '').toLowerCase());
+export const isActiveContent = (row: Pick<EntryRow, 'mime' | 'extension'>) =>
+  ACTIVE_MIMES.test(row.mime ?? '') || ACTIVE_EXTENSIONS.has((row.extension ?? '').toLowerCase());
 
 /** One file ready to send: validators, type, and a way to open (part of) its bytes. */
 export type FileDownload = {
@@ -49,7 +65,10 @@ export class DriveDownloadService {
    */
   async file(actor: Actor, hash: string, options: { inline?: boolean } = {}): Promise<FileDownload> {
     actor.authorize(options.inline ? Permission.filesView : Permission.filesDownload);
-    const entry = await this.policy.getByHash(actor, hash, { allowTrashed: true, need: options.inline ? 'view' : 'download' });
+    const entry = await this.policy.getByHash(actor, hash, {
+      allowTrashed: true,
+      need: options.inline ? 'view' : 'download',
+    });
     return this.fileOf(entry);
   }
 
@@ -73,19 +92,27 @@ export class DriveDownloadService {
   }
 
   /** The entries named by hash: a single file as itself, anything else as one ZIP. */
-  async many(actor: Actor, hashes: string[]): Promise<{ kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable }> {
+  async many(
+    actor: Actor,
+    hashes: string[],
+  ): Promise<{ kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable }> {
     actor.authorize(Permission.filesDownload);
     const unique = [...new Set(hashes)];
     const rows = await this.entries.getManyByHashes(unique);
     const selected = unique.map((h) => rows.find((r) => r.hash === h));
-    const access = await this.policy.accessToMany(actor, selected.filter((r): r is EntryRow => Boolean(r)));
+    const access = await this.policy.accessToMany(
+      actor,
+      selected.filter((r): r is EntryRow => Boolean(r)),
+    );
     if (selected.some((r) => !r || !access.has(r.id) || r.deleted_at)) throw notFound();
     if (selected.some((r) => !atLeast(access.get(r!.id)!.level, 'download'))) throw forbidden(FORBIDDEN_SHARED);
     return this.bundle(selected as EntryRow[]);
   }
 
   /** Entries the caller was already allowed: a single file as itself, anything else as one ZIP. */
-  async bundle(entries: EntryRow[]): Promise<{ kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable }> {
+  async bundle(
+    entries: EntryRow[],
+  ): Promise<{ kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable }> {
     if (entries.length === 1 && entries[0].is_folder === 0) return { kind: 'file', file: this.fileOf(entries[0]) };
     const filename = entries.length === 1 ? `${entries[0].name}.zip` : 'download.zip';
     return { kind: 'zip', filename, stream: await this.zip(entries) };
@@ -124,7 +151,10 @@ export class DriveDownloadService {
   private addFile(zip: yazl.ZipFile, row: EntryRow, path: string, mtime: Date): void {
     const options = { mtime, size: Number(row.file_size), compress: !STORE_TYPES.has(row.type) };
     zip.addReadStreamLazy(path, options, (callback) => {
-      this.storage.getRange(row.file_name!).then((stream) => callback(null, stream), (error: unknown) => callback(error, undefined as never));
+      this.storage.getRange(row.file_name!).then(
+        (stream) => callback(null, stream),
+        (error: unknown) => callback(error, undefined as never),
+      );
     });
   }
 

@@ -24,13 +24,27 @@ export class DriveViewsRepository {
   /** Live files of a scope (and shared with the user), newest change first. */
   async recent(scope: DriveScope, page: Page, reach: Reach = {}): Promise<{ rows: EntryRow[]; total: number }> {
     const base = this.live(scope, reach).where('is_folder', '=', 0);
-    const rows = await base.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+    const rows = await base
+      .selectAll()
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
     return { rows, total: await this.count(base) };
   }
 
   /** Live entries the user starred (their own, and ones shared with them), folders first. */
-  async starred(userId: number, scope: DriveScope, sort: Sort, page: Page, reach: Reach = {}): Promise<{ rows: EntryRow[]; total: number }> {
-    const base = this.live(scope, reach).where('id', 'in', (eb) => eb.selectFrom('stars').select('file_entry_id').where('user_id', '=', userId));
+  async starred(
+    userId: number,
+    scope: DriveScope,
+    sort: Sort,
+    page: Page,
+    reach: Reach = {},
+  ): Promise<{ rows: EntryRow[]; total: number }> {
+    const base = this.live(scope, reach).where('id', 'in', (eb) =>
+      eb.selectFrom('stars').select('file_entry_id').where('user_id', '=', userId),
+    );
     return { rows: await this.sorted(base, sort, page), total: await this.count(base) };
   }
 
@@ -41,7 +55,13 @@ export class DriveViewsRepository {
   }
 
   /** Live entries whose name contains the query (case-insensitive), with type and date filters. */
-  async search(scope: DriveScope, filters: SearchFilters, sort: Sort, page: Page, reach: Reach = {}): Promise<{ rows: EntryRow[]; total: number }> {
+  async search(
+    scope: DriveScope,
+    filters: SearchFilters,
+    sort: Sort,
+    page: Page,
+    reach: Reach = {},
+  ): Promise<{ rows: EntryRow[]; total: number }> {
     let base = this.live(scope, reach);
     const query = filters.query?.trim();
     if (query) base = base.where(this.nameContains(query));
@@ -66,7 +86,9 @@ export class DriveViewsRepository {
 
   private inScope(scope: DriveScope): EntryQuery {
     const q = this.db.selectFrom('file_entries');
-    return scope.workspaceId === null ? q.where('owner_id', '=', scope.ownerId).where('workspace_id', 'is', null) : q.where('workspace_id', '=', scope.workspaceId);
+    return scope.workspaceId === null
+      ? q.where('owner_id', '=', scope.ownerId).where('workspace_id', 'is', null)
+      : q.where('workspace_id', '=', scope.workspaceId);
   }
 
   /**
@@ -81,7 +103,9 @@ export class DriveViewsRepository {
       .where('deleted_at', 'is', null)
       .where((eb) =>
         eb.or([
-          scope.workspaceId === null ? eb.and([eb('owner_id', '=', scope.ownerId), eb('workspace_id', 'is', null)]) : eb('workspace_id', '=', scope.workspaceId),
+          scope.workspaceId === null
+            ? eb.and([eb('owner_id', '=', scope.ownerId), eb('workspace_id', 'is', null)])
+            : eb('workspace_id', '=', scope.workspaceId),
           eb.exists(
             eb
               .selectFrom('file_entry_shares as s')

@@ -25,7 +25,15 @@ import { DriveTrashService } from './trash.service.ts';
 import { DriveUploadService } from './upload.service.ts';
 
 /** Wires the drive's repositories and services (one instance per container). */
-export function createDriveModule(deps: { db: Database; dialect: Dialect; storage: StorageDriver; settings: SettingsService; notifier?: Notifier; logger: Logger; clock?: () => Date }) {
+export function createDriveModule(deps: {
+  db: Database;
+  dialect: Dialect;
+  storage: StorageDriver;
+  settings: SettingsService;
+  notifier?: Notifier;
+  logger: Logger;
+  clock?: () => Date;
+}) {
   const { db, dialect, storage, settings, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
   const entries = new FileEntriesRepository(db);
@@ -37,8 +45,15 @@ export function createDriveModule(deps: { db: Database; dialect: Dialect; storag
   // A drive's owner as an actor: what others put in a shared folder counts against the owner's space.
   const actorOf = async (userId: number) => {
     const userRoles = await roles.listRolesOfUser(userId);
-    const permissions = await roles.listPermissions(userRoles.map((r) => r.id), userId);
-    return new Actor({ id: userId, email: (await shares.people([userId])).get(userId)?.email ?? '' }, userRoles.map((r) => r.id), permissions);
+    const permissions = await roles.listPermissions(
+      userRoles.map((r) => r.id),
+      userId,
+    );
+    return new Actor(
+      { id: userId, email: (await shares.people([userId])).get(userId)?.email ?? '' },
+      userRoles.map((r) => r.id),
+      permissions,
+    );
   };
   // Workspace members reach a workspace's entries as far as their role goes (workspaces, issue 7).
   const workspaces = new WorkspacesRepository(db);
@@ -49,7 +64,9 @@ export function createDriveModule(deps: { db: Database; dialect: Dialect; storag
   const listing = new DriveListingService({ entries, views, stars, policy, shared: shares });
   const thumbnails = new ThumbnailService({ entries, storage, logger });
   // Shared-folder uploads and storage almost full (notifications, issue 7).
-  const notices = deps.notifier ? new UploadNotices({ notifier: deps.notifier, entries, people: shares, space, actorOf, logger }) : undefined;
+  const notices = deps.notifier
+    ? new UploadNotices({ notifier: deps.notifier, entries, people: shares, space, actorOf, logger })
+    : undefined;
   const trash = new DriveTrashService({ entries, policy, writer, listing, storage, settings, logger, clock });
   return {
     repos: { entries, stars, views, reservations, shares, workspaces },
@@ -63,7 +80,19 @@ export function createDriveModule(deps: { db: Database; dialect: Dialect; storag
     trash,
     entries: new DriveEntriesService({ entries, stars, policy, writer, listing, clock }),
     copy: new DriveCopyService({ entries, policy, writer, listing, space, storage, logger, clock }),
-    uploads: new DriveUploadService({ entries, policy, writer, listing, space, settings, storage, thumbnails, notices, logger, clock }),
+    uploads: new DriveUploadService({
+      entries,
+      policy,
+      writer,
+      listing,
+      space,
+      settings,
+      storage,
+      thumbnails,
+      notices,
+      logger,
+      clock,
+    }),
     downloads: new DriveDownloadService({ entries, policy, storage, logger }),
     maintenance: new DriveMaintenance({ db, dialect, entries, trash, storage, logger }),
   };

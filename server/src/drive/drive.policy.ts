@@ -5,14 +5,18 @@ import type { DriveScope, EntryRow, FileEntriesRepository } from './file-entries
 /** What a caller may do to an entry: their own (owner), or what a person share grants. */
 export type AccessLevel = 'view' | 'download' | 'edit' | 'owner';
 const RANK: Record<AccessLevel, number> = { view: 1, download: 2, edit: 3, owner: 4 };
-export const atLeast = (level: AccessLevel | undefined | null, need: AccessLevel) => Boolean(level) && RANK[level!] >= RANK[need];
+export const atLeast = (level: AccessLevel | undefined | null, need: AccessLevel) =>
+  Boolean(level) && RANK[level!] >= RANK[need];
 
 /** A caller's access to an entry, and for a shared entry the top of the share that reaches it. */
 export type Access = { level: AccessLevel; root: EntryRow | null };
 
 /** The person shares a user holds on entries (the sharing area's repository answers it). */
 export interface ShareGrants {
-  grantsOn(userId: number, entryIds: number[]): Promise<Array<{ file_entry_id: number; permission: 'view' | 'download' | 'edit' }>>;
+  grantsOn(
+    userId: number,
+    entryIds: number[],
+  ): Promise<Array<{ file_entry_id: number; permission: 'view' | 'download' | 'edit' }>>;
 }
 const NO_GRANTS: ShareGrants = { grantsOn: async () => [] };
 
@@ -24,7 +28,12 @@ export interface WorkspaceRoles {
 }
 const NO_WORKSPACES: WorkspaceRoles = { roleOf: async () => undefined, rolesIn: async () => new Map() };
 /** What a role may do to a workspace's entries: viewers view and download; editors and up do everything files allow. */
-const ROLE_LEVEL: Record<WorkspaceRoleName, AccessLevel> = { owner: 'owner', admin: 'owner', editor: 'owner', viewer: 'download' };
+const ROLE_LEVEL: Record<WorkspaceRoleName, AccessLevel> = {
+  owner: 'owner',
+  admin: 'owner',
+  editor: 'owner',
+  viewer: 'download',
+};
 
 type Options = { allowTrashed?: boolean; need?: AccessLevel };
 
@@ -47,7 +56,10 @@ export class DrivePolicy {
   private readonly grants: ShareGrants;
   private readonly actorOf: ((userId: number) => Promise<Actor>) | undefined;
   private readonly workspaces: WorkspaceRoles;
-  constructor(entries: FileEntriesRepository, deps: { grants?: ShareGrants; actorOf?: (userId: number) => Promise<Actor>; workspaces?: WorkspaceRoles } = {}) {
+  constructor(
+    entries: FileEntriesRepository,
+    deps: { grants?: ShareGrants; actorOf?: (userId: number) => Promise<Actor>; workspaces?: WorkspaceRoles } = {},
+  ) {
     this.entries = entries;
     this.grants = deps.grants ?? NO_GRANTS;
     this.actorOf = deps.actorOf;
@@ -102,7 +114,8 @@ export class DrivePolicy {
     const grants = await this.grants.grantsOn(user.id, ids);
     if (!grants.length) return out;
     const byEntry = new Map<number, AccessLevel>();
-    for (const g of grants) if (!atLeast(byEntry.get(g.file_entry_id), g.permission)) byEntry.set(g.file_entry_id, g.permission);
+    for (const g of grants)
+      if (!atLeast(byEntry.get(g.file_entry_id), g.permission)) byEntry.set(g.file_entry_id, g.permission);
     const roots = new Map<number, EntryRow>();
     for (const row of shared) {
       const path = idsOfPath(row.path);
@@ -154,8 +167,13 @@ export class DrivePolicy {
    * Where new entries go: a folder the caller may put things in (their own, or one shared with
    * them with edit) with the drive it belongs to, or the root of the caller's drive for null.
    */
-  async getWritableFolder(actor: Actor, workspaceId: number, id: number | null | undefined): Promise<{ folder: EntryRow | null; scope: DriveScope }> {
-    if (id === null || id === undefined) return { folder: null, scope: await this.scopeFor(actor, workspaceId, 'edit') };
+  async getWritableFolder(
+    actor: Actor,
+    workspaceId: number,
+    id: number | null | undefined,
+  ): Promise<{ folder: EntryRow | null; scope: DriveScope }> {
+    if (id === null || id === undefined)
+      return { folder: null, scope: await this.scopeFor(actor, workspaceId, 'edit') };
     actor.requireUser();
     const folder = await this.getById(actor, id, { need: 'edit' });
     if (folder.is_folder !== 1) throw notFound('The folder does not exist.');
@@ -192,7 +210,8 @@ export class DrivePolicy {
   }
 
   private assertEnough(row: EntryRow, access: Access, options: Options): void {
-    if (!atLeast(access.level, options.need ?? 'view')) throw forbidden(row.workspace_id !== null && !access.root ? FORBIDDEN_WORKSPACE : FORBIDDEN_SHARED);
+    if (!atLeast(access.level, options.need ?? 'view'))
+      throw forbidden(row.workspace_id !== null && !access.root ? FORBIDDEN_WORKSPACE : FORBIDDEN_SHARED);
   }
 }
 

@@ -12,7 +12,8 @@ export const CYCLE_MESSAGE = 'A folder cannot be put inside itself or one of its
 export const OTHER_DRIVE_MESSAGE = 'Items can only be moved within the drive they belong to.';
 
 /** Is `target` the entry itself or somewhere inside it? */
-export const isInside = (target: EntryRow, entry: EntryRow) => target.id === entry.id || target.path.startsWith(entry.path);
+export const isInside = (target: EntryRow, entry: EntryRow) =>
+  target.id === entry.id || target.path.startsWith(entry.path);
 
 /** Creating folders, renaming, moving and starring. */
 export class DriveEntriesService {
@@ -22,7 +23,14 @@ export class DriveEntriesService {
   private readonly writer: EntryWriter;
   private readonly listing: DriveListingService;
   private readonly clock: () => Date;
-  constructor(deps: { entries: FileEntriesRepository; stars: StarsRepository; policy: DrivePolicy; writer: EntryWriter; listing: DriveListingService; clock: () => Date }) {
+  constructor(deps: {
+    entries: FileEntriesRepository;
+    stars: StarsRepository;
+    policy: DrivePolicy;
+    writer: EntryWriter;
+    listing: DriveListingService;
+    clock: () => Date;
+  }) {
     this.entries = deps.entries;
     this.stars = deps.stars;
     this.policy = deps.policy;
@@ -50,7 +58,10 @@ export class DriveEntriesService {
     const entry = await this.policy.getById(actor, entryId, { need: 'edit' });
     const name = validName(newName);
     if (name !== entry.name) {
-      const of = childrenOf(entry.parent_id ? await this.entries.getById(entry.parent_id) ?? null : null, scopeOf(entry));
+      const of = childrenOf(
+        entry.parent_id ? ((await this.entries.getById(entry.parent_id)) ?? null) : null,
+        scopeOf(entry),
+      );
       await this.writer.transaction(async (trx) => {
         await this.writer.lockFolder(trx, of);
         await this.writer.assertFree(trx, of, name, entry.id);
@@ -69,10 +80,16 @@ export class DriveEntriesService {
   async move(actor: Actor, body: MoveEntriesBody): Promise<FileEntry[]> {
     actor.authorize(Permission.filesCreate);
     const moving = await this.policy.getManyByIds(actor, body.entryIds, { need: 'edit' });
-    const { folder: destination, scope } = await this.policy.getWritableFolder(actor, body.workspaceId ?? 0, body.destinationId);
-    if (moving.some((e) => e.owner_id !== scope.ownerId || e.workspace_id !== scope.workspaceId)) throw forbidden(OTHER_DRIVE_MESSAGE);
+    const { folder: destination, scope } = await this.policy.getWritableFolder(
+      actor,
+      body.workspaceId ?? 0,
+      body.destinationId,
+    );
+    if (moving.some((e) => e.owner_id !== scope.ownerId || e.workspace_id !== scope.workspaceId))
+      throw forbidden(OTHER_DRIVE_MESSAGE);
     for (const entry of moving) await this.policy.assertCanDetach(actor, entry);
-    if (destination && moving.some((e) => isInside(destination, e))) throw validation({ destinationId: [CYCLE_MESSAGE] });
+    if (destination && moving.some((e) => isInside(destination, e)))
+      throw validation({ destinationId: [CYCLE_MESSAGE] });
     for (const { id } of moving) {
       // Read again: moving an earlier entry may have moved this one with it.
       const entry = (await this.entries.getById(id))!;
@@ -92,8 +109,17 @@ export class DriveEntriesService {
     actor.authorize(Permission.filesView);
     const rows = await this.policy.getManyByIds(actor, entryIds);
     const userId = actor.requireUser().id;
-    if (starred) await this.stars.star(userId, rows.map((r) => r.id), this.clock().toISOString());
-    else await this.stars.unstar(userId, rows.map((r) => r.id));
+    if (starred)
+      await this.stars.star(
+        userId,
+        rows.map((r) => r.id),
+        this.clock().toISOString(),
+      );
+    else
+      await this.stars.unstar(
+        userId,
+        rows.map((r) => r.id),
+      );
     return this.listing.present(actor, rows);
   }
 }

@@ -9,7 +9,8 @@ import { clashMessage, numberedName } from './names.ts';
 export const newEntryHash = () => randomBytes(12).toString('base64url');
 
 /** Where children of `parent` live: the folder, or the scope's root. */
-export const childrenOf = (parent: EntryRow | null, scope: DriveScope): ChildrenOf => (parent ? { parentId: parent.id } : { root: scope });
+export const childrenOf = (parent: EntryRow | null, scope: DriveScope): ChildrenOf =>
+  parent ? { parentId: parent.id } : { root: scope };
 
 /**
  * Writes entries into folders inside transactions, keeping sibling names unique.
@@ -58,7 +59,10 @@ export class EntryWriter {
   }
 
   /** Inserts a folder (the caller holds the folder lock and checked the name). */
-  insertFolder(trx: Database, input: { name: string; parent: EntryRow | null; scope: DriveScope; at: string }): Promise<EntryRow> {
+  insertFolder(
+    trx: Database,
+    input: { name: string; parent: EntryRow | null; scope: DriveScope; at: string },
+  ): Promise<EntryRow> {
     const row: NewEntry = {
       hash: newEntryHash(),
       name: input.name,
@@ -75,7 +79,12 @@ export class EntryWriter {
   }
 
   /** Finds or creates each folder of a path under `parent` (folder uploads); answers the deepest. */
-  async ensureFolders(scope: DriveScope, parent: EntryRow | null, names: string[], at: string): Promise<EntryRow | null> {
+  async ensureFolders(
+    scope: DriveScope,
+    parent: EntryRow | null,
+    names: string[],
+    at: string,
+  ): Promise<EntryRow | null> {
     let current = parent;
     for (const name of names) {
       current = await this.transaction(async (trx) => {

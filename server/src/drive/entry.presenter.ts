@@ -39,13 +39,26 @@ type Person = { id: number; email: string; first_name: string | null; last_name:
 
 /** The owner as an entry carries it: name (or the address's local part), email and avatar. */
 export const ownerField = (owner: Person | undefined): Pick<FileEntry, 'owner'> =>
-  owner ? { owner: { id: owner.id, email: owner.email, image: owner.image, name: [owner.first_name, owner.last_name].filter(Boolean).join(' ') || owner.email.split('@')[0] } } : {};
+  owner
+    ? {
+        owner: {
+          id: owner.id,
+          email: owner.email,
+          image: owner.image,
+          name: [owner.first_name, owner.last_name].filter(Boolean).join(' ') || owner.email.split('@')[0],
+        },
+      }
+    : {};
 
 /**
  * An entry someone shared with the caller: their permission, the owner's name and avatar, and
  * the path from the top of the share (what is above it, and the top's parent, stay unseen).
  */
-export function presentShared(row: EntryRow, starred: ReadonlySet<number>, shared: { level: 'view' | 'download' | 'edit'; root: EntryRow; owner: Person | undefined }): FileEntry {
+export function presentShared(
+  row: EntryRow,
+  starred: ReadonlySet<number>,
+  shared: { level: 'view' | 'download' | 'edit'; root: EntryRow; owner: Person | undefined },
+): FileEntry {
   const entry = presentEntry(row, starred);
   const { owner } = shared;
   return {

@@ -81,7 +81,11 @@ export class FileEntriesRepository {
 
   /** Inserts an entry and sets its path from the parent's (the id is needed for the path). */
   async insert(entry: NewEntry, parentPath: string | null, db: Database = this.db): Promise<EntryRow> {
-    const { id } = await db.insertInto('file_entries').values({ ...entry, path: '' }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto('file_entries')
+      .values({ ...entry, path: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const path = `${parentPath ?? '/'}${id}/`;
     await db.updateTable('file_entries').set({ path }).where('id', '=', id).execute();
     return { ...(await this.getById(id, db))! };
@@ -166,7 +170,11 @@ export class FileEntriesRepository {
   /** Removes a subtree's rows in one statement (stars go by cascade). */
   async deleteSubtree(path: string): Promise<number> {
     const [low, high] = subtreeRange(path);
-    const res = await this.db.deleteFrom('file_entries').where('path', '>=', low).where('path', '<', high).executeTakeFirst();
+    const res = await this.db
+      .deleteFrom('file_entries')
+      .where('path', '>=', low)
+      .where('path', '<', high)
+      .executeTakeFirst();
     return Number(res.numDeletedRows);
   }
 
@@ -194,19 +202,35 @@ export class FileEntriesRepository {
   }
 
   listTrashRoots(scope: DriveScope): Promise<EntryRow[]> {
-    return this.scoped(scope).selectAll().where('deleted_at', 'is not', null).whereRef('trash_root_id', '=', 'id').execute();
+    return this.scoped(scope)
+      .selectAll()
+      .where('deleted_at', 'is not', null)
+      .whereRef('trash_root_id', '=', 'id')
+      .execute();
   }
 
   /** Which of these storage keys a row still names (bytes or thumbnail). */
   async referencedKeys(keys: string[]): Promise<Set<string>> {
     if (!keys.length) return new Set();
-    const rows = await this.db.selectFrom('file_entries').select(['file_name', 'thumbnail']).where('file_name', 'in', keys).execute();
+    const rows = await this.db
+      .selectFrom('file_entries')
+      .select(['file_name', 'thumbnail'])
+      .where('file_name', 'in', keys)
+      .execute();
     return new Set(rows.flatMap((r) => [r.file_name, r.thumbnail]).filter((k): k is string => Boolean(k)));
   }
 
   /** Files whose SHA-256 is not known yet (direct uploads), oldest first. */
   async listMissingSha256(limit: number): Promise<number[]> {
-    const rows = await this.db.selectFrom('file_entries').select('id').where('sha256', 'is', null).where('is_folder', '=', 0).where('file_name', 'is not', null).orderBy('id').limit(limit).execute();
+    const rows = await this.db
+      .selectFrom('file_entries')
+      .select('id')
+      .where('sha256', 'is', null)
+      .where('is_folder', '=', 0)
+      .where('file_name', 'is not', null)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
     return rows.map((r) => r.id);
   }
 
@@ -215,10 +239,22 @@ export class FileEntriesRepository {
    * owner's already): each live top-level entry is trashed with its subtree, then all leave the workspace.
    */
   async retireWorkspace(workspaceId: number, at: string, db: Database = this.db): Promise<void> {
-    const roots = await db.selectFrom('file_entries').select(['id', 'path']).where('workspace_id', '=', workspaceId).where('parent_id', 'is', null).where('deleted_at', 'is', null).execute();
+    const roots = await db
+      .selectFrom('file_entries')
+      .select(['id', 'path'])
+      .where('workspace_id', '=', workspaceId)
+      .where('parent_id', 'is', null)
+      .where('deleted_at', 'is', null)
+      .execute();
     for (const root of roots) {
       const [low, high] = subtreeRange(root.path);
-      await db.updateTable('file_entries').set({ deleted_at: at, trash_root_id: root.id }).where('path', '>=', low).where('path', '<', high).where('deleted_at', 'is', null).execute();
+      await db
+        .updateTable('file_entries')
+        .set({ deleted_at: at, trash_root_id: root.id })
+        .where('path', '>=', low)
+        .where('path', '<', high)
+        .where('deleted_at', 'is', null)
+        .execute();
     }
     await db.updateTable('file_entries').set({ workspace_id: null }).where('workspace_id', '=', workspaceId).execute();
   }
@@ -226,11 +262,16 @@ export class FileEntriesRepository {
   /** Rows of one scope: a user's personal drive, or a workspace. */
   scoped(scope: DriveScope, db: Database = this.db) {
     const q = db.selectFrom('file_entries');
-    return scope.workspaceId === null ? q.where('owner_id', '=', scope.ownerId).where('workspace_id', 'is', null) : q.where('workspace_id', '=', scope.workspaceId);
+    return scope.workspaceId === null
+      ? q.where('owner_id', '=', scope.ownerId).where('workspace_id', 'is', null)
+      : q.where('workspace_id', '=', scope.workspaceId);
   }
 
   private childrenQuery(of: ChildrenOf, db: Database = this.db) {
-    const q = 'parentId' in of ? db.selectFrom('file_entries').where('parent_id', '=', of.parentId) : this.scoped(of.root, db).where('parent_id', 'is', null);
+    const q =
+      'parentId' in of
+        ? db.selectFrom('file_entries').where('parent_id', '=', of.parentId)
+        : this.scoped(of.root, db).where('parent_id', 'is', null);
     return q.where('deleted_at', 'is', null);
   }
 }

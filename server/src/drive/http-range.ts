@@ -33,7 +33,11 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  * Should the conditional GET answer 304? If-None-Match wins over If-Modified-Since
  * (RFC 9110 13.2.2); dates compare at one-second precision, as HTTP dates carry.
  */
-export function isNotModified(headers: { ifNoneMatch?: string; ifModifiedSince?: string }, etag: string, lastModified: Date): boolean {
+export function isNotModified(
+  headers: { ifNoneMatch?: string; ifModifiedSince?: string },
+  etag: string,
+  lastModified: Date,
+): boolean {
   if (headers.ifNoneMatch) return etagMatches(headers.ifNoneMatch, etag);
   if (!headers.ifModifiedSince) return false;
   const since = Date.parse(headers.ifModifiedSince);

@@ -10,7 +10,14 @@ import type { StarsRepository } from './stars.repository.ts';
 /** What the listing reads of people shares: the shared-with-me section and owners' names. */
 export interface SharedEntries {
   sharedWith(userId: number, sort: Sort, page: Page): Promise<{ rows: EntryRow[]; total: number }>;
-  people(userIds: number[]): Promise<Map<number, { id: number; email: string; first_name: string | null; last_name: string | null; image: string | null }>>;
+  people(
+    userIds: number[],
+  ): Promise<
+    Map<
+      number,
+      { id: number; email: string; first_name: string | null; last_name: string | null; image: string | null }
+    >
+  >;
   /** Does anyone share anything with the user? (Sections skip the wider query when not.) */
   hasSharesWith(userId: number): Promise<boolean>;
   /** Which of these entries are shared with people or by an enabled link (the owner's "shared" mark). */
@@ -30,7 +37,13 @@ export class DriveListingService {
   private readonly stars: StarsRepository;
   private readonly policy: DrivePolicy;
   private readonly shared: SharedEntries;
-  constructor(deps: { entries: FileEntriesRepository; views: DriveViewsRepository; stars: StarsRepository; policy: DrivePolicy; shared?: SharedEntries }) {
+  constructor(deps: {
+    entries: FileEntriesRepository;
+    views: DriveViewsRepository;
+    stars: StarsRepository;
+    policy: DrivePolicy;
+    shared?: SharedEntries;
+  }) {
     this.entries = deps.entries;
     this.views = deps.views;
     this.stars = deps.stars;
@@ -75,12 +88,28 @@ export class DriveListingService {
         result = await this.views.trash(scope, sort, page);
         break;
       case 'search': {
-        const types = query.type ? query.type.split(',').map((t) => t.trim()).filter(Boolean) : undefined;
+        const types = query.type
+          ? query.type
+              .split(',')
+              .map((t) => t.trim())
+              .filter(Boolean)
+          : undefined;
         const unknown = types?.filter((t) => !(FILE_TYPES as readonly string[]).includes(t));
         if (unknown?.length) throw validation({ type: [`Unknown file type: ${unknown.join(', ')}.`] });
         const hasFilter = Boolean(query.query?.trim() || types?.length || query.modifiedAfter || query.modifiedBefore);
         result = hasFilter
-          ? await this.views.search(scope, { query: query.query, types, modifiedAfter: toIso(query.modifiedAfter), modifiedBefore: toIso(query.modifiedBefore) }, sort, page, await reachOf())
+          ? await this.views.search(
+              scope,
+              {
+                query: query.query,
+                types,
+                modifiedAfter: toIso(query.modifiedAfter),
+                modifiedBefore: toIso(query.modifiedBefore),
+              },
+              sort,
+              page,
+              await reachOf(),
+            )
           : { rows: [], total: 0 };
         break;
       }
@@ -109,7 +138,9 @@ export class DriveListingService {
     if (folder.is_folder !== 1) throw notFound('The folder does not exist.');
     // Someone a folder was shared with sees the path from the top of the share down, nothing above it.
     const root = (await this.policy.accessTo(actor, folder))?.root;
-    const ancestors = (await this.entries.getAncestors(folder.path)).filter((a) => !root || a.path.startsWith(root.path));
+    const ancestors = (await this.entries.getAncestors(folder.path)).filter(
+      (a) => !root || a.path.startsWith(root.path),
+    );
     const rows = [...ancestors, folder];
     const path = await this.present(actor, rows);
     return { folder: path.at(-1)!, path };
@@ -121,13 +152,24 @@ export class DriveListingService {
    * starts at the top of the share.
    */
   async present(actor: Actor, rows: EntryRow[]): Promise<FileEntry[]> {
-    const starred = actor.user ? await this.stars.starredAmong(actor.user.id, rows.map((r) => r.id)) : new Set<number>();
+    const starred = actor.user
+      ? await this.stars.starredAmong(
+          actor.user.id,
+          rows.map((r) => r.id),
+        )
+      : new Set<number>();
     const own = rows.filter((r) => this.policy.canAccess(actor, r));
     const others = rows.filter((r) => !this.policy.canAccess(actor, r));
     const shared = await this.shared.sharedAmong(own.map((r) => r.id));
-    const mine = (r: EntryRow) => ({ ...presentEntry(r, starred), ...(this.policy.canAccess(actor, r) ? { is_shared: shared.has(r.id) } : {}) });
+    const mine = (r: EntryRow) => ({
+      ...presentEntry(r, starred),
+      ...(this.policy.canAccess(actor, r) ? { is_shared: shared.has(r.id) } : {}),
+    });
     if (!others.length) return rows.map(mine);
-    const [access, owners] = await Promise.all([this.policy.accessToMany(actor, others), this.shared.people(others.map((r) => r.owner_id))]);
+    const [access, owners] = await Promise.all([
+      this.policy.accessToMany(actor, others),
+      this.shared.people(others.map((r) => r.owner_id)),
+    ]);
     return rows.map((r) => {
       const granted = access.get(r.id);
       // Workspace entries name the workspace's owner, whose space they use.
@@ -143,9 +185,11 @@ export class DriveListingService {
   async childrenPage(of: ChildrenOf, sort: Sort, page: { limit: number; offset: number }) {
     const counts = await this.entries.countChildren(of);
     const rows: EntryRow[] = [];
-    if (page.offset < counts.folders) rows.push(...(await this.entries.listChildren(of, true, sort, page.limit, page.offset)));
+    if (page.offset < counts.folders)
+      rows.push(...(await this.entries.listChildren(of, true, sort, page.limit, page.offset)));
     const left = page.limit - rows.length;
-    if (left > 0 && counts.files > 0) rows.push(...(await this.entries.listChildren(of, false, sort, left, Math.max(0, page.offset - counts.folders))));
+    if (left > 0 && counts.files > 0)
+      rows.push(...(await this.entries.listChildren(of, false, sort, left, Math.max(0, page.offset - counts.folders))));
     return { rows, total: counts.folders + counts.files };
   }
 }

@@ -27,8 +27,21 @@ export class DriveMaintenance {
   private readonly storage: StorageDriver;
   private readonly logger: Logger;
   private readonly keepers: KeepKeys[] = [];
-  constructor(deps: { db: Database; dialect: Dialect; entries: FileEntriesRepository; trash: DriveTrashService; storage: StorageDriver; logger: Logger }) {
-    this.job = new PeriodicJob({ name: 'drive maintenance', db: deps.db, dialect: deps.dialect, lockId: MAINTENANCE_LOCK, logger: deps.logger });
+  constructor(deps: {
+    db: Database;
+    dialect: Dialect;
+    entries: FileEntriesRepository;
+    trash: DriveTrashService;
+    storage: StorageDriver;
+    logger: Logger;
+  }) {
+    this.job = new PeriodicJob({
+      name: 'drive maintenance',
+      db: deps.db,
+      dialect: deps.dialect,
+      lockId: MAINTENANCE_LOCK,
+      logger: deps.logger,
+    });
     this.entries = deps.entries;
     this.trash = deps.trash;
     this.storage = deps.storage;
@@ -53,7 +66,9 @@ export class DriveMaintenance {
   runOnce(options: { orphanGraceMs?: number; stagingGraceMs?: number } = {}): Promise<MaintenanceReport> {
     return this.job.once(async () => {
       const purged = await this.trash.purgeExpired();
-      const staging = await this.storage.sweepStaging(options.stagingGraceMs ?? STAGING_GRACE_MS, (keys) => this.kept(keys));
+      const staging = await this.storage.sweepStaging(options.stagingGraceMs ?? STAGING_GRACE_MS, (keys) =>
+        this.kept(keys),
+      );
       const orphans = await this.sweepOrphans(options.orphanGraceMs ?? ORPHAN_GRACE_MS);
       if (purged || staging || orphans) this.logger.info({ purged, staging, orphans }, 'drive maintenance');
       return { purged, staging, orphans };

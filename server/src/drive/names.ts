@@ -11,7 +11,8 @@ export function nameError(name: string): string | undefined {
   if (/[/\\]/.test(name)) return 'The name may not contain slashes.';
   if (CONTROL.test(name)) return 'The name may not contain control characters.';
   if (name === '.' || name === '..') return 'The name may not be "." or "..".';
-  if (Buffer.byteLength(name, 'utf8') > ENTRY_NAME_MAX_BYTES) return `The name may not be longer than ${ENTRY_NAME_MAX_BYTES} bytes.`;
+  if (Buffer.byteLength(name, 'utf8') > ENTRY_NAME_MAX_BYTES)
+    return `The name may not be longer than ${ENTRY_NAME_MAX_BYTES} bytes.`;
   return undefined;
 }
 
@@ -40,7 +41,10 @@ export function numberedName(name: string, n: number): string {
   const candidate = `${stem} (${n})${ext ? `.${ext}` : ''}`;
   if (Buffer.byteLength(candidate, 'utf8') <= ENTRY_NAME_MAX_BYTES) return candidate;
   // Too long with the suffix: shorten the stem rather than refuse an implicit rename.
-  return `${Buffer.from(stem).subarray(0, 200).toString('utf8').replace(/\uFFFD+$/, '')}-${randomBytes(4).toString('hex')}${ext ? `.${ext}` : ''}`;
+  return `${Buffer.from(stem)
+    .subarray(0, 200)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '')}-${randomBytes(4).toString('hex')}${ext ? `.${ext}` : ''}`;
 }
 
 /**
@@ -52,7 +56,8 @@ export function numberedName(name: string, n: number): string {
 export function foldersOfRelativePath(relativePath: string | undefined): string[] {
   if (relativePath === undefined || relativePath === '') return [];
   const refuse = (why: string) => validation({ relativePath: [`The relative path is not valid: ${why}`] });
-  if (Buffer.byteLength(relativePath, 'utf8') > RELATIVE_PATH_MAX_BYTES) throw refuse(`it is longer than ${RELATIVE_PATH_MAX_BYTES} bytes.`);
+  if (Buffer.byteLength(relativePath, 'utf8') > RELATIVE_PATH_MAX_BYTES)
+    throw refuse(`it is longer than ${RELATIVE_PATH_MAX_BYTES} bytes.`);
   if (CONTROL.test(relativePath)) throw refuse('it contains control characters.');
   if (relativePath.startsWith('/') || /^[A-Za-z]:/.test(relativePath)) throw refuse('it is absolute.');
   if (relativePath.includes('\\')) throw refuse('it contains a backslash.');

@@ -7,7 +7,11 @@ import type { Database, Dialect } from '../db/database.ts';
  * check-then-insert (quota) is atomic. On PostgreSQL an ordinary transaction: callers take the
  * advisory locks they need (EntryWriter.lockFolder, lockOwner) inside it.
  */
-export async function immediateTransaction<T>(db: Database, dialect: Dialect, work: (trx: Database) => Promise<T>): Promise<T> {
+export async function immediateTransaction<T>(
+  db: Database,
+  dialect: Dialect,
+  work: (trx: Database) => Promise<T>,
+): Promise<T> {
   if (dialect === 'postgres') return db.transaction().execute(work);
   return db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);

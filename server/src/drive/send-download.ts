@@ -6,9 +6,11 @@ import { openForPump, pumpFile } from './file-pump.ts';
 import { ifRangeHolds, isNotModified, parseRange } from './http-range.ts';
 
 /** Scripts and plugins stay off for content a browser could run, so a preview cannot act as the site. */
-export const SANDBOX_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+export const SANDBOX_CSP =
+  "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
 /** Passive previews (images, video, PDF) may load themselves and nothing else. */
-const PREVIEW_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+const PREVIEW_CSP =
+  "default-src 'none'; img-src 'self' data:; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 export type SendOptions = {
   inline: boolean;
@@ -29,7 +31,12 @@ const header = (request: FastifyRequest, name: string) => {
  * (206, 416), If-None-Match/If-Modified-Since (304), If-Range, ETag and Last-Modified,
  * always nosniff; active types are sent as attachments, or inline only under a sandbox CSP.
  */
-export async function sendDownload(request: FastifyRequest, reply: FastifyReply, file: FileDownload, options: SendOptions): Promise<FastifyReply> {
+export async function sendDownload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: FileDownload,
+  options: SendOptions,
+): Promise<FastifyReply> {
   const type = /^text\/[\w.+-]+$/i.test(file.contentType) ? `${file.contentType}; charset=utf-8` : file.contentType;
   reply.headers({
     etag: file.etag,
@@ -39,16 +46,28 @@ export async function sendDownload(request: FastifyRequest, reply: FastifyReply,
     'x-content-type-options': 'nosniff',
     'content-type': type,
     'content-disposition': contentDisposition(file.entry.name, { type: options.inline ? 'inline' : 'attachment' }),
-    'content-security-policy': options.inline ? (file.isActive ? SANDBOX_CSP : PREVIEW_CSP) : "default-src 'none'; sandbox",
+    'content-security-policy': options.inline
+      ? file.isActive
+        ? SANDBOX_CSP
+        : PREVIEW_CSP
+      : "default-src 'none'; sandbox",
   });
-  if (isNotModified({ ifNoneMatch: header(request, 'if-none-match'), ifModifiedSince: header(request, 'if-modified-since') }, file.etag, file.lastModified)) {
+  if (
+    isNotModified(
+      { ifNoneMatch: header(request, 'if-none-match'), ifModifiedSince: header(request, 'if-modified-since') },
+      file.etag,
+      file.lastModified,
+    )
+  ) {
     return reply.status(304).send();
   }
   if (options.accelRedirect) {
     // nginx serves the bytes with sendfile, Range included; the headers above travel with them.
     return reply.header('x-accel-redirect', options.accelRedirect).status(200).send();
   }
-  const wanted = ifRangeHolds(header(request, 'if-range'), file.etag, file.lastModified) ? parseRange(header(request, 'range'), file.size) : undefined;
+  const wanted = ifRangeHolds(header(request, 'if-range'), file.etag, file.lastModified)
+    ? parseRange(header(request, 'range'), file.size)
+    : undefined;
   if (wanted === 'unsatisfiable') {
     return reply.status(416).header('content-range', `bytes */${file.size}`).send();
   }

@@ -9,7 +9,11 @@ export class SpaceReservationsRepository {
   }
 
   /** Bytes an owner has reserved and not yet released, expired reservations excluded. */
-  async reservedBytes(userId: number, at: string, options: { except?: number | null; db?: Database } = {}): Promise<number> {
+  async reservedBytes(
+    userId: number,
+    at: string,
+    options: { except?: number | null; db?: Database } = {},
+  ): Promise<number> {
     let q = (options.db ?? this.db)
       .selectFrom('space_reservations')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('bytes'), sql<number>`0`).as('bytes'))
@@ -19,7 +23,10 @@ export class SpaceReservationsRepository {
     return Number((await q.executeTakeFirstOrThrow()).bytes);
   }
 
-  async insert(row: { user_id: number; bytes: number; expires_at: string; created_at: string }, db: Database = this.db): Promise<number> {
+  async insert(
+    row: { user_id: number; bytes: number; expires_at: string; created_at: string },
+    db: Database = this.db,
+  ): Promise<number> {
     const { id } = await db.insertInto('space_reservations').values(row).returning('id').executeTakeFirstOrThrow();
     return id;
   }
@@ -41,7 +48,15 @@ export class SpaceReservationsRepository {
     const res = await this.db
       .deleteFrom('space_reservations')
       .where('expires_at', '<', at)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('pending_uploads').select('pending_uploads.id').whereRef('pending_uploads.reservation_id', '=', 'space_reservations.id'))))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('pending_uploads')
+              .select('pending_uploads.id')
+              .whereRef('pending_uploads.reservation_id', '=', 'space_reservations.id'),
+          ),
+        ),
+      )
       .executeTakeFirst();
     return Number(res.numDeletedRows);
   }

@@ -9,7 +9,11 @@ import { immediateTransaction } from './owner-transaction.ts';
 import type { SpaceReservationsRepository } from './space-reservations.repository.ts';
 
 /** 413 with the spec's wording for a full drive. */
-export const noSpaceError = (limit: number) => new AppError(413, UPLOAD_MESSAGES.noSpace(formatBytes(limit)), { code: 'quota_exceeded', errors: { file: [UPLOAD_MESSAGES.noSpace(formatBytes(limit))] } });
+export const noSpaceError = (limit: number) =>
+  new AppError(413, UPLOAD_MESSAGES.noSpace(formatBytes(limit)), {
+    code: 'quota_exceeded',
+    errors: { file: [UPLOAD_MESSAGES.noSpace(formatBytes(limit))] },
+  });
 
 export type Reservation = { id: number; bytes: number };
 
@@ -51,7 +55,9 @@ export class SpaceService {
    */
   async limitFor(actor: Actor): Promise<number | null> {
     if (actor.isAdmin) return null;
-    const restriction = actor.permissions.get(Permission.filesCreate)?.restrictions.find((r) => r.name === 'max_space_bytes');
+    const restriction = actor.permissions
+      .get(Permission.filesCreate)
+      ?.restrictions.find((r) => r.name === 'max_space_bytes');
     if (restriction) return restriction.value;
     return Number(await this.settings.get<number>('drive.default_space_bytes'));
   }
@@ -68,7 +74,10 @@ export class SpaceService {
     const limit = await this.limitFor(actor);
     if (limit === null) return null;
     const ownerId = actor.requireUser().id;
-    const [used, reserved] = await Promise.all([this.entries.spaceUsed(ownerId), this.reservations.reservedBytes(ownerId, this.now())]);
+    const [used, reserved] = await Promise.all([
+      this.entries.spaceUsed(ownerId),
+      this.reservations.reservedBytes(ownerId, this.now()),
+    ]);
     return Math.max(0, limit - used - reserved);
   }
 
@@ -82,7 +91,13 @@ export class SpaceService {
    * another connection while the transaction holds SQLite's only one. Space reserved by
    * uploads in flight counts, except the reservation the caller is turning into an entry.
    */
-  async assertFitsUnder(limit: number | null, ownerId: number, bytes: number, db?: Database, exceptReservation?: number | null): Promise<void> {
+  async assertFitsUnder(
+    limit: number | null,
+    ownerId: number,
+    bytes: number,
+    db?: Database,
+    exceptReservation?: number | null,
+  ): Promise<void> {
     if (limit === null) return;
     const used = await this.entries.spaceUsed(ownerId, db);
     const reserved = await this.reservations.reservedBytes(ownerId, this.now(), { except: exceptReservation, db });
@@ -107,12 +122,18 @@ export class SpaceService {
       let granted = bytes;
       if (limit !== null) {
         const now = this.now();
-        const free = limit - (await this.entries.spaceUsed(ownerId, trx)) - (await this.reservations.reservedBytes(ownerId, now, { db: trx }));
+        const free =
+          limit -
+          (await this.entries.spaceUsed(ownerId, trx)) -
+          (await this.reservations.reservedBytes(ownerId, now, { db: trx }));
         if (options.upTo) granted = Math.max(0, Math.min(bytes, free));
         if (bytes > free && !(options.upTo && free > 0)) throw noSpaceError(limit);
       }
       const at = this.now();
-      const id = await this.reservations.insert({ user_id: ownerId, bytes: granted, expires_at: options.expiresAt.toISOString(), created_at: at }, trx);
+      const id = await this.reservations.insert(
+        { user_id: ownerId, bytes: granted, expires_at: options.expiresAt.toISOString(), created_at: at },
+        trx,
+      );
       const reservation = { id, bytes: granted };
       const result = options.work ? await options.work(trx, reservation) : (undefined as T);
       return { reservation, result };

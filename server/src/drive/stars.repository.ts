@@ -9,7 +9,12 @@ export class StarsRepository {
   /** Which of these entries the user starred. */
   async starredAmong(userId: number, entryIds: number[]): Promise<Set<number>> {
     if (!entryIds.length) return new Set();
-    const rows = await this.db.selectFrom('stars').select('file_entry_id').where('user_id', '=', userId).where('file_entry_id', 'in', entryIds).execute();
+    const rows = await this.db
+      .selectFrom('stars')
+      .select('file_entry_id')
+      .where('user_id', '=', userId)
+      .where('file_entry_id', 'in', entryIds)
+      .execute();
     return new Set(rows.map((r) => r.file_entry_id));
   }
 

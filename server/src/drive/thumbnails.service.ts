@@ -4,7 +4,16 @@ import type { StorageDriver } from '../storage/storage-driver.ts';
 import type { EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
 
 /** Images sharp can read that browsers show as a grid thumbnail. */
-const THUMBNAIL_MIMES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff', 'image/heic', 'image/heif']);
+const THUMBNAIL_MIMES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/tiff',
+  'image/heic',
+  'image/heif',
+]);
 /** Bigger originals are skipped: decoding them would cost more memory than a grid icon is worth. */
 const MAX_SOURCE_BYTES = 64 * 1024 * 1024;
 const SIZE_PX = 320;
@@ -48,7 +57,10 @@ export class ThumbnailService {
     const source = await this.storage.getRange(row.file_name!);
     // Loaded on the first image: sharp and libvips cost some 25 MB a server without images should not carry.
     const { default: sharp } = await import('sharp');
-    const resize = sharp({ failOn: 'none' }).rotate().resize(SIZE_PX, SIZE_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 });
+    const resize = sharp({ failOn: 'none' })
+      .rotate()
+      .resize(SIZE_PX, SIZE_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 });
     source.on('error', (error) => resize.destroy(error));
     const image = await source.pipe(resize).toBuffer();
     const key = thumbnailKeyOf(row.file_name!);

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DeleteEntriesBodySchema, DeleteEntriesResponseSchema, EmptyTrashResponseSchema, EntryIdsBodySchema, FileEntriesResponseSchema } from '@kosh/contracts';
+import {
+  DeleteEntriesBodySchema,
+  DeleteEntriesResponseSchema,
+  EmptyTrashResponseSchema,
+  EntryIdsBodySchema,
+  FileEntriesResponseSchema,
+} from '@kosh/contracts';
 import type { Container } from '../container.ts';
 
 const tags = ['drive'];
@@ -15,7 +21,7 @@ export async function trashRoutes(app: FastifyInstance, { container }: { contain
       tags,
       summary: 'Move entries to trash, or delete them for good with deleteForever (spec part 2, 7).',
       description:
-        'A trashed folder takes its contents with it. deleteForever also removes the bytes from storage. Every id must be the caller\'s, else 404 and nothing happens (inside a folder shared with the caller with edit permission, entries may go to the owner\'s trash; deleteForever stays the owner\'s: 403); then each item answers in results. Permission files.delete. Trash is emptied automatically after drive.trash_purge_days (setting, 30).',
+        "A trashed folder takes its contents with it. deleteForever also removes the bytes from storage. Every id must be the caller's, else 404 and nothing happens (inside a folder shared with the caller with edit permission, entries may go to the owner's trash; deleteForever stays the owner's: 403); then each item answers in results. Permission files.delete. Trash is emptied automatically after drive.trash_purge_days (setting, 30).",
       body: DeleteEntriesBodySchema,
       response: { 200: DeleteEntriesResponseSchema },
     },
@@ -26,7 +32,8 @@ export async function trashRoutes(app: FastifyInstance, { container }: { contain
     schema: {
       tags,
       summary: 'Restore entries from trash to where they were.',
-      description: 'When the original folder is gone or itself in trash the entry returns to the root; a name taken there gets a number. Permission files.delete.',
+      description:
+        'When the original folder is gone or itself in trash the entry returns to the root; a name taken there gets a number. Permission files.delete.',
       body: EntryIdsBodySchema,
       response: { 200: FileEntriesResponseSchema },
     },
@@ -34,7 +41,11 @@ export async function trashRoutes(app: FastifyInstance, { container }: { contain
   });
 
   api.post('/file-entries/empty-trash', {
-    schema: { tags, summary: 'Delete everything in the caller\'s trash for good, bytes included.', response: { 200: EmptyTrashResponseSchema } },
+    schema: {
+      tags,
+      summary: "Delete everything in the caller's trash for good, bytes included.",
+      response: { 200: EmptyTrashResponseSchema },
+    },
     handler: async (request) => ({ deleted: await drive.trash.emptyTrash(request.actor, request.workspaceId) }),
   });
 }

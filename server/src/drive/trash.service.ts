@@ -45,9 +45,15 @@ export class DriveTrashService {
    * must be the caller's (else 404, nothing done), or inside a folder shared with them with edit
    * to trash it (deleting for good stays the owner's); then each item answers for itself.
    */
-  async delete(actor: Actor, body: DeleteEntriesBody): Promise<{ results: Array<{ id: number; ok: boolean; message?: string }>; deleted: number }> {
+  async delete(
+    actor: Actor,
+    body: DeleteEntriesBody,
+  ): Promise<{ results: Array<{ id: number; ok: boolean; message?: string }>; deleted: number }> {
     actor.authorize(Permission.filesDelete);
-    const rows = await this.policy.getManyByIds(actor, body.entryIds, { allowTrashed: true, need: body.deleteForever ? 'owner' : 'edit' });
+    const rows = await this.policy.getManyByIds(actor, body.entryIds, {
+      allowTrashed: true,
+      need: body.deleteForever ? 'owner' : 'edit',
+    });
     for (const row of rows) await this.policy.assertCanDetach(actor, row);
     const results: Array<{ id: number; ok: boolean; message?: string }> = [];
     let deleted = 0;
@@ -59,7 +65,8 @@ export class DriveTrashService {
         continue;
       }
       if (body.deleteForever) deleted += await this.deleteForever(row);
-      else if (!row.deleted_at) deleted += await this.entries.trashSubtree(row.path, row.id, this.clock().toISOString());
+      else if (!row.deleted_at)
+        deleted += await this.entries.trashSubtree(row.path, row.id, this.clock().toISOString());
       results.push({ id, ok: true });
     }
     return { results, deleted };
@@ -125,7 +132,11 @@ export class DriveTrashService {
   private async deleteForever(row: EntryRow): Promise<number> {
     const keys = await this.entries.subtreeKeys(row.path);
     const deleted = await this.entries.deleteSubtree(row.path);
-    await this.storage.deleteMany(keys).catch((error: unknown) => this.logger.warn({ err: error, entryId: row.id }, 'bytes of deleted entries left for the orphan sweep'));
+    await this.storage
+      .deleteMany(keys)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, entryId: row.id }, 'bytes of deleted entries left for the orphan sweep'),
+      );
     return deleted;
   }
 }

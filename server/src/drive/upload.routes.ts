@@ -14,8 +14,11 @@ const UPLOAD_LIMITS = { fileSize: Number.POSITIVE_INFINITY, files: 1, fields: 20
 /** The request's parts in the neutral shape the service reads. */
 export async function* partsOf(request: FastifyRequest): AsyncIterable<UploadPart> {
   if (!request.isMultipart()) throw validation({ file: ['Send the file as multipart/form-data.'] });
-  for await (const part of request.parts({ limits: UPLOAD_LIMITS, fileHwm: 1024 * 1024 } as Parameters<FastifyRequest['parts']>[0])) {
-    if (part.type === 'file') yield { kind: 'file', name: part.fieldname, filename: part.filename, mimetype: part.mimetype, stream: part.file };
+  for await (const part of request.parts({ limits: UPLOAD_LIMITS, fileHwm: 1024 * 1024 } as Parameters<
+    FastifyRequest['parts']
+  >[0])) {
+    if (part.type === 'file')
+      yield { kind: 'file', name: part.fieldname, filename: part.filename, mimetype: part.mimetype, stream: part.file };
     else yield { kind: 'field', name: part.fieldname, value: String(part.value) };
   }
 }
@@ -37,9 +40,13 @@ export async function uploadRoutes(app: FastifyInstance, { container }: { contai
     validatorCompiler: () => () => ({ value: undefined }),
     handler: async (request, reply) => {
       const length = Number(request.headers['content-length']);
-      const fileEntry = await container.services.drive.uploads.upload(request.actor, request.workspaceId, partsOf(request), Number.isSafeInteger(length) ? length : undefined);
+      const fileEntry = await container.services.drive.uploads.upload(
+        request.actor,
+        request.workspaceId,
+        partsOf(request),
+        Number.isSafeInteger(length) ? length : undefined,
+      );
       return reply.status(201).send({ fileEntry });
     },
   });
 }
-

@@ -1,6 +1,14 @@
 import type { Readable } from 'node:stream';
 import mimeTypes from 'mime-types';
-import { Permission, UPLOAD_MESSAGES, UploadMetadataSchema, fileTypeOf, formatBytes, type FileEntry, type UploadMetadata } from '@kosh/contracts';
+import {
+  Permission,
+  UPLOAD_MESSAGES,
+  UploadMetadataSchema,
+  fileTypeOf,
+  formatBytes,
+  type FileEntry,
+  type UploadMetadata,
+} from '@kosh/contracts';
 import type { Logger } from 'pino';
 import type { Actor } from '../auth/actor.ts';
 import { AppError, validation } from '../http/app-error.ts';
@@ -23,14 +31,26 @@ import { isTypeAllowed, type UploadRules } from './upload-rules.ts';
  */
 export type UploadTarget = { folder: EntryRow | null; scope: DriveScope; quota: Actor };
 /** Works out the target from the upload's metadata (parentId, workspaceId), checking permission. */
-export type UploadTargetResolver = (metadata: { parentId: number | null; workspaceId: number | undefined }) => Promise<UploadTarget>;
+export type UploadTargetResolver = (metadata: {
+  parentId: number | null;
+  workspaceId: number | undefined;
+}) => Promise<UploadTarget>;
 
 /** One part of a multipart upload, as the route hands it over. */
-export type UploadPart = { kind: 'field'; name: string; value: string } | { kind: 'file'; name: string; filename: string; mimetype: string; stream: Readable };
+export type UploadPart =
+  | { kind: 'field'; name: string; value: string }
+  | { kind: 'file'; name: string; filename: string; mimetype: string; stream: Readable };
 
-export const typeNotAllowed = () => new AppError(422, UPLOAD_MESSAGES.typeNotAllowed, { code: 'type_not_allowed', errors: { file: [UPLOAD_MESSAGES.typeNotAllowed] } });
+export const typeNotAllowed = () =>
+  new AppError(422, UPLOAD_MESSAGES.typeNotAllowed, {
+    code: 'type_not_allowed',
+    errors: { file: [UPLOAD_MESSAGES.typeNotAllowed] },
+  });
 export const tooLarge = (max: number) =>
-  new AppError(413, UPLOAD_MESSAGES.tooLarge(formatBytes(max)), { code: 'file_too_large', errors: { file: [UPLOAD_MESSAGES.tooLarge(formatBytes(max))] } });
+  new AppError(413, UPLOAD_MESSAGES.tooLarge(formatBytes(max)), {
+    code: 'file_too_large',
+    errors: { file: [UPLOAD_MESSAGES.tooLarge(formatBytes(max))] },
+  });
 export const isMime = (v: string | undefined): v is string => Boolean(v && /^[\w.+-]+\/[\w.+-]+$/.test(v));
 /** A plain upload's reservation outlives any request; a crash leaves it to expire. */
 const PLAIN_RESERVATION_MS = 6 * 3600_000;
@@ -91,12 +111,21 @@ export class DriveUploadService {
    * `declaredBytes` (the request's Content-Length) bounds the file: that much space, or what is
    * free when less, is reserved before a byte is read, so parallel uploads cannot overshoot.
    */
-  async upload(actor: Actor, workspaceId: number, parts: AsyncIterable<UploadPart>, declaredBytes?: number): Promise<FileEntry> {
+  async upload(
+    actor: Actor,
+    workspaceId: number,
+    parts: AsyncIterable<UploadPart>,
+    declaredBytes?: number,
+  ): Promise<FileEntry> {
     actor.authorize(Permission.filesCreate);
     await this.policy.scopeFor(actor, workspaceId);
     const row = await this.receive(parts, declaredBytes, async (metadata) => {
       // The caller's drive, or a folder shared with them with edit (whose owner's space it fills).
-      const { folder, scope } = await this.policy.getWritableFolder(actor, metadata.workspaceId ?? workspaceId, metadata.parentId);
+      const { folder, scope } = await this.policy.getWritableFolder(
+        actor,
+        metadata.workspaceId ?? workspaceId,
+        metadata.parentId,
+      );
       return { folder, scope, quota: await this.policy.quotaHolder(actor, scope) };
     });
     this.notices?.uploaded(actor.requireUser().id, row);
@@ -104,7 +133,11 @@ export class DriveUploadService {
   }
 
   /** An upload into a target the caller's service already allowed (a shareable link that allows editing). */
-  uploadInto(parts: AsyncIterable<UploadPart>, declaredBytes: number | undefined, resolve: UploadTargetResolver): Promise<EntryRow> {
+  uploadInto(
+    parts: AsyncIterable<UploadPart>,
+    declaredBytes: number | undefined,
+    resolve: UploadTargetResolver,
+  ): Promise<EntryRow> {
     return this.receive(parts, declaredBytes, resolve);
   }
 
@@ -112,9 +145,16 @@ export class DriveUploadService {
    * Streams the file in: the target is resolved from the metadata (sent before the file), and
    * the space is reserved against its owner before a byte of the file is read.
    */
-  private async receive(parts: AsyncIterable<UploadPart>, declaredBytes: number | undefined, resolve: UploadTargetResolver): Promise<EntryRow> {
+  private async receive(
+    parts: AsyncIterable<UploadPart>,
+    declaredBytes: number | undefined,
+    resolve: UploadTargetResolver,
+  ): Promise<EntryRow> {
     const rules = await this.rules();
-    const bound = declaredBytes !== undefined && Number.isSafeInteger(declaredBytes) && declaredBytes >= 0 ? declaredBytes : Number.MAX_SAFE_INTEGER;
+    const bound =
+      declaredBytes !== undefined && Number.isSafeInteger(declaredBytes) && declaredBytes >= 0
+        ? declaredBytes
+        : Number.MAX_SAFE_INTEGER;
     const fields: Record<string, string> = {};
     let staged: StagedObject | undefined;
     let file: { filename: string; mimetype: string } | undefined;
@@ -133,11 +173,20 @@ export class DriveUploadService {
         file = { filename: part.filename, mimetype: part.mimetype };
         const name = validName(part.filename || '', 'file');
         // Checked before a byte is stored, on what is known so far; again below with the client's fields.
-        if (!isTypeAllowed(rules, { extension: extensionOf(name), mimes: [mimeTypes.lookup(name) || '', part.mimetype, fields.clientMime ?? ''] })) throw typeNotAllowed();
+        if (
+          !isTypeAllowed(rules, {
+            extension: extensionOf(name),
+            mimes: [mimeTypes.lookup(name) || '', part.mimetype, fields.clientMime ?? ''],
+          })
+        )
+          throw typeNotAllowed();
         const metadata = parseMetadata(fields);
         target = await resolve({ parentId: parentIdOf(metadata, fields), workspaceId: metadata.workspaceId });
         const limit = await this.space.limitFor(target.quota);
-        ({ reservation } = await this.space.reserve(target.quota, bound, { upTo: true, expiresAt: new Date(this.clock().getTime() + PLAIN_RESERVATION_MS) }));
+        ({ reservation } = await this.space.reserve(target.quota, bound, {
+          upTo: true,
+          expiresAt: new Date(this.clock().getTime() + PLAIN_RESERVATION_MS),
+        }));
         staged = await this.stage(part.stream, rules.maxSize, limit === null ? null : reservation.bytes, target.quota);
       }
       if (!staged || !file || !target || !reservation) throw validation({ file: ['The file is required.'] });
@@ -147,15 +196,25 @@ export class DriveUploadService {
       throw error;
     } finally {
       // Released with the entry's insert on success; this catches every other way out.
-      if (reservation) await this.space.release(reservation.id).catch((e: unknown) => this.logger.warn({ err: e }, 'reservation left to expire'));
+      if (reservation)
+        await this.space
+          .release(reservation.id)
+          .catch((e: unknown) => this.logger.warn({ err: e }, 'reservation left to expire'));
     }
   }
 
-  private async stage(stream: Readable, maxSize: number, remaining: number | null, actor: Actor): Promise<StagedObject> {
+  private async stage(
+    stream: Readable,
+    maxSize: number,
+    remaining: number | null,
+    actor: Actor,
+  ): Promise<StagedObject> {
     const limits = [maxSize > 0 ? maxSize : Infinity, remaining ?? Infinity];
     const maxBytes = Math.min(...limits);
     try {
-      return await this.storage.putStaged(newObjectKey('entries'), stream, { maxBytes: Number.isFinite(maxBytes) ? maxBytes : undefined });
+      return await this.storage.putStaged(newObjectKey('entries'), stream, {
+        maxBytes: Number.isFinite(maxBytes) ? maxBytes : undefined,
+      });
     } catch (error) {
       if (!(error instanceof ObjectTooLargeError)) throw error;
       if (maxSize > 0 && error.limit === maxSize) throw tooLarge(maxSize);
@@ -175,10 +234,19 @@ export class DriveUploadService {
     const scope = target.scope;
     const name = validName(file.filename, 'file');
     const extension = extensionOf(name) ?? extensionOf(`x.${fields.clientExtension ?? ''}`);
-    const mime = mimeTypes.lookup(name) || (isMime(fields.clientMime) ? fields.clientMime : isMime(file.mimetype) ? file.mimetype : 'application/octet-stream');
+    const mime =
+      mimeTypes.lookup(name) ||
+      (isMime(fields.clientMime)
+        ? fields.clientMime
+        : isMime(file.mimetype)
+          ? file.mimetype
+          : 'application/octet-stream');
     const clientExtension = fields.clientExtension ? extensionOf(`x.${fields.clientExtension}`) : null;
     for (const ext of [extension, clientExtension]) {
-      if (!isTypeAllowed(rules, { extension: ext, mimes: [mime, file.mimetype, fields.clientMime ?? ''].filter(Boolean) })) throw typeNotAllowed();
+      if (
+        !isTypeAllowed(rules, { extension: ext, mimes: [mime, file.mimetype, fields.clientMime ?? ''].filter(Boolean) })
+      )
+        throw typeNotAllowed();
     }
     const folders = foldersOfRelativePath(metadata.relativePath);
     const base = target.folder;
@@ -219,7 +287,9 @@ export class DriveUploadService {
       this.thumbnails.schedule(row);
       return row;
     } catch (error) {
-      await this.storage.delete(staged.key).catch((e: unknown) => this.logger.warn({ err: e }, 'bytes of a refused upload left for the orphan sweep'));
+      await this.storage
+        .delete(staged.key)
+        .catch((e: unknown) => this.logger.warn({ err: e }, 'bytes of a refused upload left for the orphan sweep'));
       throw error;
     }
   }
@@ -239,8 +309,12 @@ function parseMetadata(fields: Record<string, string>): UploadMetadata {
       throw validation({ metadata: ['The metadata must be JSON.'] });
     }
   }
-  const merged = { ...(raw as object), ...(fields.relativePath !== undefined ? { relativePath: fields.relativePath } : {}) };
+  const merged = {
+    ...(raw as object),
+    ...(fields.relativePath !== undefined ? { relativePath: fields.relativePath } : {}),
+  };
   const parsed = UploadMetadataSchema.safeParse(merged);
-  if (!parsed.success) throw validation(Object.fromEntries(parsed.error.issues.map((i) => [`metadata.${i.path.join('.')}`, [i.message]])));
+  if (!parsed.success)
+    throw validation(Object.fromEntries(parsed.error.issues.map((i) => [`metadata.${i.path.join('.')}`, [i.message]])));
   return parsed.data;
 }

@@ -40,7 +40,8 @@ export class ActorResolver {
     const user = await this.container.repos.users.getById(session.user_id);
     if (!user) return this.guestActor();
     request.sessionId = id;
-    if (at.getTime() - Date.parse(session.last_active) > TOUCH_INTERVAL_MS) await this.container.repos.sessions.touch(id, at.toISOString());
+    if (at.getTime() - Date.parse(session.last_active) > TOUCH_INTERVAL_MS)
+      await this.container.repos.sessions.touch(id, at.toISOString());
     return this.forUser(user.id, user.email);
   }
 
@@ -49,14 +50,22 @@ export class ActorResolver {
     const user = row ? await this.container.repos.users.getById(row.user_id) : undefined;
     if (!row || !user) throw unauthenticated('Invalid API token.');
     const at = new Date();
-    if (!row.last_used_at || at.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) await this.container.repos.accessTokens.touch(row.id, at.toISOString());
+    if (!row.last_used_at || at.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS)
+      await this.container.repos.accessTokens.touch(row.id, at.toISOString());
     return this.forUser(user.id, user.email);
   }
 
   async forUser(userId: number, email: string): Promise<Actor> {
     const roles = await this.container.repos.roles.listRolesOfUser(userId);
-    const permissions = await this.container.repos.roles.listPermissions(roles.map((r) => r.id), userId);
-    return new Actor({ id: userId, email }, roles.map((r) => r.id), permissions);
+    const permissions = await this.container.repos.roles.listPermissions(
+      roles.map((r) => r.id),
+      userId,
+    );
+    return new Actor(
+      { id: userId, email },
+      roles.map((r) => r.id),
+      permissions,
+    );
   }
 
   /** Called when the guest role's permissions change in this process. */

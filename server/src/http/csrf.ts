@@ -20,13 +20,20 @@ export const csrfPlugin = fp(async (app) => {
   app.decorateRequest('csrfToken', '');
   app.addHook('onRequest', async (request, reply) => {
     const existing = request.cookies[COOKIE.xsrf];
-    request.csrfToken = existing && /^[A-Za-z0-9_-]{20,100}$/.test(existing) ? existing : randomBytes(32).toString('base64url');
+    request.csrfToken =
+      existing && /^[A-Za-z0-9_-]{20,100}$/.test(existing) ? existing : randomBytes(32).toString('base64url');
     if (request.csrfToken !== existing) {
-      reply.setCookie(COOKIE.xsrf, request.csrfToken, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https' });
+      reply.setCookie(COOKIE.xsrf, request.csrfToken, {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: false,
+        secure: request.protocol === 'https',
+      });
     }
     if (SAFE_METHODS.has(request.method) || request.isBearer) return;
     const header = request.headers[XSRF_HEADER];
     const sent = Array.isArray(header) ? header[0] : header;
-    if (!existing || !sent || !sameToken(sent, existing)) throw forbidden('CSRF token mismatch. Reload the page and try again.');
+    if (!existing || !sent || !sameToken(sent, existing))
+      throw forbidden('CSRF token mismatch. Reload the page and try again.');
   });
 });

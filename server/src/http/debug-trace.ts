@@ -52,5 +52,11 @@ export function buildDebugPayload(error: Error): DebugErrorPayload {
     totalVendorGroups++;
     trace.push({ vendorGroup: true, items: [frame] });
   });
-  return { message: error.message, exception: error.constructor?.name ?? 'Error', trace, totalVendorGroups, ignitionTrace: true };
+  return {
+    message: error.message,
+    exception: error.constructor?.name ?? 'Error',
+    trace,
+    totalVendorGroups,
+    ignitionTrace: true,
+  };
 }

@@ -19,7 +19,10 @@ function collect(errors: Record<string, string[]>, field: string, message: strin
 }
 
 /** Renders validation failures, AppErrors, framework errors and crashes in the spec's shapes. */
-export function toErrorReply(error: unknown, debug: boolean): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
+export function toErrorReply(
+  error: unknown,
+  debug: boolean,
+): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
   if (error instanceof AppError) {
     const body: Record<string, unknown> = { message: error.message };
     if (error.errors) body.errors = error.errors;
@@ -29,7 +32,9 @@ export function toErrorReply(error: unknown, debug: boolean): { status: number; 
     const errors: Record<string, string[]> = {};
     for (const v of error.validation) {
       const issuePath = (v.params as { issue?: { path?: PropertyKey[] } })?.issue?.path;
-      const field = issuePath?.length ? issuePath.join('.') : fieldOf(v.instancePath, error.validationContext ?? 'body');
+      const field = issuePath?.length
+        ? issuePath.join('.')
+        : fieldOf(v.instancePath, error.validationContext ?? 'body');
       collect(errors, field, v.message ?? 'The value is invalid.');
     }
     return { status: 422, body: { message: Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors } };
@@ -41,13 +46,25 @@ export function toErrorReply(error: unknown, debug: boolean): { status: number; 
   }
   const fe = error as FastifyError;
   if (fe?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (fe?.statusCode === 400 && fe instanceof SyntaxError)) {
-    return { status: 422, body: { message: 'The request body is not valid JSON.', errors: { body: ['The request body is not valid JSON.'] } } };
+    return {
+      status: 422,
+      body: {
+        message: 'The request body is not valid JSON.',
+        errors: { body: ['The request body is not valid JSON.'] },
+      },
+    };
   }
   if (fe?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    return { status: 422, body: { message: 'The request body is empty.', errors: { body: ['The request body is empty.'] } } };
+    return {
+      status: 422,
+      body: { message: 'The request body is empty.', errors: { body: ['The request body is empty.'] } },
+    };
   }
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    const messages: Record<number, string> = { 413: 'The request is too large.', 415: 'This content type is not supported.' };
+    const messages: Record<number, string> = {
+      413: 'The request is too large.',
+      415: 'This content type is not supported.',
+    };
     return { status: fe.statusCode, body: { message: messages[fe.statusCode] ?? fe.message } };
   }
   const err = error instanceof Error ? error : new Error(String(error));
@@ -55,12 +72,16 @@ export function toErrorReply(error: unknown, debug: boolean): { status: number; 
 }
 
 /** Installs the error handler; returns the JSON 404/405 answer for the not-found handler to use. */
-export function registerErrorHandling(app: FastifyInstance, debug: boolean): (request: FastifyRequest, reply: FastifyReply) => FastifyReply {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  debug: boolean,
+): (request: FastifyRequest, reply: FastifyReply) => FastifyReply {
   // A mirror of the route table answers "which methods exist for this path" for 405s.
   const mirror = FindMyWay();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const m of methods) if (METHODS.includes(m as (typeof METHODS)[number])) mirror.on(m as 'GET', route.url, () => undefined);
+    for (const m of methods)
+      if (METHODS.includes(m as (typeof METHODS)[number])) mirror.on(m as 'GET', route.url, () => undefined);
   });
 
   app.setErrorHandler((error, request: FastifyRequest, reply: FastifyReply) => {

@@ -29,7 +29,12 @@ export function databaseRateLimitStore(db: Database) {
         .executeTakeFirstOrThrow()
         .then((row) => {
           cb(null, { current: Number(row.hits), ttl: Math.max(0, Number(row.reset_at) - now) });
-          if (++calls % SWEEP_EVERY === 0) void db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute().catch(() => undefined);
+          if (++calls % SWEEP_EVERY === 0)
+            void db
+              .deleteFrom('rate_limits')
+              .where('reset_at', '<=', now)
+              .execute()
+              .catch(() => undefined);
         })
         .catch((error: Error) => cb(error));
     }
@@ -40,7 +45,14 @@ export function databaseRateLimitStore(db: Database) {
         .select(['hits', 'reset_at'])
         .where('key', '=', key)
         .executeTakeFirst()
-        .then((row) => cb(null, row && Number(row.reset_at) > now ? { current: Number(row.hits), ttl: Number(row.reset_at) - now } : { current: 0, ttl: 0 }))
+        .then((row) =>
+          cb(
+            null,
+            row && Number(row.reset_at) > now
+              ? { current: Number(row.hits), ttl: Number(row.reset_at) - now }
+              : { current: 0, ttl: 0 },
+          ),
+        )
         .catch((error: Error) => cb(error));
     }
 

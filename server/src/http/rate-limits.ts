@@ -45,7 +45,11 @@ export function rateLimited(app: FastifyInstance, rules: LimitRule[]): preHandle
   const keys = new WeakMap<FastifyRequest, string>();
   const limiters = rules.map((rule) => ({
     rule,
-    check: app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (r) => `${rule.name}:${keys.get(r)}` }),
+    check: app.createRateLimit({
+      max: rule.max,
+      timeWindow: rule.windowMs,
+      keyGenerator: (r) => `${rule.name}:${keys.get(r)}`,
+    }),
   }));
   return async (request) => {
     for (const { rule, check } of limiters) {
@@ -55,7 +59,10 @@ export function rateLimited(app: FastifyInstance, rules: LimitRule[]): preHandle
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) continue;
       const seconds = Math.max(1, result.ttlInSeconds);
-      throw new AppError(429, `Too many attempts. Please try again in ${seconds} seconds.`, { code: 'too_many_requests', headers: { 'retry-after': String(seconds) } });
+      throw new AppError(429, `Too many attempts. Please try again in ${seconds} seconds.`, {
+        code: 'too_many_requests',
+        headers: { 'retry-after': String(seconds) },
+      });
     }
   };
 }

@@ -7,11 +7,15 @@ export const workspacePlugin = fp(async (app) => {
   app.decorateRequest('workspaceId', DEFAULT_WORKSPACE_ID);
   app.addHook('preValidation', async (request) => {
     const query = request.query as Record<string, unknown> | undefined;
-    const body = request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? (request.body as Record<string, unknown>) : undefined;
+    const body =
+      request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body)
+        ? (request.body as Record<string, unknown>)
+        : undefined;
     const raw = query?.workspaceId ?? body?.workspaceId;
     if (raw === undefined || raw === null || raw === '') return;
     const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isSafeInteger(value) || value < 0) throw validation({ workspaceId: ['The workspace id must be a whole number.'] });
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw validation({ workspaceId: ['The workspace id must be a whole number.'] });
     request.workspaceId = value;
   });
 });

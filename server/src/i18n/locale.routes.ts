@@ -12,13 +12,20 @@ export async function localeRoutes(app: FastifyInstance, { container }: { contai
     config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     schema: {
       tags: ['shell'],
-      summary: "Switch the interface language; kept on the user, or in a cookie for visitors. Answers the language's lines.",
+      summary:
+        "Switch the interface language; kept on the user, or in a cookie for visitors. Answers the language's lines.",
       body: ChangeLocaleBodySchema,
       response: { 200: ChangeLocaleResponseSchema },
     },
     handler: async (request, reply) => {
       const locale = await container.services.locale.change(request.actor, request.body.locale);
-      reply.setCookie(LOCALE_COOKIE, locale.language, { path: '/', sameSite: 'lax', httpOnly: true, maxAge: ONE_YEAR_S, secure: request.protocol === 'https' });
+      reply.setCookie(LOCALE_COOKIE, locale.language, {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: true,
+        maxAge: ONE_YEAR_S,
+        secure: request.protocol === 'https',
+      });
       return { locale };
     },
   });

@@ -12,8 +12,16 @@ export class LocalizationsRepository {
     return this.db.selectFrom('localizations').select(['id', 'language', 'name']).orderBy('id').execute();
   }
 
-  async getByLanguage(language: string): Promise<(LocalizationSummary & { lines: Record<string, string> }) | undefined> {
-    const row = await this.db.selectFrom('localizations').selectAll().where('language', '=', language).executeTakeFirst();
-    return row ? { id: row.id, language: row.language, name: row.name, lines: JSON.parse(row.lines) as Record<string, string> } : undefined;
+  async getByLanguage(
+    language: string,
+  ): Promise<(LocalizationSummary & { lines: Record<string, string> }) | undefined> {
+    const row = await this.db
+      .selectFrom('localizations')
+      .selectAll()
+      .where('language', '=', language)
+      .executeTakeFirst();
+    return row
+      ? { id: row.id, language: row.language, name: row.name, lines: JSON.parse(row.lines) as Record<string, string> }
+      : undefined;
   }
 }

@@ -15,12 +15,16 @@ export function createLogger(options: { dataDir?: string; level: string; stdout?
   const dir = path.join(options.dataDir, 'logs');
   fs.mkdirSync(dir, { recursive: true });
   const rotate = (name: string) =>
-    createStream((time, index) => (time ? `${name}-${new Date(time as Date).toISOString().slice(0, 10)}-${index ?? 0}.log` : `${name}.log`), {
-      path: dir,
-      interval: '1d',
-      size: '10M',
-      maxFiles: 14,
-    });
+    createStream(
+      (time, index) =>
+        time ? `${name}-${new Date(time as Date).toISOString().slice(0, 10)}-${index ?? 0}.log` : `${name}.log`,
+      {
+        path: dir,
+        interval: '1d',
+        size: '10M',
+        maxFiles: 14,
+      },
+    );
   return pino(
     { level },
     pino.multistream([

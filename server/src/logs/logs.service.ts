@@ -14,8 +14,12 @@ export class LogsService {
   /** The most recently written non-empty error log; only holders of logs.view. */
   async latestErrorLog(actor: Actor): Promise<{ path: string; name: string; size: number }> {
     actor.authorize(Permission.logsView);
-    const names = (await fs.readdir(this.logDir).catch(() => [] as string[])).filter((n) => n.startsWith(`${ERROR_LOG_PREFIX}`) && n.endsWith('.log'));
-    const stats = await Promise.all(names.map(async (name) => ({ name, stat: await fs.stat(path.join(this.logDir, name)) })));
+    const names = (await fs.readdir(this.logDir).catch(() => [] as string[])).filter(
+      (n) => n.startsWith(`${ERROR_LOG_PREFIX}`) && n.endsWith('.log'),
+    );
+    const stats = await Promise.all(
+      names.map(async (name) => ({ name, stat: await fs.stat(path.join(this.logDir, name)) })),
+    );
     const latest = stats.filter((s) => s.stat.size > 0).sort((a, b) => b.stat.mtimeMs - a.stat.mtimeMs)[0];
     if (!latest) throw notFound('There is no error log yet.');
     return { path: path.join(this.logDir, latest.name), name: latest.name, size: latest.stat.size };

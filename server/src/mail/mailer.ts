@@ -47,15 +47,25 @@ export class FileMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    this.transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+    this.transport ??= loadNodemailer().then((nodemailer) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
     const info = await (await this.transport).sendMail({ from: this.from, ...message });
     await fs.mkdir(this.dir, { recursive: true });
-    const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+    const file = path.join(
+      this.dir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
+    );
     await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
     this.logger.info({ file, subject: message.subject }, 'mail written to file (no SMTP_URL)');
   }
 }
 
-export function createMailer(config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string }, logger: Logger): Mailer {
-  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new FileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, logger);
+export function createMailer(
+  config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string },
+  logger: Logger,
+): Mailer {
+  return config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+    : new FileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, logger);
 }

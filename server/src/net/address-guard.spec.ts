@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isPublicAddress, unmapIPv4 } from './address-guard.ts';
 
 describe('isPublicAddress', () => {
-  it.each(['8.8.8.8', '81.2.69.142', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8'])('lets the public address %s through', (ip) => {
-    expect(isPublicAddress(ip)).toBe(true);
-  });
+  it.each(['8.8.8.8', '81.2.69.142', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8'])(
+    'lets the public address %s through',
+    (ip) => {
+      expect(isPublicAddress(ip)).toBe(true);
+    },
+  );
 
   it.each([
     ['127.0.0.1', 'loopback'],

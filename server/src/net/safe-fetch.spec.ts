@@ -34,7 +34,9 @@ describe('SafeFetcher', () => {
 
   it('refuses a name that resolves to a private address', async () => {
     const { sut } = fetcherResolvingTo(['10.0.0.7']);
-    expect((await refusal(sut.fetch('http://intranet.example.com/a.png', limits))).message).toMatch(/private or reserved/);
+    expect((await refusal(sut.fetch('http://intranet.example.com/a.png', limits))).message).toMatch(
+      /private or reserved/,
+    );
   });
 
   it('refuses a name with one public and one internal address (DNS tricks)', async () => {
@@ -44,7 +46,12 @@ describe('SafeFetcher', () => {
 
   it('refuses literal internal addresses without resolving', async () => {
     const { sut, resolve } = fetcherResolvingTo([]);
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[::1]:8080/', 'http://127.1/', 'http://0x7f000001/']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]:8080/',
+      'http://127.1/',
+      'http://0x7f000001/',
+    ]) {
       expect((await refusal(sut.fetch(url, limits))).message).toMatch(/private or reserved/);
     }
     expect(resolve).not.toHaveBeenCalled();
@@ -52,6 +59,8 @@ describe('SafeFetcher', () => {
 
   it('reports a name that does not resolve', async () => {
     const sut = new SafeFetcher({ resolve: async () => Promise.reject(new Error('ENOTFOUND')) });
-    expect((await refusal(sut.fetch('http://no-such-host.example/', limits))).message).toBe('The address could not be resolved.');
+    expect((await refusal(sut.fetch('http://no-such-host.example/', limits))).message).toBe(
+      'The address could not be resolved.',
+    );
   });
 });

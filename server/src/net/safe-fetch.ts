@@ -80,7 +80,8 @@ export class SafeFetcher implements UrlFetcher {
     } catch {
       throw new FetchRefusedError('The address is not a valid URL.');
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefusedError('Only http and https addresses can be fetched.');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new FetchRefusedError('Only http and https addresses can be fetched.');
     return url;
   }
 
@@ -98,18 +99,34 @@ export class SafeFetcher implements UrlFetcher {
     }
     if (!addresses.length) throw new FetchRefusedError('The address could not be resolved.');
     // Every answer must pass: a name with one public and one internal address is refused.
-    if (addresses.some((a) => !this.isAllowed(a.address))) throw new FetchRefusedError('This address points to a private or reserved network and cannot be fetched.');
+    if (addresses.some((a) => !this.isAllowed(a.address)))
+      throw new FetchRefusedError('This address points to a private or reserved network and cannot be fetched.');
     return addresses[0];
   }
 
-  private request(url: URL, pinned: { address: string; family: number }, signal: AbortSignal): Promise<http.IncomingMessage> {
+  private request(
+    url: URL,
+    pinned: { address: string; family: number },
+    signal: AbortSignal,
+  ): Promise<http.IncomingMessage> {
     const lookup: LookupFunction = (_host, options, callback) => {
-      if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [pinned]);
+      if ((options as { all?: boolean }).all)
+        (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [pinned]);
       else callback(null, pinned.address, pinned.family);
     };
     const client = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
-      const req = client.request(url, { method: 'GET', lookup, agent: false, signal, headers: { accept: 'image/*', 'user-agent': 'Kosh/1.0 (avatar fetch)' } }, resolve);
+      const req = client.request(
+        url,
+        {
+          method: 'GET',
+          lookup,
+          agent: false,
+          signal,
+          headers: { accept: 'image/*', 'user-agent': 'Kosh/1.0 (avatar fetch)' },
+        },
+        resolve,
+      );
       req.on('error', reject);
       req.end();
     });

@@ -21,12 +21,21 @@ class FakeResponse extends EventEmitter {
 
 const setup = (heartbeatMs = 20) => {
   const hub = new InProcessHub();
-  const notification = { id: 'n1', type: 't', created_at: '2026-01-01T00:00:00.000Z', read_at: null, data: { lines: [] } };
+  const notification = {
+    id: 'n1',
+    type: 't',
+    created_at: '2026-01-01T00:00:00.000Z',
+    read_at: null,
+    data: { lines: [] },
+  };
   const streams = new LiveStreams({
     hub,
     logger: pino({ level: 'silent' }),
     heartbeatMs,
-    loader: { load: async (userId, id) => (userId === 1 && id === 'n1' ? notification : undefined), unreadCount: async () => 3 },
+    loader: {
+      load: async (userId, id) => (userId === 1 && id === 'n1' ? notification : undefined),
+      unreadCount: async () => 3,
+    },
   });
   return { hub, streams };
 };
@@ -40,7 +49,9 @@ describe('LiveStreams', () => {
     streams.add(2, theirs as unknown as ServerResponse);
     await hub.publish({ userId: 1, notificationId: 'n1' });
     await new Promise((r) => setTimeout(r, 60));
-    expect(mine.chunks).toContain(`event: notification\ndata: ${JSON.stringify({ notification: { id: 'n1', type: 't', created_at: '2026-01-01T00:00:00.000Z', read_at: null, data: { lines: [] } }, unreadCount: 3 })}\n\n`);
+    expect(mine.chunks).toContain(
+      `event: notification\ndata: ${JSON.stringify({ notification: { id: 'n1', type: 't', created_at: '2026-01-01T00:00:00.000Z', read_at: null, data: { lines: [] } }, unreadCount: 3 })}\n\n`,
+    );
     expect(theirs.chunks.filter((c) => c.startsWith('event:'))).toEqual([]);
     expect(mine.chunks).toContain(': heartbeat\n\n');
     expect(streams.openCount).toBe(2);

@@ -33,7 +33,12 @@ export class LiveStreams {
     this.loader = deps.loader;
     this.logger = deps.logger;
     this.heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
-    deps.hub.onSignal((signal) => void this.deliver(signal).catch((err: unknown) => this.logger.warn({ err, userId: signal.userId }, 'could not deliver a live notification')));
+    deps.hub.onSignal(
+      (signal) =>
+        void this.deliver(signal).catch((err: unknown) =>
+          this.logger.warn({ err, userId: signal.userId }, 'could not deliver a live notification'),
+        ),
+    );
   }
 
   canOpen(userId: number): boolean {

@@ -7,13 +7,48 @@ type TypeInfo = { id: NotificationType; group: string; name: string; defaults: C
  * channels a user gets until they choose otherwise. The in-app list always receives them.
  */
 export const NOTIFICATION_CATALOGUE: TypeInfo[] = [
-  { id: FILE_ENTRY_SHARED_NOTIFICATION as NotificationType, group: 'Sharing', name: 'Someone shares a file or folder with me', defaults: { email: true, browser: true } },
-  { id: 'shared-folder-upload', group: 'Sharing', name: 'Someone uploads a file into a folder I shared', defaults: { email: false, browser: true } },
-  { id: 'workspace-invite', group: 'Workspaces', name: 'I am invited to a workspace', defaults: { email: true, browser: true } },
-  { id: 'workspace-joined', group: 'Workspaces', name: 'Someone joins a workspace I manage', defaults: { email: false, browser: true } },
-  { id: 'storage-almost-full', group: 'Storage', name: 'My storage space is almost full', defaults: { email: true, browser: true } },
-  { id: 'new-sign-in', group: 'Security', name: 'A new sign-in to my account', defaults: { email: true, browser: true } },
-  { id: 'two-factor-changed', group: 'Security', name: 'Two-factor authentication is turned on or off', defaults: { email: true, browser: true } },
+  {
+    id: FILE_ENTRY_SHARED_NOTIFICATION as NotificationType,
+    group: 'Sharing',
+    name: 'Someone shares a file or folder with me',
+    defaults: { email: true, browser: true },
+  },
+  {
+    id: 'shared-folder-upload',
+    group: 'Sharing',
+    name: 'Someone uploads a file into a folder I shared',
+    defaults: { email: false, browser: true },
+  },
+  {
+    id: 'workspace-invite',
+    group: 'Workspaces',
+    name: 'I am invited to a workspace',
+    defaults: { email: true, browser: true },
+  },
+  {
+    id: 'workspace-joined',
+    group: 'Workspaces',
+    name: 'Someone joins a workspace I manage',
+    defaults: { email: false, browser: true },
+  },
+  {
+    id: 'storage-almost-full',
+    group: 'Storage',
+    name: 'My storage space is almost full',
+    defaults: { email: true, browser: true },
+  },
+  {
+    id: 'new-sign-in',
+    group: 'Security',
+    name: 'A new sign-in to my account',
+    defaults: { email: true, browser: true },
+  },
+  {
+    id: 'two-factor-changed',
+    group: 'Security',
+    name: 'Two-factor authentication is turned on or off',
+    defaults: { email: true, browser: true },
+  },
 ];
 
 const byId = new Map(NOTIFICATION_CATALOGUE.map((t) => [t.id as string, t]));

@@ -76,7 +76,9 @@ export class NotificationService implements Notifier {
   }
 
   async settleInvite(userId: number, inviteId: string): Promise<void> {
-    const rows = (await this.deps.repo.ofType(userId, 'workspace-invite')).filter((row) => (JSON.parse(row.data) as NotificationData).inviteId === inviteId);
+    const rows = (await this.deps.repo.ofType(userId, 'workspace-invite')).filter(
+      (row) => (JSON.parse(row.data) as NotificationData).inviteId === inviteId,
+    );
     if (!rows.length) return;
     const at = now();
     for (const row of rows) {
@@ -91,10 +93,18 @@ export class NotificationService implements Notifier {
     while (this.pending.size) await Promise.all([...this.pending]);
   }
 
-  private async deliver(row: NotificationRow, data: NotificationData, input: NotifyInput, inTransaction: boolean): Promise<void> {
+  private async deliver(
+    row: NotificationRow,
+    data: NotificationData,
+    input: NotifyInput,
+    inTransaction: boolean,
+  ): Promise<void> {
     // Stored in the caller's transaction: wait for it to commit (and send nothing if it did not).
     if (inTransaction && !(await this.committed(row.id))) return;
-    const channels = (await this.deps.subscriptions.selectionOf(row.user_id, row.type)) ?? { ...defaultChannels(row.type), notif_id: row.type };
+    const channels = (await this.deps.subscriptions.selectionOf(row.user_id, row.type)) ?? {
+      ...defaultChannels(row.type),
+      notif_id: row.type,
+    };
     if (!channels.email && !channels.browser) return;
     const siteName = await this.deps.settings.get<string>('branding.site_name');
     const baseUrl = (input.baseUrl ?? this.deps.appUrl ?? '').replace(/\/+$/, '');
@@ -106,7 +116,9 @@ export class NotificationService implements Notifier {
     if (channels.browser) {
       const body = data.lines.map((l) => htmlToText(l.content)).join('\n');
       const image = data.image && /^https?:\/\//i.test(data.image) ? data.image : undefined;
-      jobs.push(this.push(row.user_id, { id: row.id, type: row.type, title: siteName, body, url, ...(image ? { image } : {}) }));
+      jobs.push(
+        this.push(row.user_id, { id: row.id, type: row.type, title: siteName, body, url, ...(image ? { image } : {}) }),
+      );
     }
     await Promise.all(jobs);
   }
@@ -119,7 +131,13 @@ export class NotificationService implements Notifier {
     return false;
   }
 
-  private async mail(userId: number, siteName: string, data: NotificationData, url: string, given: NotifyInput['mail']): Promise<void> {
+  private async mail(
+    userId: number,
+    siteName: string,
+    data: NotificationData,
+    url: string,
+    given: NotifyInput['mail'],
+  ): Promise<void> {
     const user = await this.deps.users.getById(userId);
     if (!user) return;
     const text = data.lines.map((l) => htmlToText(l.content)).join('\n');
@@ -129,7 +147,10 @@ export class NotificationService implements Notifier {
     const message = given ?? {
       subject: htmlToText(data.lines[0]?.content ?? siteName).slice(0, 200),
       text: `${text}\n\n${isAbsolute ? `${label}: ${url}\n\n` : ''}${siteName}\n`,
-      html: layout(siteName, [...data.lines.map((l) => l.content), ...(isAbsolute ? [`<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`] : [])]),
+      html: layout(siteName, [
+        ...data.lines.map((l) => l.content),
+        ...(isAbsolute ? [`<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`] : []),
+      ]),
     };
     await this.deps.mailer.send({ to: user.email, ...message });
   }
@@ -148,5 +169,8 @@ export class NotificationService implements Notifier {
 
 /** Sanitises every line's content; the other fields are rendered as text by the web app. */
 export function sanitizeData(data: NotificationData): NotificationData {
-  return { ...data, lines: (data.lines ?? []).map((line) => ({ ...line, content: sanitizeNotificationHtml(line.content) })) };
+  return {
+    ...data,
+    lines: (data.lines ?? []).map((line) => ({ ...line, content: sanitizeNotificationHtml(line.content) })),
+  };
 }

@@ -17,20 +17,49 @@ import { PushSender, VapidKeyStore } from './web-push.ts';
 
 /** The VAPID subject push services contact about abuse: the https APP_URL, else the sender's mail address. */
 const subjectOf = (config: Config) =>
-  config.appUrl?.startsWith('https://') ? config.appUrl : `mailto:${/<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom.trim()}`;
+  config.appUrl?.startsWith('https://')
+    ? config.appUrl
+    : `mailto:${/<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom.trim()}`;
 
 /**
  * Notifications (issue 7). `notify` is what other areas call; the rest serves the routes.
  * Built before the drive and shares modules so they can notify.
  */
-export function createNotificationsModule(deps: { db: Database; dialect: Dialect; config: Config; mailer: Mailer; settings: SettingsService; users: UsersRepository; logger: Logger }) {
+export function createNotificationsModule(deps: {
+  db: Database;
+  dialect: Dialect;
+  config: Config;
+  mailer: Mailer;
+  settings: SettingsService;
+  users: UsersRepository;
+  logger: Logger;
+}) {
   const { db, config, logger } = deps;
   const repo = new NotificationsRepository(db);
   const subscriptions = new SubscriptionsRepository(db);
-  const hub: LiveHub = deps.dialect === 'postgres' && config.databaseUrl ? new PgHub({ url: config.databaseUrl, db, logger }) : new InProcessHub();
+  const hub: LiveHub =
+    deps.dialect === 'postgres' && config.databaseUrl
+      ? new PgHub({ url: config.databaseUrl, db, logger })
+      : new InProcessHub();
   const vapid = new VapidKeyStore(new SettingsRepository(db));
-  const push = new PushSender({ keys: vapid, subject: subjectOf(config), allowedHosts: config.webPushAllowedHosts, logger });
-  const service = new NotificationService({ db, repo, subscriptions, users: deps.users, hub, push, mailer: deps.mailer, settings: deps.settings, appUrl: config.appUrl, logger });
+  const push = new PushSender({
+    keys: vapid,
+    subject: subjectOf(config),
+    allowedHosts: config.webPushAllowedHosts,
+    logger,
+  });
+  const service = new NotificationService({
+    db,
+    repo,
+    subscriptions,
+    users: deps.users,
+    hub,
+    push,
+    mailer: deps.mailer,
+    settings: deps.settings,
+    appUrl: config.appUrl,
+    logger,
+  });
   const inbox = new InboxService({ repo, hub });
   const streams = new LiveStreams({
     hub,

@@ -34,8 +34,18 @@ export class NotificationsRepository {
   }
 
   /** Stores one notification; `data` is kept as JSON. */
-  async create(input: { userId: number; type: string; data: Record<string, unknown>; at: string }, db: Database = this.db): Promise<NotificationRow> {
-    const row: NotificationRow = { id: timeOrderedId(Date.parse(input.at) || Date.now()), user_id: input.userId, type: input.type, data: JSON.stringify(input.data), read_at: null, created_at: input.at };
+  async create(
+    input: { userId: number; type: string; data: Record<string, unknown>; at: string },
+    db: Database = this.db,
+  ): Promise<NotificationRow> {
+    const row: NotificationRow = {
+      id: timeOrderedId(Date.parse(input.at) || Date.now()),
+      user_id: input.userId,
+      type: input.type,
+      data: JSON.stringify(input.data),
+      read_at: null,
+      created_at: input.at,
+    };
     await db.insertInto('notifications').values(row).execute();
     return row;
   }
@@ -58,7 +68,11 @@ export class NotificationsRepository {
   }
 
   async countOfUser(userId: number): Promise<number> {
-    const row = await this.db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -75,14 +89,25 @@ export class NotificationsRepository {
 
   /** Marks the user's own notifications among `ids` (all of them when ids is null) read. */
   async markRead(userId: number, ids: string[] | null, at: string): Promise<void> {
-    let query = this.db.updateTable('notifications').set({ read_at: at }).where('user_id', '=', userId).where('read_at', 'is', null);
+    let query = this.db
+      .updateTable('notifications')
+      .set({ read_at: at })
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null);
     if (ids) query = query.where('id', 'in', ids);
     await query.execute();
   }
 
   /** A user's notifications of one type (few per user: workspace invites), newest first. */
   ofType(userId: number, type: string): Promise<NotificationRow[]> {
-    return this.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('type', '=', type).orderBy('created_at', 'desc').limit(100).execute();
+    return this.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('type', '=', type)
+      .orderBy('created_at', 'desc')
+      .limit(100)
+      .execute();
   }
 
   /** Replaces a notification's data and marks it read. */

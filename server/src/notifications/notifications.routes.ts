@@ -78,7 +78,8 @@ export async function notificationsRoutes(app: FastifyInstance, { container }: {
     schema: {
       tags,
       summary: "Register this browser for Web Push (the browser channel): its PushSubscription's endpoint and keys.",
-      description: 'The endpoint must be a public https address. Subscribe with the VAPID key in bootstrap data (settings.notifications.vapid_public_key).',
+      description:
+        'The endpoint must be a public https address. Subscribe with the VAPID key in bootstrap data (settings.notifications.vapid_public_key).',
       body: PushSubscriptionBodySchema,
       response: { 201: Empty },
     },
@@ -89,7 +90,12 @@ export async function notificationsRoutes(app: FastifyInstance, { container }: {
   });
 
   api.delete('/notifications/push-subscriptions', {
-    schema: { tags, summary: 'Stop Web Push to a browser (its endpoint).', body: DeletePushSubscriptionBodySchema, response: { 200: Empty } },
+    schema: {
+      tags,
+      summary: 'Stop Web Push to a browser (its endpoint).',
+      body: DeletePushSubscriptionBodySchema,
+      response: { 200: Empty },
+    },
     handler: async (request) => {
       await preferences.unsubscribePush(request.actor, request.body.endpoint);
       return {};
@@ -99,8 +105,10 @@ export async function notificationsRoutes(app: FastifyInstance, { container }: {
   api.get('/notifications/stream', {
     schema: {
       tags,
-      summary: 'Server-sent events: `notification` ({ notification, unreadCount }) when one arrives, `unread` ({ unreadCount }) when the count changes otherwise.',
-      description: 'Opens with an `unread` event; a comment heartbeat follows every 20 seconds. At most 8 streams per user (429 beyond).',
+      summary:
+        'Server-sent events: `notification` ({ notification, unreadCount }) when one arrives, `unread` ({ unreadCount }) when the count changes otherwise.',
+      description:
+        'Opens with an `unread` event; a comment heartbeat follows every 20 seconds. At most 8 streams per user (429 beyond).',
     },
     handler: async (request, reply) => {
       const user = request.actor.requireUser();
@@ -119,7 +127,9 @@ export async function notificationsRoutes(app: FastifyInstance, { container }: {
       });
       res.write(`retry: 3000\n\nevent: unread\ndata: ${JSON.stringify({ unreadCount })}\n\n`);
       const sessionId = request.sessionId;
-      const bearer = request.isBearer ? /^Bearer\s+(\S{1,200})$/i.exec(request.headers.authorization ?? '')?.[1] : undefined;
+      const bearer = request.isBearer
+        ? /^Bearer\s+(\S{1,200})$/i.exec(request.headers.authorization ?? '')?.[1]
+        : undefined;
       // The sign-in the stream was opened with, asked again at each heartbeat.
       const stillSignedIn = async () => {
         if (sessionId) return !!(await container.repos.sessions.getActive(sessionId, new Date().toISOString()));

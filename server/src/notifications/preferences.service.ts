@@ -1,4 +1,9 @@
-import { NOTIFICATION_CHANNELS, type NotificationSubscriptions, type PushSubscriptionBody, type UpdateSubscriptionsBody } from '@kosh/contracts';
+import {
+  NOTIFICATION_CHANNELS,
+  type NotificationSubscriptions,
+  type PushSubscriptionBody,
+  type UpdateSubscriptionsBody,
+} from '@kosh/contracts';
 import type { Actor } from '../auth/actor.ts';
 import { now } from '../db/database.ts';
 import { validation } from '../http/app-error.ts';
@@ -40,7 +45,11 @@ export class PreferencesService {
     const chosen = new Map((await this.subscriptions.selectionsOf(user.id)).map((s) => [s.notif_id, s]));
     const rows = body.selections.map((s) => {
       const current = chosen.get(s.notif_id) ?? defaultChannels(s.notif_id);
-      return { notif_id: s.notif_id, email: s.channels.email ?? current.email, browser: s.channels.browser ?? current.browser };
+      return {
+        notif_id: s.notif_id,
+        email: s.channels.email ?? current.email,
+        browser: s.channels.browser ?? current.browser,
+      };
     });
     await this.subscriptions.saveSelections(user.id, rows, now());
   }
@@ -52,11 +61,16 @@ export class PreferencesService {
     // web-push needs a P-256 public key (65 bytes, uncompressed) and a 16-byte auth secret.
     const key = Buffer.from(body.keys.p256dh, 'base64url');
     if (key.length !== 65 || key[0] !== 4) throw validation({ 'keys.p256dh': ['The browser key is not valid.'] });
-    if (Buffer.from(body.keys.auth, 'base64url').length !== 16) throw validation({ 'keys.auth': ['The browser secret is not valid.'] });
+    if (Buffer.from(body.keys.auth, 'base64url').length !== 16)
+      throw validation({ 'keys.auth': ['The browser secret is not valid.'] });
     if ((await this.subscriptions.countPushOf(user.id)) >= PUSH_SUBSCRIPTIONS_PER_USER) {
       throw validation({ endpoint: ['Too many browsers are subscribed. Unsubscribe one first.'] });
     }
-    await this.subscriptions.savePush(user.id, { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth }, now());
+    await this.subscriptions.savePush(
+      user.id,
+      { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth },
+      now(),
+    );
   }
 
   async unsubscribePush(actor: Actor, endpoint: string): Promise<void> {

@@ -3,7 +3,14 @@ import type { Database } from '../db/database.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import type { Notifier } from './notification.service.ts';
 
-export type SignIn = { ip: string; baseUrl: string; browser: string | null; platform: string | null; city: string | null; country: string | null };
+export type SignIn = {
+  ip: string;
+  baseUrl: string;
+  browser: string | null;
+  platform: string | null;
+  city: string | null;
+  country: string | null;
+};
 
 const ACCOUNT = '/account-settings';
 
@@ -25,7 +32,11 @@ export class SecurityNotices {
   async signedIn(userId: number, s: SignIn): Promise<void> {
     try {
       const device = `${s.browser ?? 'Unknown browser'}|${s.platform ?? 'Unknown platform'}`.slice(0, 200);
-      const known = await this.db.selectFrom('sign_in_devices').select('device').where('user_id', '=', userId).execute();
+      const known = await this.db
+        .selectFrom('sign_in_devices')
+        .select('device')
+        .where('user_id', '=', userId)
+        .execute();
       if (known.some((k) => k.device === device)) return;
       const res = await this.db
         .insertInto('sign_in_devices')
@@ -41,7 +52,10 @@ export class SecurityNotices {
         baseUrl: s.baseUrl,
         data: {
           lines: [
-            { type: 'primary', content: `New sign-in to your account from ${from}${where ? ` in ${escapeHtml(where)}` : ''}` },
+            {
+              type: 'primary',
+              content: `New sign-in to your account from ${from}${where ? ` in ${escapeHtml(where)}` : ''}`,
+            },
             { type: 'other', content: 'If this was not you, change your password and log out other sessions.' },
           ],
           mainAction: { action: ACCOUNT, label: 'Review' },
@@ -60,7 +74,10 @@ export class SecurityNotices {
         baseUrl,
         data: {
           lines: [
-            { type: 'primary', content: `Two-factor authentication was turned <strong>${enabled ? 'on' : 'off'}</strong> for your account` },
+            {
+              type: 'primary',
+              content: `Two-factor authentication was turned <strong>${enabled ? 'on' : 'off'}</strong> for your account`,
+            },
             { type: 'other', content: 'If this was not you, change your password and log out other sessions.' },
           ],
           mainAction: { action: ACCOUNT, label: 'Review' },

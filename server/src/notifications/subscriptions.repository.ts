@@ -13,7 +13,11 @@ export class SubscriptionsRepository {
   }
 
   async selectionsOf(userId: number): Promise<Selection[]> {
-    const rows = await this.db.selectFrom('notification_subscriptions').select(['notif_id', 'email', 'browser']).where('user_id', '=', userId).execute();
+    const rows = await this.db
+      .selectFrom('notification_subscriptions')
+      .select(['notif_id', 'email', 'browser'])
+      .where('user_id', '=', userId)
+      .execute();
     return rows.map((r) => ({ notif_id: r.notif_id, email: r.email === 1, browser: r.browser === 1 }));
   }
 
@@ -31,11 +35,19 @@ export class SubscriptionsRepository {
     if (!selections.length) return;
     await this.db.transaction().execute(async (trx) => {
       for (const s of selections) {
-        const row = { user_id: userId, notif_id: s.notif_id, email: s.email ? 1 : 0, browser: s.browser ? 1 : 0, updated_at: at };
+        const row = {
+          user_id: userId,
+          notif_id: s.notif_id,
+          email: s.email ? 1 : 0,
+          browser: s.browser ? 1 : 0,
+          updated_at: at,
+        };
         await trx
           .insertInto('notification_subscriptions')
           .values(row)
-          .onConflict((oc) => oc.columns(['user_id', 'notif_id']).doUpdateSet({ email: row.email, browser: row.browser, updated_at: at }))
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'notif_id']).doUpdateSet({ email: row.email, browser: row.browser, updated_at: at }),
+          )
           .execute();
       }
     });
@@ -45,8 +57,17 @@ export class SubscriptionsRepository {
   async savePush(userId: number, sub: { endpoint: string; p256dh: string; auth: string }, at: string): Promise<void> {
     await this.db
       .insertInto('push_subscriptions')
-      .values({ user_id: userId, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth, created_at: at, updated_at: at })
-      .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: sub.p256dh, auth: sub.auth, updated_at: at }))
+      .values({
+        user_id: userId,
+        endpoint: sub.endpoint,
+        p256dh: sub.p256dh,
+        auth: sub.auth,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) =>
+        oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: sub.p256dh, auth: sub.auth, updated_at: at }),
+      )
       .execute();
   }
 
@@ -55,13 +76,21 @@ export class SubscriptionsRepository {
   }
 
   async countPushOf(userId: number): Promise<number> {
-    const row = await this.db.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('push_subscriptions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
   /** Removes the user's subscription with this endpoint; answers whether one was removed. */
   async deletePush(userId: number, endpoint: string): Promise<boolean> {
-    const res = await this.db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint).executeTakeFirst();
+    const res = await this.db
+      .deleteFrom('push_subscriptions')
+      .where('user_id', '=', userId)
+      .where('endpoint', '=', endpoint)
+      .executeTakeFirst();
     return Number(res.numDeletedRows) > 0;
   }
 

@@ -24,7 +24,14 @@ export class UploadNotices {
   private readonly actorOf: (userId: number) => Promise<Actor>;
   private readonly logger: Logger;
 
-  constructor(deps: { notifier: Notifier; entries: FileEntriesRepository; people: SharesRepository; space: SpaceService; actorOf: (userId: number) => Promise<Actor>; logger: Logger }) {
+  constructor(deps: {
+    notifier: Notifier;
+    entries: FileEntriesRepository;
+    people: SharesRepository;
+    space: SpaceService;
+    actorOf: (userId: number) => Promise<Actor>;
+    logger: Logger;
+  }) {
     this.notifier = deps.notifier;
     this.entries = deps.entries;
     this.people = deps.people;
@@ -51,7 +58,13 @@ export class UploadNotices {
       type: 'shared-folder-upload',
       data: {
         image: 'people',
-        lines: [{ type: 'primary', content: `<strong>${escapeHtml(displayName(uploader))}</strong> uploaded <strong>${escapeHtml(entry.name)}</strong> to <strong>${escapeHtml(folder.name)}</strong>`, action: { action, label: 'Open' } }],
+        lines: [
+          {
+            type: 'primary',
+            content: `<strong>${escapeHtml(displayName(uploader))}</strong> uploaded <strong>${escapeHtml(entry.name)}</strong> to <strong>${escapeHtml(folder.name)}</strong>`,
+            action: { action, label: 'Open' },
+          },
+        ],
         mainAction: { action, label: 'Open' },
         entryId: entry.id,
         uploadedBy: uploaderId,
@@ -68,7 +81,12 @@ export class UploadNotices {
     await this.notifier.notify(entry.owner_id, {
       type: 'storage-almost-full',
       data: {
-        lines: [{ type: 'primary', content: `Your storage space is almost full: <strong>${escapeHtml(formatBytes(used))}</strong> of <strong>${escapeHtml(formatBytes(limit))}</strong> used.` }],
+        lines: [
+          {
+            type: 'primary',
+            content: `Your storage space is almost full: <strong>${escapeHtml(formatBytes(used))}</strong> of <strong>${escapeHtml(formatBytes(limit))}</strong> used.`,
+          },
+        ],
         mainAction: { action: '/drive', label: 'Open' },
         used,
         available: limit,

@@ -12,7 +12,17 @@ describe('endpointProblem', () => {
   it('accepts public https endpoints only', () => {
     expect(endpointProblem('https://fcm.googleapis.com/fcm/send/abc', [])).toBeNull();
     expect(endpointProblem('https://updates.push.services.mozilla.com/wpush/v2/x', [])).toBeNull();
-    for (const bad of ['http://fcm.googleapis.com/x', 'https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://[fe80::1]/x', 'https://localhost:8080/x', 'https://a.localhost/x', 'https://user:pw@push.example.com/x', 'file:///etc/passwd', 'nope']) {
+    for (const bad of [
+      'http://fcm.googleapis.com/x',
+      'https://127.0.0.1/x',
+      'https://10.1.2.3/x',
+      'https://[fe80::1]/x',
+      'https://localhost:8080/x',
+      'https://a.localhost/x',
+      'https://user:pw@push.example.com/x',
+      'file:///etc/passwd',
+      'nope',
+    ]) {
       expect(endpointProblem(bad, []), bad).not.toBeNull();
     }
   });
@@ -38,12 +48,24 @@ describe('PushSender', () => {
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-  const keys = new VapidKeyStore({ get: async () => webPush.generateVAPIDKeys(), insertMissing: async () => undefined } as unknown as SettingsRepository);
-  const client = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
+  const keys = new VapidKeyStore({
+    get: async () => webPush.generateVAPIDKeys(),
+    insertMissing: async () => undefined,
+  } as unknown as SettingsRepository);
+  const client = {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  };
   const sub = (endpoint: string) => ({ id: 1, user_id: 1, endpoint, ...client, created_at: '', updated_at: '' });
 
   it('refuses a name that resolves to an internal address, without connecting', async () => {
-    const sender = new PushSender({ keys, subject: 'mailto:a@example.com', allowedHosts: [], logger, resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+    const sender = new PushSender({
+      keys,
+      subject: 'mailto:a@example.com',
+      allowedHosts: [],
+      logger,
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
     expect(await sender.send(sub(`https://push.example.com:${port}/x`), '{}')).toBe('failed');
     expect(hits).toBe(0);
   });

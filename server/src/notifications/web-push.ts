@@ -51,10 +51,12 @@ export function endpointProblem(endpoint: string, allowedHosts: string[]): strin
     return 'The push endpoint is not a valid URL.';
   }
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (allowedHosts.includes(host)) return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'The push endpoint must be an https address.';
+  if (allowedHosts.includes(host))
+    return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'The push endpoint must be an https address.';
   if (url.protocol !== 'https:') return 'The push endpoint must be an https address.';
   if (url.username || url.password) return 'The push endpoint is not a valid URL.';
-  if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && !isPublicAddress(host))) return 'The push endpoint must be a public address.';
+  if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && !isPublicAddress(host)))
+    return 'The push endpoint must be a public address.';
   return null;
 }
 
@@ -73,7 +75,13 @@ export class PushSender {
   private readonly logger: Logger;
   private readonly resolve: (host: string) => Promise<Array<{ address: string; family: number }>>;
 
-  constructor(deps: { keys: VapidKeyStore; subject: string; allowedHosts: string[]; logger: Logger; resolve?: (host: string) => Promise<Array<{ address: string; family: number }>> }) {
+  constructor(deps: {
+    keys: VapidKeyStore;
+    subject: string;
+    allowedHosts: string[];
+    logger: Logger;
+    resolve?: (host: string) => Promise<Array<{ address: string; family: number }>>;
+  }) {
     this.keys = deps.keys;
     this.subject = deps.subject;
     this.allowedHosts = deps.allowedHosts;
@@ -85,14 +93,22 @@ export class PushSender {
     const problem = endpointProblem(sub.endpoint, this.allowedHosts);
     if (problem) return 'gone';
     const vapid = await this.keys.get();
-    const details = webPush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, payload, {
-      vapidDetails: { subject: this.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-      TTL: TTL_SECONDS,
-      contentEncoding: 'aes128gcm',
-      urgency: 'normal',
-    });
+    const details = webPush.generateRequestDetails(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      payload,
+      {
+        vapidDetails: { subject: this.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+        TTL: TTL_SECONDS,
+        contentEncoding: 'aes128gcm',
+        urgency: 'normal',
+      },
+    );
     try {
-      const status = await this.post(new URL(details.endpoint), details.headers as Record<string, string | number>, details.body as Buffer | null);
+      const status = await this.post(
+        new URL(details.endpoint),
+        details.headers as Record<string, string | number>,
+        details.body as Buffer | null,
+      );
       if (status === 404 || status === 410) return 'gone';
       if (status < 200 || status > 299) {
         this.logger.warn({ status, subscriptionId: sub.id }, 'push service refused a message');
@@ -110,10 +126,12 @@ export class PushSender {
     const isExempt = this.allowedHosts.includes(host);
     const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await this.resolve(host);
     if (!addresses.length) throw new Error('push endpoint did not resolve');
-    if (!isExempt && addresses.some((a) => !isPublicAddress(a.address))) throw new Error('push endpoint resolves to an internal address');
+    if (!isExempt && addresses.some((a) => !isPublicAddress(a.address)))
+      throw new Error('push endpoint resolves to an internal address');
     const pinned = addresses[0];
     const lookup: LookupFunction = (_host, options, callback) => {
-      if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [pinned]);
+      if ((options as { all?: boolean }).all)
+        (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [pinned]);
       else callback(null, pinned.address, pinned.family);
     };
     const client = url.protocol === 'https:' ? https : http;

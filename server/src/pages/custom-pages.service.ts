@@ -11,7 +11,9 @@ export class CustomPagesService {
 
   /** A page by numeric id or by slug; its body is sanitised on the way out as well as in. */
   async get(idOrSlug: string): Promise<CustomPage> {
-    const row = /^\d{1,9}$/.test(idOrSlug) ? await this.pages.getById(Number(idOrSlug)) : await this.pages.getBySlug(idOrSlug);
+    const row = /^\d{1,9}$/.test(idOrSlug)
+      ? await this.pages.getById(Number(idOrSlug))
+      : await this.pages.getBySlug(idOrSlug);
     if (!row) throw notFound('Page not found.');
     const seo = row.seo ? (JSON.parse(row.seo) as { title?: string; description?: string }) : null;
     return {

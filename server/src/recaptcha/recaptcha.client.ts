@@ -1,10 +1,20 @@
 /** Asks a reCAPTCHA-compatible siteverify endpoint about a token; services depend on this, not on fetch. */
 export interface HumanCheckClient {
-  verify(input: { url: string; secret: string; token: string; remoteIp: string }): Promise<{ success: boolean; score?: number; action?: string }>;
+  verify(input: {
+    url: string;
+    secret: string;
+    token: string;
+    remoteIp: string;
+  }): Promise<{ success: boolean; score?: number; action?: string }>;
 }
 
 export class SiteVerifyClient implements HumanCheckClient {
-  async verify(input: { url: string; secret: string; token: string; remoteIp: string }): Promise<{ success: boolean; score?: number; action?: string }> {
+  async verify(input: {
+    url: string;
+    secret: string;
+    token: string;
+    remoteIp: string;
+  }): Promise<{ success: boolean; score?: number; action?: string }> {
     try {
       const res = await fetch(input.url, {
         method: 'POST',

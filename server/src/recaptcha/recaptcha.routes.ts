@@ -11,7 +11,8 @@ export async function recaptchaRoutes(app: FastifyInstance, { container }: { con
     preHandler: rateLimited(app, [perAddress('recaptcha', 20)]),
     schema: {
       tags: ['auth'],
-      summary: 'Verify a human-check token with the provider. On success the browser gets a one-time proof (10 minutes) that registration spends.',
+      summary:
+        'Verify a human-check token with the provider. On success the browser gets a one-time proof (10 minutes) that registration spends.',
       body: VerifyRecaptchaBodySchema,
       response: { 200: VerifyRecaptchaResponseSchema },
     },

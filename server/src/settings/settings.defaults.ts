@@ -69,7 +69,10 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
  * OAuth 2 endpoints and credentials of each social sign-in provider (spec part 1, 2.3). The
  * endpoints default to the providers' own; `issuer` is the `iss` of ID tokens a provider returns.
  */
-const SOCIAL_PROVIDER_DEFAULTS: Record<string, { authorize_url: string; token_url: string; userinfo_url: string; scopes: string; issuer: string }> = {
+const SOCIAL_PROVIDER_DEFAULTS: Record<
+  string,
+  { authorize_url: string; token_url: string; userinfo_url: string; scopes: string; issuer: string }
+> = {
   google: {
     authorize_url: 'https://accounts.google.com/o/oauth2/v2/auth',
     token_url: 'https://oauth2.googleapis.com/token',

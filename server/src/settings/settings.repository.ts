@@ -33,7 +33,14 @@ export class SettingsRepository {
     const at = now();
     await this.db
       .insertInto('settings')
-      .values(entries.map((e) => ({ key: e.key, value: JSON.stringify(e.value), is_private: e.isPrivate ? 1 : 0, updated_at: at })))
+      .values(
+        entries.map((e) => ({
+          key: e.key,
+          value: JSON.stringify(e.value),
+          is_private: e.isPrivate ? 1 : 0,
+          updated_at: at,
+        })),
+      )
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
   }

@@ -9,20 +9,30 @@ export async function settingsRoutes(app: FastifyInstance, { container }: { cont
   const api = app.withTypeProvider<ZodTypeProvider>();
   const settings = container.services.settings;
   api.get('/settings', {
-    schema: { tags: ['admin'], summary: 'Every editable setting, flat keys to values (permission settings.update).', response: { 200: z.object({ settings: SettingsMapSchema }) } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Every editable setting, flat keys to values (permission settings.update).',
+      response: { 200: z.object({ settings: SettingsMapSchema }) },
+    },
     handler: async (request) => ({ settings: await settings.listForAdmin(request.actor) }),
   });
   api.put('/settings', {
     schema: {
       tags: ['admin'],
       summary: 'Change settings: a map of keys to JSON values; all or nothing (permission settings.update).',
-      body: z.object({ settings: SettingsMapSchema.refine((v) => Object.keys(v).length > 0, 'Give at least one setting.') }),
+      body: z.object({
+        settings: SettingsMapSchema.refine((v) => Object.keys(v).length > 0, 'Give at least one setting.'),
+      }),
       response: { 200: z.object({ settings: SettingsMapSchema }) },
     },
     handler: async (request) => ({ settings: await settings.updateMany(request.actor, request.body.settings) }),
   });
   api.delete('/settings/:key', {
-    schema: { tags: ['admin'], summary: 'Put one setting back to its default (permission settings.update).', params: z.object({ key: z.string().min(1).max(100) }) },
+    schema: {
+      tags: ['admin'],
+      summary: 'Put one setting back to its default (permission settings.update).',
+      params: z.object({ key: z.string().min(1).max(100) }),
+    },
     handler: async (request, reply) => {
       await settings.reset(request.actor, request.params.key);
       return reply.status(204).send();

@@ -1,7 +1,14 @@
 import { Permission } from '@kosh/contracts';
 import type { Actor } from '../auth/actor.ts';
 import { validation } from '../http/app-error.ts';
-import { ALL_SETTINGS, INTERNAL_SETTINGS, PUBLIC_SETTINGS, isKnownSetting, isPrivateSetting, settingTypeError } from './settings.defaults.ts';
+import {
+  ALL_SETTINGS,
+  INTERNAL_SETTINGS,
+  PUBLIC_SETTINGS,
+  isKnownSetting,
+  isPrivateSetting,
+  settingTypeError,
+} from './settings.defaults.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 /** Sets `value` at a dotted path inside `target`. */
@@ -36,7 +43,8 @@ export class SettingsService {
   async getPublicTree(): Promise<Record<string, any>> {
     const stored = await this.repo.getAll();
     const tree: Record<string, any> = {};
-    for (const [key, def] of Object.entries(PUBLIC_SETTINGS)) setPath(tree, key, stored.has(key) ? stored.get(key) : def);
+    for (const [key, def] of Object.entries(PUBLIC_SETTINGS))
+      setPath(tree, key, stored.has(key) ? stored.get(key) : def);
     return tree;
   }
 
@@ -45,7 +53,8 @@ export class SettingsService {
     actor.authorize(Permission.settingsUpdate);
     const stored = await this.repo.getAll();
     const out: Record<string, unknown> = {};
-    for (const [key, def] of Object.entries(ALL_SETTINGS)) if (!INTERNAL_SETTINGS.has(key)) out[key] = stored.has(key) ? stored.get(key) : def;
+    for (const [key, def] of Object.entries(ALL_SETTINGS))
+      if (!INTERNAL_SETTINGS.has(key)) out[key] = stored.has(key) ? stored.get(key) : def;
     return out;
   }
 

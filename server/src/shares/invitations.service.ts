@@ -28,7 +28,13 @@ export class ShareInvitations implements InviteLookup {
   private readonly notifier: Notifier;
   private readonly logger: Logger;
   private readonly clock: () => Date;
-  constructor(deps: { shares: SharesRepository; entries: FileEntriesRepository; notifier: Notifier; logger: Logger; clock?: () => Date }) {
+  constructor(deps: {
+    shares: SharesRepository;
+    entries: FileEntriesRepository;
+    notifier: Notifier;
+    logger: Logger;
+    clock?: () => Date;
+  }) {
     this.shares = deps.shares;
     this.entries = deps.entries;
     this.notifier = deps.notifier;
@@ -45,7 +51,11 @@ export class ShareInvitations implements InviteLookup {
    * After registration: claims the address's invitations when the address is proven. Answers how
    * many; never throws (a failure is logged, the account stands, verification claims again).
    */
-  async afterRegistration(user: { id: number; email: string }, invite: Invite, addressTrusted: boolean): Promise<number> {
+  async afterRegistration(
+    user: { id: number; email: string },
+    invite: Invite,
+    addressTrusted: boolean,
+  ): Promise<number> {
     try {
       if (!addressTrusted && !(await this.isProof(invite, user.email))) return 0;
       return await this.claim(user);
@@ -78,13 +88,18 @@ export class ShareInvitations implements InviteLookup {
     for (const share of claimed) bySharer.set(share.owner_id, [...(bySharer.get(share.owner_id) ?? []), share]);
     const people = await this.shares.people([...bySharer.keys()]);
     for (const [sharerId, shares] of bySharer) {
-      const entries = (await this.entries.getManyByIds(shares.map((s) => s.file_entry_id))).filter((e) => !e.deleted_at);
+      const entries = (await this.entries.getManyByIds(shares.map((s) => s.file_entry_id))).filter(
+        (e) => !e.deleted_at,
+      );
       const sharer = people.get(sharerId);
       if (!entries.length || !sharer) continue;
       const permission = shares[0].permission as SharePermission;
-      await sendSharedNotification(this.notifier, { recipientId: user.id, sharer: { id: sharerId, name: displayName(sharer) }, entries, permission }).catch((err: unknown) =>
-        this.logger.warn({ err, userId: user.id }, 'could not store the share notification'),
-      );
+      await sendSharedNotification(this.notifier, {
+        recipientId: user.id,
+        sharer: { id: sharerId, name: displayName(sharer) },
+        entries,
+        permission,
+      }).catch((err: unknown) => this.logger.warn({ err, userId: user.id }, 'could not store the share notification'));
     }
     return claimed.length;
   }

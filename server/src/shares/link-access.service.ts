@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { LINK_UNLOCK_SECONDS, Permission, SHAREABLE_LINK_PAGE_LOADER, type FileEntry, type ShareableLinkPage, type ShareableLinkPageQuery } from '@kosh/contracts';
+import {
+  LINK_UNLOCK_SECONDS,
+  Permission,
+  SHAREABLE_LINK_PAGE_LOADER,
+  type FileEntry,
+  type ShareableLinkPage,
+  type ShareableLinkPageQuery,
+} from '@kosh/contracts';
 import type { Actor } from '../auth/actor.ts';
 import type { KeyRing } from '../auth/key-ring.ts';
 import { verifyPassword } from '../auth/password.ts';
@@ -70,21 +77,43 @@ export class LinkAccessService {
   }
 
   /** GET shareable-links/{hash} (part 2, 3 and 7): the link, whether the password is wanted, and the folder's children. */
-  async page(actor: Actor, hash: string, query: ShareableLinkPageQuery, unlock: LinkUnlock): Promise<{ page: ShareableLinkPage; token?: string }> {
+  async page(
+    actor: Actor,
+    hash: string,
+    query: ShareableLinkPageQuery,
+    unlock: LinkUnlock,
+  ): Promise<{ page: ShareableLinkPage; token?: string }> {
     const { link, root } = await this.open(actor, hash);
     const unlocked = await this.unlock(link, unlock);
     if (!unlocked.ok) return { page: { link: presentLink(link, null), passwordInvalid: true, folderChildren: null } };
     let folderChildren: ShareableLinkPage['folderChildren'] = null;
     if (query.loader === SHAREABLE_LINK_PAGE_LOADER) {
-      const folder = query.folderHash ? await this.inside(root, await this.deps.entries.getByHash(query.folderHash)) : root;
+      const folder = query.folderHash
+        ? await this.inside(root, await this.deps.entries.getByHash(query.folderHash))
+        : root;
       if (query.folderHash && folder.is_folder !== 1) throw notFound('The folder does not exist.');
       if (folder.is_folder === 1) {
         const [column, direction] = query.order.split(':') as [SortColumn, 'asc' | 'desc'];
-        const { rows, total } = await this.deps.listing.childrenPage({ parentId: folder.id }, { column, direction }, { limit: query.perPage, offset: (query.page - 1) * query.perPage });
-        folderChildren = { data: rows.map((r) => presentLinkEntry(r, root, link.hash)), current_page: query.page, last_page: Math.max(1, Math.ceil(total / query.perPage)) };
+        const { rows, total } = await this.deps.listing.childrenPage(
+          { parentId: folder.id },
+          { column, direction },
+          { limit: query.perPage, offset: (query.page - 1) * query.perPage },
+        );
+        folderChildren = {
+          data: rows.map((r) => presentLinkEntry(r, root, link.hash)),
+          current_page: query.page,
+          last_page: Math.max(1, Math.ceil(total / query.perPage)),
+        };
       }
     }
-    return { page: { link: presentLink(link, presentLinkEntry(root, root, link.hash)), passwordInvalid: false, folderChildren }, token: unlocked.token };
+    return {
+      page: {
+        link: presentLink(link, presentLinkEntry(root, root, link.hash)),
+        passwordInvalid: false,
+        folderChildren,
+      },
+      token: unlocked.token,
+    };
   }
 
   /** POST shareable-links/{hash}/password: checks the password alone; answers the unlock token, or null when wrong. */
@@ -95,7 +124,13 @@ export class LinkAccessService {
   }
 
   /** One file inside the link: a preview (inline) always, an attachment when downloads are on. */
-  async file(actor: Actor, hash: string, entryHash: string, token: string | undefined, options: { inline: boolean }): Promise<FileDownload> {
+  async file(
+    actor: Actor,
+    hash: string,
+    entryHash: string,
+    token: string | undefined,
+    options: { inline: boolean },
+  ): Promise<FileDownload> {
     const { link, root } = await this.openUnlocked(actor, hash, token);
     const entry = await this.inside(root, await this.deps.entries.getByHash(entryHash));
     if (!options.inline && link.allow_download !== 1) throw noDownloads();
@@ -108,17 +143,34 @@ export class LinkAccessService {
   }
 
   /** Entries inside the link (the linked entry when none are named): one file as itself, else a streamed ZIP. */
-  async bundle(actor: Actor, hash: string, hashes: string[] | undefined, token: string | undefined): Promise<{ kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable }> {
+  async bundle(
+    actor: Actor,
+    hash: string,
+    hashes: string[] | undefined,
+    token: string | undefined,
+  ): Promise<{ kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable }> {
     const { link, root } = await this.openUnlocked(actor, hash, token);
     if (link.allow_download !== 1) throw noDownloads();
     const unique = [...new Set(hashes?.length ? hashes : [root.hash])];
     const rows = await this.deps.entries.getManyByHashes(unique);
-    const selected = await Promise.all(unique.map((h) => this.inside(root, rows.find((r) => r.hash === h))));
+    const selected = await Promise.all(
+      unique.map((h) =>
+        this.inside(
+          root,
+          rows.find((r) => r.hash === h),
+        ),
+      ),
+    );
     return this.deps.downloads.bundle(selected);
   }
 
   /** "Save to my drive": copies the linked entry into the caller's drive (their space), when downloads are on. */
-  async saveToDrive(actor: Actor, hash: string, token: string | undefined, body: { destinationId?: number | null; workspaceId?: number }): Promise<FileEntry[]> {
+  async saveToDrive(
+    actor: Actor,
+    hash: string,
+    token: string | undefined,
+    body: { destinationId?: number | null; workspaceId?: number },
+  ): Promise<FileEntry[]> {
     actor.requireUser();
     const { link, root } = await this.openUnlocked(actor, hash, token);
     if (link.allow_download !== 1) throw noDownloads();
@@ -130,7 +182,13 @@ export class LinkAccessService {
    * An upload through a link that allows editing, into the linked folder or a folder inside it
    * (metadata parentId); the file belongs to the link's owner and fills the owner's space.
    */
-  async upload(actor: Actor, hash: string, token: string | undefined, parts: AsyncIterable<UploadPart>, declaredBytes: number | undefined): Promise<FileEntry> {
+  async upload(
+    actor: Actor,
+    hash: string,
+    token: string | undefined,
+    parts: AsyncIterable<UploadPart>,
+    declaredBytes: number | undefined,
+  ): Promise<FileEntry> {
     const { link, root } = await this.openUnlocked(actor, hash, token);
     if (link.allow_edit !== 1) throw forbidden('Uploads are turned off for this link.');
     if (root.is_folder !== 1) throw forbidden('Only a linked folder takes uploads.');
@@ -178,4 +236,5 @@ export class LinkAccessService {
 }
 
 /** Ties an unlock token to the password it was issued for: a changed password locks the link again. */
-const passwordMark = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
+const passwordMark = (passwordHash: string) =>
+  createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);

@@ -23,8 +23,10 @@ import { partsOf } from '../drive/upload.routes.ts';
 import { perAccount, perAddress, rateLimited } from '../http/rate-limits.ts';
 
 const tags = ['shareable links'];
-const inside = 'Only entries inside the linked entry (or it) are reachable: anything else answers 404, as does a link that is off, expired, deleted, or whose entry is in trash.';
-const unlockNote = 'A password-protected link needs the unlock cookie the page call or POST password sets after the right password (403 link_locked without it): the password is not sent with byte requests. A restricted link answers 401 to a logged-out visitor.';
+const inside =
+  'Only entries inside the linked entry (or it) are reachable: anything else answers 404, as does a link that is off, expired, deleted, or whose entry is in trash.';
+const unlockNote =
+  'A password-protected link needs the unlock cookie the page call or POST password sets after the right password (403 link_locked without it): the password is not sent with byte requests. A restricted link answers 401 to a logged-out visitor.';
 
 /** The unlock cookie of one link: httpOnly, signed, short-lived, sent only to that link's API paths. */
 const unlockCookie = (hash: string) => `kosh_link_${hash}`;
@@ -33,11 +35,22 @@ const tokenOf = (request: FastifyRequest, hash: string) => request.cookies[unloc
 
 /** The page call may carry ?password= (spec part 2, 7): its request log gets the address without it. */
 const withoutPassword = {
-  req: (request: FastifyRequest) => ({ method: request.method, url: request.url.replace(/([?&]password=)[^&#]*/gi, '$1[redacted]'), host: request.host, remoteAddress: request.ip }),
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: request.url.replace(/([?&]password=)[^&#]*/gi, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+  }),
 };
 
 function setUnlockCookie(request: FastifyRequest, reply: FastifyReply, hash: string, token: string): void {
-  reply.setCookie(unlockCookie(hash), token, { path: cookiePath(hash), httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: LINK_UNLOCK_SECONDS });
+  reply.setCookie(unlockCookie(hash), token, {
+    path: cookiePath(hash),
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: LINK_UNLOCK_SECONDS,
+  });
 }
 
 /** The shareable link page and what a visitor does through a link (spec part 2, 2-4 and 7). */
@@ -60,7 +73,8 @@ export async function linkPageRoutes(app: FastifyInstance, { container }: { cont
   api.get('/shareable-links/:hash', {
     schema: {
       tags,
-      summary: 'The shareable link page: the link, whether its password is wanted, and the folder\'s children page by page.',
+      summary:
+        "The shareable link page: the link, whether its password is wanted, and the folder's children page by page.",
       description: [
         'Query: loader=shareableLinkPage (also list children), page, perPage, order as orderBy:orderDir (default updated_at:desc), password, folderHash (a folder inside the linked one).',
         'Answers {link, passwordInvalid, folderChildren: {data, current_page, last_page}} (spec part 2, 3): link.permissions is the JSON of {allow_download, allow_edit, restricted}; folderChildren is null for a file.',
@@ -74,7 +88,11 @@ export async function linkPageRoutes(app: FastifyInstance, { container }: { cont
     logSerializers: withoutPassword,
     handler: async (request, reply) => {
       const { hash } = request.params;
-      const { page, token } = await access.page(request.actor, hash, request.query, { token: tokenOf(request, hash), password: request.query.password, beforeAttempt: attempt(request, reply) });
+      const { page, token } = await access.page(request.actor, hash, request.query, {
+        token: tokenOf(request, hash),
+        password: request.query.password,
+        beforeAttempt: attempt(request, reply),
+      });
       if (token) setUnlockCookie(request, reply, hash, token);
       reply.header('cache-control', 'private, no-store');
       return page;
@@ -85,14 +103,19 @@ export async function linkPageRoutes(app: FastifyInstance, { container }: { cont
     schema: {
       tags,
       summary: 'Unlock a password-protected link without putting the password in an address.',
-      description: 'The right password sets the unlock cookie (an hour); answers {passwordInvalid}. Tries are limited per link and per address (429).',
+      description:
+        'The right password sets the unlock cookie (an hour); answers {passwordInvalid}. Tries are limited per link and per address (429).',
       params: LinkHashParamsSchema,
       body: UnlockShareableLinkBodySchema,
       response: { 200: z.object({ passwordInvalid: z.boolean() }) },
     },
     handler: async (request, reply) => {
       const { hash } = request.params;
-      const token = await access.unlockWith(request.actor, hash, { token: tokenOf(request, hash), password: request.body.password, beforeAttempt: attempt(request, reply) });
+      const token = await access.unlockWith(request.actor, hash, {
+        token: tokenOf(request, hash),
+        password: request.body.password,
+        beforeAttempt: attempt(request, reply),
+      });
       if (token) setUnlockCookie(request, reply, hash, token);
       return { passwordInvalid: token === null };
     },
@@ -101,7 +124,8 @@ export async function linkPageRoutes(app: FastifyInstance, { container }: { cont
   api.get('/shareable-links/:hash/entries/:entryHash/download', {
     schema: {
       tags,
-      summary: 'One file through a link: a preview (inline=1) always, an attachment when the link allows downloads (403 otherwise).',
+      summary:
+        'One file through a link: a preview (inline=1) always, an attachment when the link allows downloads (403 otherwise).',
       description: `Range (206, 416), ETag and the other validators as for a drive download. ${unlockNote} ${inside}`,
       params: LinkEntryParamsSchema,
       querystring: LinkDownloadOneQuerySchema,
@@ -110,12 +134,21 @@ export async function linkPageRoutes(app: FastifyInstance, { container }: { cont
       const { hash, entryHash } = request.params;
       const inline = request.query.inline === '1' || request.query.inline === 'true';
       const file = await access.file(request.actor, hash, entryHash, tokenOf(request, hash), { inline });
-      return sendDownload(request, reply, file, { inline, accelRedirect: accelFor(file.storageKey), localPath: local(file.storageKey) });
+      return sendDownload(request, reply, file, {
+        inline,
+        accelRedirect: accelFor(file.storageKey),
+        localPath: local(file.storageKey),
+      });
     },
   });
 
   api.get('/shareable-links/:hash/entries/:entryHash/thumbnail', {
-    schema: { tags, summary: 'The grid thumbnail of an image inside a link.', description: `${unlockNote} ${inside}`, params: LinkEntryParamsSchema },
+    schema: {
+      tags,
+      summary: 'The grid thumbnail of an image inside a link.',
+      description: `${unlockNote} ${inside}`,
+      params: LinkEntryParamsSchema,
+    },
     handler: async (request, reply) => {
       const { hash, entryHash } = request.params;
       const file = await access.thumbnail(request.actor, hash, entryHash, tokenOf(request, hash));
@@ -126,17 +159,31 @@ export async function linkPageRoutes(app: FastifyInstance, { container }: { cont
   api.get('/shareable-links/:hash/download', {
     schema: {
       tags,
-      summary: 'Download through a link: the linked entry (or hashes inside it), one file as itself, a folder or several entries as a ZIP streamed as it is built.',
+      summary:
+        'Download through a link: the linked entry (or hashes inside it), one file as itself, a folder or several entries as a ZIP streamed as it is built.',
       description: `Needs the link to allow downloads (403 otherwise). ${unlockNote} ${inside}`,
       params: LinkHashParamsSchema,
       querystring: LinkDownloadQuerySchema,
     },
     handler: async (request, reply) => {
       const { hash } = request.params;
-      const hashes = request.query.hashes?.split(',').map((h) => h.trim()).filter(Boolean);
+      const hashes = request.query.hashes
+        ?.split(',')
+        .map((h) => h.trim())
+        .filter(Boolean);
       const result = await access.bundle(request.actor, hash, hashes, tokenOf(request, hash));
-      if (result.kind === 'file') return sendDownload(request, reply, result.file, { inline: false, accelRedirect: accelFor(result.file.storageKey), localPath: local(result.file.storageKey) });
-      reply.headers({ 'content-type': 'application/zip', 'content-disposition': contentDisposition(result.filename), 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
+      if (result.kind === 'file')
+        return sendDownload(request, reply, result.file, {
+          inline: false,
+          accelRedirect: accelFor(result.file.storageKey),
+          localPath: local(result.file.storageKey),
+        });
+      reply.headers({
+        'content-type': 'application/zip',
+        'content-disposition': contentDisposition(result.filename),
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+      });
       return reply.send(result.stream);
     },
   });
@@ -144,7 +191,7 @@ export async function linkPageRoutes(app: FastifyInstance, { container }: { cont
   api.post('/shareable-links/:hash/save', {
     schema: {
       tags,
-      summary: 'Save to my drive: copy the linked entry into the caller\'s drive (root, or destinationId).',
+      summary: "Save to my drive: copy the linked entry into the caller's drive (root, or destinationId).",
       description: `Logged-in visitors only (401); the link must allow downloads (403). The copy counts against the caller\'s space (413 when it does not fit). ${unlockNote}`,
       params: LinkHashParamsSchema,
       body: SaveLinkToDriveBodySchema,
@@ -152,24 +199,40 @@ export async function linkPageRoutes(app: FastifyInstance, { container }: { cont
     },
     handler: async (request, reply) => {
       const { hash } = request.params;
-      return reply.status(201).send({ entries: await access.saveToDrive(request.actor, hash, tokenOf(request, hash), request.body) });
+      return reply
+        .status(201)
+        .send({ entries: await access.saveToDrive(request.actor, hash, tokenOf(request, hash), request.body) });
     },
   });
 
   api.post('/shareable-links/:hash/upload', {
     schema: {
       tags,
-      summary: 'Upload a file into a linked folder whose link allows editing (multipart/form-data, as POST file-entries).',
+      summary:
+        'Upload a file into a linked folder whose link allows editing (multipart/form-data, as POST file-entries).',
       description: `metadata.parentId names a folder inside the link (absent: the linked folder); relativePath creates folders inside it. The file belongs to the link\'s owner and counts against the owner\'s space. 403 when editing is off or the link is to a file. ${unlockNote} ${inside}`,
       params: LinkHashParamsSchema,
       consumes: ['multipart/form-data'],
       response: { 201: FileEntryResponseSchema },
     },
-    validatorCompiler: ({ httpPart }) => (data: unknown) => (httpPart === 'body' ? { value: undefined } : LinkHashParamsSchema.safeParse(data).success ? { value: LinkHashParamsSchema.parse(data) } : { error: new Error('Invalid link.') }),
+    validatorCompiler:
+      ({ httpPart }) =>
+      (data: unknown) =>
+        httpPart === 'body'
+          ? { value: undefined }
+          : LinkHashParamsSchema.safeParse(data).success
+            ? { value: LinkHashParamsSchema.parse(data) }
+            : { error: new Error('Invalid link.') },
     handler: async (request, reply) => {
       const { hash } = request.params;
       const length = Number(request.headers['content-length']);
-      const fileEntry = await access.upload(request.actor, hash, tokenOf(request, hash), partsOf(request), Number.isSafeInteger(length) ? length : undefined);
+      const fileEntry = await access.upload(
+        request.actor,
+        hash,
+        tokenOf(request, hash),
+        partsOf(request),
+        Number.isSafeInteger(length) ? length : undefined,
+      );
       return reply.status(201).send({ fileEntry });
     },
   });

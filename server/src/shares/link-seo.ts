@@ -6,7 +6,8 @@ const LINK_PAGE = /^\/(?:drive\/)?s\/([A-Za-z0-9_-]{1,64})\/?$/;
 
 export type PageSeo = { title: string; description: string; status: number };
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/:(entryName|siteName)\b/g, (_m, key: string) => values[key] ?? '');
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/:(entryName|siteName)\b/g, (_m, key: string) => values[key] ?? '');
 
 /**
  * The title and description of a shareable link page, in the HTML itself so a crawler reads them

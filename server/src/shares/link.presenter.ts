@@ -7,7 +7,11 @@ import type { LinkRow } from './links.repository.ts';
 export const linkPageUrl = (hash: string) => `/drive/s/${hash}`;
 const linkApi = (hash: string) => `/${API_PREFIX}/shareable-links/${hash}`;
 
-export const linkPermissionsOf = (link: LinkRow): LinkPermissions => ({ allow_download: link.allow_download === 1, allow_edit: link.allow_edit === 1, restricted: link.restricted === 1 });
+export const linkPermissionsOf = (link: LinkRow): LinkPermissions => ({
+  allow_download: link.allow_download === 1,
+  allow_edit: link.allow_edit === 1,
+  restricted: link.restricted === 1,
+});
 
 /**
  * An entry as a link's visitor sees it: its path starts at the linked entry, which has no

@@ -33,7 +33,11 @@ export class LinksRepository {
 
   /** Links a user has made (the links.create count restriction). */
   async countOfUser(userId: number): Promise<number> {
-    const row = await this.db.selectFrom('shareable_links').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('shareable_links')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 }

@@ -35,7 +35,8 @@ export class LinksService {
     const entry = await this.deps.policy.getById(actor, entryId, { need: 'owner' });
     if (await this.deps.links.getByEntryId(entry.id)) throw conflict('This item already has a link.');
     const user = actor.requireUser();
-    if (actor.isOverQuota(Permission.linksCreate, 'count', await this.deps.links.countOfUser(user.id))) throw forbidden('You have reached the number of links your plan allows.');
+    if (actor.isOverQuota(Permission.linksCreate, 'count', await this.deps.links.countOfUser(user.id)))
+      throw forbidden('You have reached the number of links your plan allows.');
     const at = this.deps.clock().toISOString();
     const link = await this.deps.links.insert({
       hash: newLinkHash(),
@@ -83,7 +84,8 @@ export class LinksService {
   private expiry(value: string | null | undefined): string | null | undefined {
     if (value === undefined || value === null) return value;
     const at = new Date(value);
-    if (at.getTime() <= this.deps.clock().getTime()) throw validation({ expires_at: ['The expiry must be in the future.'] });
+    if (at.getTime() <= this.deps.clock().getTime())
+      throw validation({ expires_at: ['The expiry must be in the future.'] });
     return at.toISOString();
   }
 

@@ -2,13 +2,24 @@ import type { SharePermission } from '@kosh/contracts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { escapeHtml, layout } from '../mail/templates.ts';
 
-const VERBS: Record<SharePermission, string> = { view: 'view', download: 'view and download', edit: 'view, download and edit' };
+const VERBS: Record<SharePermission, string> = {
+  view: 'view',
+  download: 'view and download',
+  edit: 'view, download and edit',
+};
 
 /** "report.pdf", or "report.pdf and 2 more items". */
-export const itemsLabel = (names: string[]) => (names.length === 1 ? `"${names[0]}"` : `"${names[0]}" and ${names.length - 1} more item${names.length > 2 ? 's' : ''}`);
+export const itemsLabel = (names: string[]) =>
+  names.length === 1
+    ? `"${names[0]}"`
+    : `"${names[0]}" and ${names.length - 1} more item${names.length > 2 ? 's' : ''}`;
 
 /** To someone with an account: what was shared, and where to open it. */
-export function entrySharedMail(to: string, siteName: string, share: { sharer: string; names: string[]; permission: SharePermission; link: string }): MailMessage {
+export function entrySharedMail(
+  to: string,
+  siteName: string,
+  share: { sharer: string; names: string[]; permission: SharePermission; link: string },
+): MailMessage {
   const items = itemsLabel(share.names);
   return {
     to,
@@ -22,7 +33,11 @@ export function entrySharedMail(to: string, siteName: string, share: { sharer: s
 }
 
 /** To an address without an account: an invitation to register, after which the share applies. */
-export function shareInvitationMail(to: string, siteName: string, share: { sharer: string; names: string[]; permission: SharePermission; registerLink: string }): MailMessage {
+export function shareInvitationMail(
+  to: string,
+  siteName: string,
+  share: { sharer: string; names: string[]; permission: SharePermission; registerLink: string },
+): MailMessage {
   const items = itemsLabel(share.names);
   return {
     to,

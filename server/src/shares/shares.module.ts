@@ -13,13 +13,32 @@ import { LinksService } from './links.service.ts';
 import { SharesService } from './shares.service.ts';
 
 /** Wires sharing (issue 6) on top of the drive module: people shares, invitations, links and the link page. */
-export function createSharesModule(deps: { db: Database; drive: DriveModule; mailer: Mailer; settings: SettingsService; keys: KeyRing; notifier: Notifier; logger: Logger; clock?: () => Date }) {
+export function createSharesModule(deps: {
+  db: Database;
+  drive: DriveModule;
+  mailer: Mailer;
+  settings: SettingsService;
+  keys: KeyRing;
+  notifier: Notifier;
+  logger: Logger;
+  clock?: () => Date;
+}) {
   const { db, drive, mailer, settings, keys, notifier, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
   const shares = drive.repos.shares;
   const entries = drive.repos.entries;
   const links = new LinksRepository(db);
-  const access = new LinkAccessService({ links, entries, policy: drive.policy, listing: drive.listing, downloads: drive.downloads, copy: drive.copy, uploads: drive.uploads, keys, clock });
+  const access = new LinkAccessService({
+    links,
+    entries,
+    policy: drive.policy,
+    listing: drive.listing,
+    downloads: drive.downloads,
+    copy: drive.copy,
+    uploads: drive.uploads,
+    keys,
+    clock,
+  });
   return {
     repos: { shares, links },
     invitations: new ShareInvitations({ shares, entries, notifier, logger, clock }),

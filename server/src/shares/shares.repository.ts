@@ -6,7 +6,13 @@ import type { EntryRow, Sort } from '../drive/file-entries.repository.ts';
 
 export type ShareRow = Selectable<FileEntrySharesTable>;
 export type ShareGrant = { file_entry_id: number; permission: ShareRow['permission'] };
-export type PersonRow = { id: number; email: string; first_name: string | null; last_name: string | null; image: string | null };
+export type PersonRow = {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  image: string | null;
+};
 
 /** Queries of file_entry_shares: who an entry is shared with, and what is shared with whom. */
 export class SharesRepository {
@@ -47,15 +53,32 @@ export class SharesRepository {
 
   /** Does any share name the user? (An index probe on fes_user_entry_idx.) */
   async hasSharesWith(userId: number): Promise<boolean> {
-    return Boolean(await this.db.selectFrom('file_entry_shares').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst());
+    return Boolean(
+      await this.db
+        .selectFrom('file_entry_shares')
+        .select('id')
+        .where('user_id', '=', userId)
+        .limit(1)
+        .executeTakeFirst(),
+    );
   }
 
   /** Which of these entries are shared with someone (invitations too) or have an enabled shareable link. */
   async sharedAmong(entryIds: number[]): Promise<Set<number>> {
     if (!entryIds.length) return new Set();
     const [people, links] = await Promise.all([
-      this.db.selectFrom('file_entry_shares').select('file_entry_id').distinct().where('file_entry_id', 'in', entryIds).execute(),
-      this.db.selectFrom('shareable_links').select('file_entry_id').where('file_entry_id', 'in', entryIds).where('enabled', '=', 1).execute(),
+      this.db
+        .selectFrom('file_entry_shares')
+        .select('file_entry_id')
+        .distinct()
+        .where('file_entry_id', 'in', entryIds)
+        .execute(),
+      this.db
+        .selectFrom('shareable_links')
+        .select('file_entry_id')
+        .where('file_entry_id', 'in', entryIds)
+        .where('enabled', '=', 1)
+        .execute(),
     ]);
     return new Set([...people, ...links].map((r) => r.file_entry_id));
   }
@@ -67,18 +90,32 @@ export class SharesRepository {
   /** Shares on any of these entries, oldest first. */
   async listOnEntries(entryIds: number[]): Promise<ShareRow[]> {
     if (!entryIds.length) return [];
-    return this.db.selectFrom('file_entry_shares').selectAll().where('file_entry_id', 'in', entryIds).orderBy('created_at').orderBy('id').execute();
+    return this.db
+      .selectFrom('file_entry_shares')
+      .selectAll()
+      .where('file_entry_id', 'in', entryIds)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   findOnEntry(entryId: number, email: string): Promise<ShareRow | undefined> {
-    return this.db.selectFrom('file_entry_shares').selectAll().where('file_entry_id', '=', entryId).where('email', '=', email).executeTakeFirst();
+    return this.db
+      .selectFrom('file_entry_shares')
+      .selectAll()
+      .where('file_entry_id', '=', entryId)
+      .where('email', '=', email)
+      .executeTakeFirst();
   }
 
   async insert(row: Insertable<FileEntrySharesTable>): Promise<ShareRow> {
     return this.db.insertInto('file_entry_shares').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
-  async update(id: number, patch: Partial<Pick<ShareRow, 'permission' | 'user_id' | 'invite_token_hash' | 'updated_at'>>): Promise<void> {
+  async update(
+    id: number,
+    patch: Partial<Pick<ShareRow, 'permission' | 'user_id' | 'invite_token_hash' | 'updated_at'>>,
+  ): Promise<void> {
     await this.db.updateTable('file_entry_shares').set(patch).where('id', '=', id).execute();
   }
 
@@ -89,13 +126,23 @@ export class SharesRepository {
   /** Removes the user's own shares of these entries; answers the entry ids that had one. */
   async deleteOfUser(userId: number, entryIds: number[]): Promise<number[]> {
     if (!entryIds.length) return [];
-    const rows = await this.db.deleteFrom('file_entry_shares').where('user_id', '=', userId).where('file_entry_id', 'in', entryIds).returning('file_entry_id').execute();
+    const rows = await this.db
+      .deleteFrom('file_entry_shares')
+      .where('user_id', '=', userId)
+      .where('file_entry_id', 'in', entryIds)
+      .returning('file_entry_id')
+      .execute();
     return rows.map((r) => r.file_entry_id);
   }
 
   /** Pending invitations of an address. */
   listPending(email: string): Promise<ShareRow[]> {
-    return this.db.selectFrom('file_entry_shares').selectAll().where('user_id', 'is', null).where('email', '=', email.toLowerCase()).execute();
+    return this.db
+      .selectFrom('file_entry_shares')
+      .selectAll()
+      .where('user_id', 'is', null)
+      .where('email', '=', email.toLowerCase())
+      .execute();
   }
 
   /** Does a pending invitation of this address carry this token hash? */
@@ -125,14 +172,23 @@ export class SharesRepository {
   async people(userIds: number[]): Promise<Map<number, PersonRow>> {
     const unique = [...new Set(userIds)];
     if (!unique.length) return new Map();
-    const rows = await this.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'image']).where('id', 'in', unique).execute();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name', 'image'])
+      .where('id', 'in', unique)
+      .execute();
     return new Map(rows.map((r) => [r.id, r]));
   }
 
   getUserByEmail(email: string): Promise<PersonRow | undefined> {
-    return this.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'image']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name', 'image'])
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
   }
 }
 
 /** The name the client shows for a user (as the user presenter makes it). */
-export const displayName = (p: Pick<PersonRow, 'first_name' | 'last_name' | 'email'>) => [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email.split('@')[0];
+export const displayName = (p: Pick<PersonRow, 'first_name' | 'last_name' | 'email'>) =>
+  [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email.split('@')[0];

@@ -40,7 +40,7 @@ export async function sharesRoutes(app: FastifyInstance, { container }: { contai
       tags,
       summary: 'Share entries with people by email, with one permission: view, download or edit.',
       description: [
-        'A folder\'s share covers everything inside it. view: open and preview; download: also download and copy; edit: also rename, upload into, create folders in, move within and trash inside the folder (uploads count against the owner\'s space).',
+        "A folder's share covers everything inside it. view: open and preview; download: also download and copy; edit: also rename, upload into, create folders in, move within and trash inside the folder (uploads count against the owner's space).",
         'An address already shared with gets the new permission. Each new recipient gets the file-entry-shared notification and an email; an address without an account gets an email invitation to register (/register/{token}?invite_type=file_entry_share), and the share applies once the account exists with a proven address.',
         `Each address answers in results (invalid addresses and the owner\'s own are refused there). ${ownerOnly}`,
       ].join(' '),
@@ -51,15 +51,24 @@ export async function sharesRoutes(app: FastifyInstance, { container }: { contai
   });
 
   api.put('/file-entries/shares/:shareId', {
-    schema: { tags, summary: 'Change what a person may do with a shared entry.', description: ownerOnly, params: ShareIdParamsSchema, body: UpdateShareBodySchema, response: { 200: ShareResponseSchema } },
-    handler: async (request) => ({ share: await people.updatePermission(request.actor, request.params.shareId, request.body.permission) }),
+    schema: {
+      tags,
+      summary: 'Change what a person may do with a shared entry.',
+      description: ownerOnly,
+      params: ShareIdParamsSchema,
+      body: UpdateShareBodySchema,
+      response: { 200: ShareResponseSchema },
+    },
+    handler: async (request) => ({
+      share: await people.updatePermission(request.actor, request.params.shareId, request.body.permission),
+    }),
   });
 
   api.delete('/file-entries/shares/:shareId', {
     schema: {
       tags,
-      summary: 'Remove a person\'s access (the owner), or leave a share (the person).',
-      description: 'Takes effect on the person\'s next call. Anyone else gets 403 or 404.',
+      summary: "Remove a person's access (the owner), or leave a share (the person).",
+      description: "Takes effect on the person's next call. Anyone else gets 403 or 404.",
       params: ShareIdParamsSchema,
     },
     handler: async (request, reply) => {
@@ -71,7 +80,7 @@ export async function sharesRoutes(app: FastifyInstance, { container }: { contai
   api.post('/file-entries/shares/leave', {
     schema: {
       tags,
-      summary: 'Remove entries from the caller\'s shared-with-me list: their access to them ends.',
+      summary: "Remove entries from the caller's shared-with-me list: their access to them ends.",
       description: 'Each entry answers in results; one not shared with the caller directly is ok: false.',
       body: LeaveSharesBodySchema,
       response: { 200: LeaveSharesResponseSchema },
@@ -80,14 +89,20 @@ export async function sharesRoutes(app: FastifyInstance, { container }: { contai
   });
 
   api.get('/file-entries/:entryId/shareable-link', {
-    schema: { tags, summary: 'The entry\'s shareable link, or null.', description: ownerOnly, params: EntryIdParamsSchema, response: { 200: ShareableLinkResponseSchema } },
+    schema: {
+      tags,
+      summary: "The entry's shareable link, or null.",
+      description: ownerOnly,
+      params: EntryIdParamsSchema,
+      response: { 200: ShareableLinkResponseSchema },
+    },
     handler: async (request) => ({ link: await links.get(request.actor, request.params.entryId) }),
   });
 
   api.post('/file-entries/:entryId/shareable-link', {
     schema: {
       tags,
-      summary: 'Create the entry\'s shareable link (one per entry: 409 when it has one).',
+      summary: "Create the entry's shareable link (one per entry: 409 when it has one).",
       description: [
         'Defaults: enabled, downloads allowed, editing off, not restricted, no password, no expiry. The password is stored as an argon2id hash; expires_at must be in the future.',
         `Permission links.create (its count restriction caps the links a user may have). ${ownerOnly}`,
@@ -96,13 +111,15 @@ export async function sharesRoutes(app: FastifyInstance, { container }: { contai
       body: SaveShareableLinkBodySchema,
       response: { 201: ShareableLinkResponseSchema },
     },
-    handler: async (request, reply) => reply.status(201).send({ link: await links.create(request.actor, request.params.entryId, request.body) }),
+    handler: async (request, reply) =>
+      reply.status(201).send({ link: await links.create(request.actor, request.params.entryId, request.body) }),
   });
 
   api.put('/file-entries/:entryId/shareable-link', {
     schema: {
       tags,
-      summary: 'Edit the entry\'s shareable link: on or off, password (null removes it), expiry (null: never), download, editing, restricted.',
+      summary:
+        "Edit the entry's shareable link: on or off, password (null removes it), expiry (null: never), download, editing, restricted.",
       description: `Fields left out stay as they are. A new password locks browsers that unlocked the old one. Permission links.create. ${ownerOnly}`,
       params: EntryIdParamsSchema,
       body: SaveShareableLinkBodySchema,
@@ -112,7 +129,12 @@ export async function sharesRoutes(app: FastifyInstance, { container }: { contai
   });
 
   api.delete('/file-entries/:entryId/shareable-link', {
-    schema: { tags, summary: 'Delete the entry\'s shareable link: its address answers 404 from then on.', description: ownerOnly, params: EntryIdParamsSchema },
+    schema: {
+      tags,
+      summary: "Delete the entry's shareable link: its address answers 404 from then on.",
+      description: ownerOnly,
+      params: EntryIdParamsSchema,
+    },
     handler: async (request, reply) => {
       await links.delete(request.actor, request.params.entryId);
       return reply.status(204).send();

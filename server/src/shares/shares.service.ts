@@ -1,4 +1,12 @@
-import { Permission, SHARE_INVITE_TYPE, type EntrySharesResponse, type ShareEntriesBody, type ShareEntriesResponse, type SharePermission, type SharePerson } from '@kosh/contracts';
+import {
+  Permission,
+  SHARE_INVITE_TYPE,
+  type EntrySharesResponse,
+  type ShareEntriesBody,
+  type ShareEntriesResponse,
+  type SharePermission,
+  type SharePerson,
+} from '@kosh/contracts';
 import type { Logger } from 'pino';
 import type { Actor } from '../auth/actor.ts';
 import type { DrivePolicy } from '../drive/drive.policy.ts';
@@ -69,8 +77,25 @@ export class SharesService {
       }
       const recipient = await this.deps.shares.getUserByEmail(email);
       const invite = recipient ? null : newInviteToken();
-      const added = await this.upsert(entries, email, recipient?.id ?? null, body.permission, me.id, invite?.hash ?? null);
-      if (added.length) await this.announce({ sharer, recipient, email, entries: added, permission: body.permission, invite: invite?.token, siteName, baseUrl: ctx.baseUrl });
+      const added = await this.upsert(
+        entries,
+        email,
+        recipient?.id ?? null,
+        body.permission,
+        me.id,
+        invite?.hash ?? null,
+      );
+      if (added.length)
+        await this.announce({
+          sharer,
+          recipient,
+          email,
+          entries: added,
+          permission: body.permission,
+          invite: invite?.token,
+          siteName,
+          baseUrl: ctx.baseUrl,
+        });
       results.push({ email, ok: true, invited: !recipient });
     }
     const people = await this.present(await this.deps.shares.listOnEntries(entries.map((e) => e.id)));
@@ -97,7 +122,9 @@ export class SharesService {
     const me = actor.requireUser();
     const unique = [...new Set(entryIds)];
     const removed = new Set(await this.deps.shares.deleteOfUser(me.id, unique));
-    return unique.map((id) => (removed.has(id) ? { id, ok: true } : { id, ok: false, message: 'This item is not shared with you.' }));
+    return unique.map((id) =>
+      removed.has(id) ? { id, ok: true } : { id, ok: false, message: 'This item is not shared with you.' },
+    );
   }
 
   /** The share, when the caller owns its entry: 403 for someone who only sees the entry, 404 otherwise. */
@@ -114,16 +141,36 @@ export class SharesService {
   }
 
   /** Creates or updates the address's share of each entry; answers the entries newly shared. */
-  private async upsert(entries: EntryRow[], email: string, userId: number | null, permission: SharePermission, ownerId: number, tokenHash: string | null): Promise<EntryRow[]> {
+  private async upsert(
+    entries: EntryRow[],
+    email: string,
+    userId: number | null,
+    permission: SharePermission,
+    ownerId: number,
+    tokenHash: string | null,
+  ): Promise<EntryRow[]> {
     const at = this.deps.clock().toISOString();
     const added: EntryRow[] = [];
     for (const entry of entries) {
       const existing = await this.deps.shares.findOnEntry(entry.id, email);
       if (existing) {
-        await this.deps.shares.update(existing.id, { permission, updated_at: at, ...(existing.user_id === null && tokenHash ? { invite_token_hash: tokenHash } : {}) });
+        await this.deps.shares.update(existing.id, {
+          permission,
+          updated_at: at,
+          ...(existing.user_id === null && tokenHash ? { invite_token_hash: tokenHash } : {}),
+        });
         continue;
       }
-      await this.deps.shares.insert({ file_entry_id: entry.id, owner_id: ownerId, user_id: userId, email, permission, invite_token_hash: userId === null ? tokenHash : null, created_at: at, updated_at: at });
+      await this.deps.shares.insert({
+        file_entry_id: entry.id,
+        owner_id: ownerId,
+        user_id: userId,
+        email,
+        permission,
+        invite_token_hash: userId === null ? tokenHash : null,
+        created_at: at,
+        updated_at: at,
+      });
       added.push(entry);
     }
     return added;
@@ -148,13 +195,27 @@ export class SharesService {
     const sharerName = displayName(sharer);
     if (recipient) {
       // The mail is the notification's email channel: it follows the recipient's preferences.
-      const mail = entrySharedMail(email, siteName, { sharer: sharerName, names, permission, link: `${baseUrl}${openPathOf(entries)}` });
-      await sendSharedNotification(this.deps.notifier, { recipientId: recipient.id, sharer: { id: sharer.id, name: sharerName }, entries, permission, mail, baseUrl });
+      const mail = entrySharedMail(email, siteName, {
+        sharer: sharerName,
+        names,
+        permission,
+        link: `${baseUrl}${openPathOf(entries)}`,
+      });
+      await sendSharedNotification(this.deps.notifier, {
+        recipientId: recipient.id,
+        sharer: { id: sharer.id, name: sharerName },
+        entries,
+        permission,
+        mail,
+        baseUrl,
+      });
       return;
     }
     const registerLink = `${baseUrl}/register/${input.invite}?invite_type=${SHARE_INVITE_TYPE}&email=${encodeURIComponent(email)}`;
     const mail = shareInvitationMail(email, siteName, { sharer: sharerName, names, permission, registerLink });
-    this.deps.mailer.send(mail).catch((err: unknown) => this.deps.logger.error({ err, email }, 'could not mail a share recipient'));
+    this.deps.mailer
+      .send(mail)
+      .catch((err: unknown) => this.deps.logger.error({ err, email }, 'could not mail a share recipient'));
   }
 
   /** Shares as the people list reads them: names and avatars of those with an account. */

@@ -77,7 +77,14 @@ export function createStorageDriver(config: Config): StorageDriver {
   if (config.storageDriver === 's3') {
     const s3 = config.s3;
     // config.ts already refused STORAGE_DRIVER=s3 without these.
-    return new LazyS3Driver({ endpoint: s3.endpoint, region: s3.region, bucket: s3.bucket!, accessKeyId: s3.accessKeyId!, secretAccessKey: s3.secretAccessKey!, forcePathStyle: s3.forcePathStyle });
+    return new LazyS3Driver({
+      endpoint: s3.endpoint,
+      region: s3.region,
+      bucket: s3.bucket!,
+      accessKeyId: s3.accessKeyId!,
+      secretAccessKey: s3.secretAccessKey!,
+      forcePathStyle: s3.forcePathStyle,
+    });
   }
   return new LocalStorageDriver(path.join(config.dataDir, 'files'));
 }

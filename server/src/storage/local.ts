@@ -6,7 +6,15 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HashingStream } from './hashing-stream.ts';
 import { assertValidKey } from './keys.ts';
-import { ObjectNotFoundError, type ListedObject, type ObjectStat, type PutOptions, type StagedObject, type StorageDriver, type WrittenObject } from './storage-driver.ts';
+import {
+  ObjectNotFoundError,
+  type ListedObject,
+  type ObjectStat,
+  type PutOptions,
+  type StagedObject,
+  type StorageDriver,
+  type WrittenObject,
+} from './storage-driver.ts';
 
 /** 1 MiB reads and writes: far fewer syscalls and event-loop turns than Node's 64 KiB default. */
 const CHUNK = 1024 * 1024;
@@ -121,7 +129,8 @@ export class LocalStorageDriver implements StorageDriver {
 
   async *list(prefix: string): AsyncIterable<ListedObject> {
     const start = path.join(this.root, prefix);
-    if (!start.startsWith(this.root + path.sep) && start !== this.root) throw new Error('prefix escapes the storage root');
+    if (!start.startsWith(this.root + path.sep) && start !== this.root)
+      throw new Error('prefix escapes the storage root');
     yield* this.walk(start);
   }
 
@@ -153,7 +162,8 @@ export class LocalStorageDriver implements StorageDriver {
         if (full !== this.staging) yield* this.walk(full);
       } else if (entry.isFile()) {
         const s = await fsp.stat(full).catch(() => undefined);
-        if (s) yield { key: path.relative(this.root, full).split(path.sep).join('/'), size: s.size, lastModified: s.mtime };
+        if (s)
+          yield { key: path.relative(this.root, full).split(path.sep).join('/'), size: s.size, lastModified: s.mtime };
       }
     }
   }

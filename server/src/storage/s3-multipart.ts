@@ -1,4 +1,10 @@
-import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, UploadPartCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  UploadPartCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 
 const MIB = 1024 * 1024;
 /** S3's floor for every part but the last. */
@@ -14,7 +20,8 @@ function partSizeFor(partNumber: number, knownSize?: number): number {
   return MIN_PART * 2 ** Math.floor((partNumber - 1) / 1000);
 }
 
-const isGone = (error: unknown) => ['NoSuchUpload', 'NoSuchKey', 'NotFound'].includes((error as { name?: string })?.name ?? '');
+const isGone = (error: unknown) =>
+  ['NoSuchUpload', 'NoSuchKey', 'NotFound'].includes((error as { name?: string })?.name ?? '');
 
 /**
  * A multipart upload left open: the parts are stored but no object exists until
@@ -36,7 +43,9 @@ export class StagedMultipartUpload {
 
   /** Reads the stream into parts and uploads them, a few at a time. */
   async write(body: AsyncIterable<Buffer>, options: { size?: number; contentType?: string }): Promise<void> {
-    const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: this.key, ContentType: options.contentType }));
+    const created = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: this.key, ContentType: options.contentType }),
+    );
     this.uploadId = created.UploadId!;
     const inFlight = new Set<Promise<void>>();
     let failure: unknown;
@@ -78,14 +87,21 @@ export class StagedMultipartUpload {
     const parts = [...this.parts].sort((a, b) => a.PartNumber - b.PartNumber);
     // RGW answers an empty ETag here (DESIGN.md); nothing reads it.
     await this.client.send(
-      new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: this.key, UploadId: this.uploadId, MultipartUpload: { Parts: parts } }),
+      new CompleteMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: this.key,
+        UploadId: this.uploadId,
+        MultipartUpload: { Parts: parts },
+      }),
     );
   }
 
   async abort(): Promise<void> {
     if (!this.uploadId) return;
     try {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.key, UploadId: this.uploadId }));
+      await this.client.send(
+        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.key, UploadId: this.uploadId }),
+      );
     } catch (error) {
       // RGW answers an unknown upload id with 404 NoSuchKey: already gone is what we wanted.
       if (!isGone(error)) throw error;
@@ -94,7 +110,14 @@ export class StagedMultipartUpload {
 
   private async uploadPart(partNumber: number, body: Buffer): Promise<void> {
     const res = await this.client.send(
-      new UploadPartCommand({ Bucket: this.bucket, Key: this.key, UploadId: this.uploadId, PartNumber: partNumber, Body: body, ContentLength: body.length }),
+      new UploadPartCommand({
+        Bucket: this.bucket,
+        Key: this.key,
+        UploadId: this.uploadId,
+        PartNumber: partNumber,
+        Body: body,
+        ContentLength: body.length,
+      }),
     );
     this.parts.push({ PartNumber: partNumber, ETag: res.ETag! });
   }

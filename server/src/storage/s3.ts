@@ -35,7 +35,14 @@ import {
   type WrittenObject,
 } from './storage-driver.ts';
 
-export type S3DriverOptions = { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+export type S3DriverOptions = {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+};
 
 const GIB = 1024 ** 3;
 /** Largest object one CopyObject may copy; bigger ones are copied part by part. */
@@ -78,7 +85,13 @@ export class S3StorageDriver implements StorageDriver {
       await upload.abort().catch(() => undefined);
       throw error;
     }
-    return { key, size: hasher.byteCount, sha256: hasher.sha256, commit: () => upload.complete(), discard: () => upload.abort() };
+    return {
+      key,
+      size: hasher.byteCount,
+      sha256: hasher.sha256,
+      commit: () => upload.complete(),
+      discard: () => upload.abort(),
+    };
   }
 
   async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<WrittenObject> {
@@ -90,9 +103,22 @@ export class S3StorageDriver implements StorageDriver {
     const source = input.pipe(hasher);
     if (size !== undefined && size <= MAX_SINGLE_COPY) {
       // RGW needs a ContentLength on stream bodies (DESIGN.md).
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: source, ContentLength: size, ContentType: options.contentType }));
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: source,
+          ContentLength: size,
+          ContentType: options.contentType,
+        }),
+      );
     } else {
-      const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key: key, Body: source, ContentType: options.contentType }, partSize: 16 * 1024 ** 2, queueSize: 3 });
+      const upload = new Upload({
+        client: this.client,
+        params: { Bucket: this.bucket, Key: key, Body: source, ContentType: options.contentType },
+        partSize: 16 * 1024 ** 2,
+        queueSize: 3,
+      });
       await upload.done();
     }
     return { size: hasher.byteCount, sha256: hasher.sha256 };
@@ -144,19 +170,37 @@ export class S3StorageDriver implements StorageDriver {
       await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: targetKey, CopySource: source }));
       return;
     }
-    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: targetKey }));
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: targetKey }),
+    );
     try {
       const parts: Array<{ PartNumber: number; ETag: string }> = [];
       for (let start = 0, n = 1; start < stat.size; start += COPY_PART, n++) {
         const end = Math.min(start + COPY_PART, stat.size) - 1;
         const res = await this.client.send(
-          new UploadPartCopyCommand({ Bucket: this.bucket, Key: targetKey, UploadId, PartNumber: n, CopySource: source, CopySourceRange: `bytes=${start}-${end}` }),
+          new UploadPartCopyCommand({
+            Bucket: this.bucket,
+            Key: targetKey,
+            UploadId,
+            PartNumber: n,
+            CopySource: source,
+            CopySourceRange: `bytes=${start}-${end}`,
+          }),
         );
         parts.push({ PartNumber: n, ETag: res.CopyPartResult!.ETag! });
       }
-      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: targetKey, UploadId, MultipartUpload: { Parts: parts } }));
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: targetKey,
+          UploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
     } catch (error) {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: targetKey, UploadId })).catch(() => undefined);
+      await this.client
+        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: targetKey, UploadId }))
+        .catch(() => undefined);
       throw error;
     }
   }
@@ -164,8 +208,11 @@ export class S3StorageDriver implements StorageDriver {
   async *list(prefix: string): AsyncIterable<ListedObject> {
     let token: string | undefined;
     do {
-      const res = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
-      for (const o of res.Contents ?? []) yield { key: o.Key!, size: o.Size ?? 0, lastModified: o.LastModified ?? new Date(0) };
+      const res = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const o of res.Contents ?? [])
+        yield { key: o.Key!, size: o.Size ?? 0, lastModified: o.LastModified ?? new Date(0) };
       token = res.IsTruncated ? res.NextContinuationToken : undefined;
     } while (token);
   }
@@ -180,11 +227,15 @@ export class S3StorageDriver implements StorageDriver {
     let keyMarker: string | undefined;
     let uploadIdMarker: string | undefined;
     do {
-      const res = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+      const res = await this.client.send(
+        new ListMultipartUploadsCommand({ Bucket: this.bucket, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
+      );
       const kept = keep ? await keep((res.Uploads ?? []).map((u) => u.Key!)) : new Set<string>();
       for (const u of res.Uploads ?? []) {
         if (!u.Initiated || u.Initiated.getTime() >= cutoff || kept.has(u.Key!)) continue;
-        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId })).catch(() => undefined);
+        await this.client
+          .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId }))
+          .catch(() => undefined);
         removed++;
       }
       keyMarker = res.IsTruncated ? res.NextKeyMarker : undefined;
@@ -195,24 +246,40 @@ export class S3StorageDriver implements StorageDriver {
 
   async presignGet(key: string, options: PresignOptions = {}): Promise<string> {
     assertValidKey(key);
-    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentType: options.contentType, ResponseContentDisposition: options.contentDisposition });
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentType: options.contentType,
+      ResponseContentDisposition: options.contentDisposition,
+    });
     return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds ?? 900 });
   }
 
   async presignPut(key: string, options: PresignOptions = {}): Promise<string> {
     assertValidKey(key);
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType, ContentLength: options.contentLength, ACL: options.acl as ObjectCannedACL | undefined });
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ContentType: options.contentType,
+      ContentLength: options.contentLength,
+      ACL: options.acl as ObjectCannedACL | undefined,
+    });
     return getSignedUrl(this.client, command, {
       expiresIn: options.expiresInSeconds ?? 900,
       // Signed headers: the store refuses a PUT whose length, type or ACL differ from these.
-      signableHeaders: new Set([...(options.contentType ? ['content-type'] : []), ...(options.contentLength !== undefined ? ['content-length'] : [])]),
+      signableHeaders: new Set([
+        ...(options.contentType ? ['content-type'] : []),
+        ...(options.contentLength !== undefined ? ['content-length'] : []),
+      ]),
       unhoistableHeaders: new Set(options.acl ? ['x-amz-acl'] : []),
     });
   }
 
   async createMultipartUpload(key: string, options: { contentType?: string } = {}): Promise<string> {
     assertValidKey(key);
-    const res = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType }));
+    const res = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType }),
+    );
     return res.UploadId!;
   }
 
@@ -222,27 +289,52 @@ export class S3StorageDriver implements StorageDriver {
     let marker: string | undefined;
     try {
       do {
-        const res = await this.client.send(new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }));
+        const res = await this.client.send(
+          new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+        );
         for (const p of res.Parts ?? []) parts.push({ PartNumber: p.PartNumber!, ETag: p.ETag!, Size: p.Size ?? 0 });
         marker = res.IsTruncated ? res.NextPartNumberMarker : undefined;
       } while (marker);
     } catch (error) {
-      throw isMissing(error) || (error as { name?: string })?.name === 'NoSuchUpload' ? new ObjectNotFoundError(key) : error;
+      throw isMissing(error) || (error as { name?: string })?.name === 'NoSuchUpload'
+        ? new ObjectNotFoundError(key)
+        : error;
     }
     return parts.sort((a, b) => a.PartNumber - b.PartNumber);
   }
 
-  async presignUploadPart(key: string, uploadId: string, partNumber: number, options: { expiresInSeconds?: number } = {}): Promise<string> {
+  async presignUploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    options: { expiresInSeconds?: number } = {},
+  ): Promise<string> {
     assertValidKey(key);
-    const command = new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber });
+    const command = new UploadPartCommand({
+      Bucket: this.bucket,
+      Key: key,
+      UploadId: uploadId,
+      PartNumber: partNumber,
+    });
     return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds ?? 3600 });
   }
 
-  async completeMultipartUpload(key: string, uploadId: string, parts: Array<{ PartNumber: number; ETag: string }>): Promise<void> {
+  async completeMultipartUpload(
+    key: string,
+    uploadId: string,
+    parts: Array<{ PartNumber: number; ETag: string }>,
+  ): Promise<void> {
     assertValidKey(key);
     const sorted = [...parts].sort((a, b) => a.PartNumber - b.PartNumber);
     // RGW answers an empty ETag here (DESIGN.md): callers read the object back with stat().
-    await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: sorted } }));
+    await this.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: key,
+        UploadId: uploadId,
+        MultipartUpload: { Parts: sorted },
+      }),
+    );
   }
 
   async abortMultipartUpload(key: string, uploadId: string): Promise<void> {

@@ -88,8 +88,17 @@ export interface StorageDriver {
   createMultipartUpload?(key: string, options?: { contentType?: string }): Promise<string>;
   /** Every part uploaded so far, by part number; ObjectNotFoundError when the upload is gone. */
   listParts?(key: string, uploadId: string): Promise<UploadedPart[]>;
-  presignUploadPart?(key: string, uploadId: string, partNumber: number, options?: { expiresInSeconds?: number }): Promise<string>;
-  completeMultipartUpload?(key: string, uploadId: string, parts: Array<{ PartNumber: number; ETag: string }>): Promise<void>;
+  presignUploadPart?(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    options?: { expiresInSeconds?: number },
+  ): Promise<string>;
+  completeMultipartUpload?(
+    key: string,
+    uploadId: string,
+    parts: Array<{ PartNumber: number; ETag: string }>,
+  ): Promise<void>;
   /** Aborts a multipart upload; one already gone is not an error. */
   abortMultipartUpload?(key: string, uploadId: string): Promise<void>;
 }

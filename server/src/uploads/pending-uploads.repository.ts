@@ -41,22 +41,37 @@ export class PendingUploadsRepository {
       .updateTable('pending_uploads')
       .set({ state: 'finalizing', claimed_at: at, updated_at: at })
       .where('id', '=', id)
-      .where((eb) => eb.or([eb('state', '=', 'open'), eb.and([eb('state', '=', 'finalizing'), eb('claimed_at', '<', staleBefore)])]))
+      .where((eb) =>
+        eb.or([eb('state', '=', 'open'), eb.and([eb('state', '=', 'finalizing'), eb('claimed_at', '<', staleBefore)])]),
+      )
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }
 
   async unclaim(id: number, at: string): Promise<void> {
-    await this.db.updateTable('pending_uploads').set({ state: 'open', claimed_at: null, updated_at: at }).where('id', '=', id).where('state', '=', 'finalizing').execute();
+    await this.db
+      .updateTable('pending_uploads')
+      .set({ state: 'open', claimed_at: null, updated_at: at })
+      .where('id', '=', id)
+      .where('state', '=', 'finalizing')
+      .execute();
   }
 
   async markDone(id: number, entryId: number, at: string, db: Database = this.db): Promise<void> {
-    await db.updateTable('pending_uploads').set({ state: 'done', entry_id: entryId, reservation_id: null, claimed_at: null, updated_at: at }).where('id', '=', id).execute();
+    await db
+      .updateTable('pending_uploads')
+      .set({ state: 'done', entry_id: entryId, reservation_id: null, claimed_at: null, updated_at: at })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Records activity: the upload (and its reservation, by the caller) lives on until `expiresAt`. */
   async touch(id: number, expiresAt: string, at: string): Promise<void> {
-    await this.db.updateTable('pending_uploads').set({ expires_at: expiresAt, updated_at: at }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('pending_uploads')
+      .set({ expires_at: expiresAt, updated_at: at })
+      .where('id', '=', id)
+      .execute();
   }
 
   async setUploadId(id: number, uploadId: string): Promise<void> {
@@ -73,7 +88,9 @@ export class PendingUploadsRepository {
       .selectFrom('pending_uploads')
       .selectAll()
       .where('expires_at', '<', at)
-      .where((eb) => eb.or([eb('state', '=', 'open'), eb.and([eb('state', '=', 'finalizing'), eb('claimed_at', '<', staleBefore)])]))
+      .where((eb) =>
+        eb.or([eb('state', '=', 'open'), eb.and([eb('state', '=', 'finalizing'), eb('claimed_at', '<', staleBefore)])]),
+      )
       .orderBy('expires_at')
       .limit(limit)
       .execute();
@@ -81,7 +98,11 @@ export class PendingUploadsRepository {
 
   /** Forgets finished uploads after the window in which finishing again answers the same entry. */
   async deleteDoneBefore(before: string): Promise<number> {
-    const res = await this.db.deleteFrom('pending_uploads').where('state', '=', 'done').where('updated_at', '<', before).executeTakeFirst();
+    const res = await this.db
+      .deleteFrom('pending_uploads')
+      .where('state', '=', 'done')
+      .where('updated_at', '<', before)
+      .executeTakeFirst();
     return Number(res.numDeletedRows);
   }
 }

@@ -17,7 +17,8 @@ import {
 import type { Container } from '../container.ts';
 
 const tags = ['uploads'];
-const mine = 'Only keys the server minted for the caller are accepted: anything else answers 404. Needs STORAGE_DRIVER=s3 and the setting uploads.direct_upload (else 403). Permission files.create.';
+const mine =
+  'Only keys the server minted for the caller are accepted: anything else answers 404. Needs STORAGE_DRIVER=s3 and the setting uploads.direct_upload (else 403). Permission files.create.';
 
 /** Direct uploads to S3, simple and multipart (spec part 2, 4 and 7). */
 export async function s3DirectRoutes(app: FastifyInstance, { container }: { container: Container }) {
@@ -43,16 +44,29 @@ export async function s3DirectRoutes(app: FastifyInstance, { container }: { cont
       body: CreateS3EntryBodySchema,
       response: { 201: UploadEntryResponseSchema },
     },
-    handler: async (request, reply) => reply.status(201).send({ fileEntry: await direct.createEntry(request.actor, request.body) }),
+    handler: async (request, reply) =>
+      reply.status(201).send({ fileEntry: await direct.createEntry(request.actor, request.body) }),
   });
 
   api.post('/s3/multipart/create', {
-    schema: { tags, summary: 'Start a multipart upload straight to the bucket.', description: `Same checks and reservation as presign. ${mine}`, body: CreateS3MultipartBodySchema, response: { 200: CreateS3MultipartResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Start a multipart upload straight to the bucket.',
+      description: `Same checks and reservation as presign. ${mine}`,
+      body: CreateS3MultipartBodySchema,
+      response: { 200: CreateS3MultipartResponseSchema },
+    },
     handler: async (request) => direct.createMultipart(request.actor, request.workspaceId, request.body),
   });
 
   api.post('/s3/multipart/get-uploaded-parts', {
-    schema: { tags, summary: 'The parts stored so far (to resume).', description: mine, body: S3MultipartRefBodySchema, response: { 200: S3UploadedPartsResponseSchema } },
+    schema: {
+      tags,
+      summary: 'The parts stored so far (to resume).',
+      description: mine,
+      body: S3MultipartRefBodySchema,
+      response: { 200: S3UploadedPartsResponseSchema },
+    },
     handler: async (request) => direct.uploadedParts(request.actor, request.body),
   });
 
@@ -79,7 +93,12 @@ export async function s3DirectRoutes(app: FastifyInstance, { container }: { cont
   });
 
   api.post('/s3/multipart/abort', {
-    schema: { tags, summary: 'Abort a multipart upload and give its space back.', description: mine, body: S3MultipartRefBodySchema },
+    schema: {
+      tags,
+      summary: 'Abort a multipart upload and give its space back.',
+      description: mine,
+      body: S3MultipartRefBodySchema,
+    },
     handler: async (request, reply) => {
       await direct.abortMultipart(request.actor, request.body);
       return reply.status(204).send();

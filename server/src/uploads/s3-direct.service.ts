@@ -28,7 +28,10 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 const unquote = (etag: string) => etag.replace(/^W\//, '').replace(/"/g, '');
 const sizeMismatch = (actual: number, declared: number) =>
-  validation({ size: [`The uploaded file has ${actual} bytes, not the ${declared} declared.`] }, `The uploaded file has ${actual} bytes, not the ${declared} declared.`);
+  validation(
+    { size: [`The uploaded file has ${actual} bytes, not the ${declared} declared.`] },
+    `The uploaded file has ${actual} bytes, not the ${declared} declared.`,
+  );
 
 type Placement = { metadata?: UploadMetadata; parentId?: number | null; relativePath?: string; workspaceId?: number };
 
@@ -44,7 +47,13 @@ export class DirectUploads {
   private readonly pending: PendingUploadsRepository;
   private readonly storage: StorageDriver;
   private readonly settings: SettingsService;
-  constructor(deps: { intake: UploadIntake; finalizer: UploadFinalizer; pending: PendingUploadsRepository; storage: StorageDriver; settings: SettingsService }) {
+  constructor(deps: {
+    intake: UploadIntake;
+    finalizer: UploadFinalizer;
+    pending: PendingUploadsRepository;
+    storage: StorageDriver;
+    settings: SettingsService;
+  }) {
     this.intake = deps.intake;
     this.finalizer = deps.finalizer;
     this.pending = deps.pending;
@@ -52,13 +61,25 @@ export class DirectUploads {
     this.settings = deps.settings;
   }
 
-  async presign(actor: Actor, workspaceId: number, body: PresignS3UploadBody): Promise<{ url: string; acl: string; key: string }> {
+  async presign(
+    actor: Actor,
+    workspaceId: number,
+    body: PresignS3UploadBody,
+  ): Promise<{ url: string; acl: string; key: string }> {
     await this.assertAvailable(actor);
     const key = newObjectKey('entries');
-    const row = await this.intake.open(actor, { kind: 's3-simple', key, ...this.declaration(body, workspaceId, body.mime) });
+    const row = await this.intake.open(actor, {
+      kind: 's3-simple',
+      key,
+      ...this.declaration(body, workspaceId, body.mime),
+    });
     try {
       // Content-Type stays unsigned: a browser sends none for files of unknown type. The entry's type is ours anyway.
-      const url = await this.storage.presignPut!(key, { contentLength: row.size, acl: ACL, expiresInSeconds: PRESIGN_SECONDS });
+      const url = await this.storage.presignPut!(key, {
+        contentLength: row.size,
+        acl: ACL,
+        expiresInSeconds: PRESIGN_SECONDS,
+      });
       return { url, acl: ACL, key };
     } catch (error) {
       await this.intake.drop(row);
@@ -66,10 +87,18 @@ export class DirectUploads {
     }
   }
 
-  async createMultipart(actor: Actor, workspaceId: number, body: CreateS3MultipartBody): Promise<{ uploadId: string; key: string }> {
+  async createMultipart(
+    actor: Actor,
+    workspaceId: number,
+    body: CreateS3MultipartBody,
+  ): Promise<{ uploadId: string; key: string }> {
     await this.assertAvailable(actor);
     const key = newObjectKey('entries');
-    const row = await this.intake.open(actor, { kind: 's3-multipart', key, ...this.declaration(body, workspaceId, body.mime) });
+    const row = await this.intake.open(actor, {
+      kind: 's3-multipart',
+      key,
+      ...this.declaration(body, workspaceId, body.mime),
+    });
     try {
       const uploadId = await this.storage.createMultipartUpload!(key, { contentType: row.mime });
       await this.pending.setUploadId(row.id, uploadId);
@@ -94,7 +123,12 @@ export class DirectUploads {
     const beyond = body.partNumbers.filter((n) => n > most);
     if (beyond.length) throw validation({ partNumbers: [`A ${row.size}-byte upload has at most ${most} parts.`] });
     const urls = await Promise.all(
-      [...new Set(body.partNumbers)].map(async (partNumber) => ({ partNumber, url: await this.storage.presignUploadPart!(row.key, row.upload_id!, partNumber, { expiresInSeconds: PRESIGN_SECONDS }) })),
+      [...new Set(body.partNumbers)].map(async (partNumber) => ({
+        partNumber,
+        url: await this.storage.presignUploadPart!(row.key, row.upload_id!, partNumber, {
+          expiresInSeconds: PRESIGN_SECONDS,
+        }),
+      })),
     );
     await this.intake.touch(row);
     return { urls };
@@ -107,17 +141,24 @@ export class DirectUploads {
   async completeMultipart(actor: Actor, body: CompleteS3MultipartBody): Promise<{ key: string; size: number }> {
     const row = await this.openMultipart(actor, body);
     const stored = new Map((await this.listParts(row)).map((p) => [p.PartNumber, p]));
-    const chosen = [...new Map(body.parts.map((p) => [p.PartNumber, p])).values()].sort((a, b) => a.PartNumber - b.PartNumber);
+    const chosen = [...new Map(body.parts.map((p) => [p.PartNumber, p])).values()].sort(
+      (a, b) => a.PartNumber - b.PartNumber,
+    );
     for (const part of chosen) {
       const found = stored.get(part.PartNumber);
-      if (!found || unquote(found.ETag) !== unquote(part.ETag)) throw validation({ parts: [`Part ${part.PartNumber} was not uploaded, or not with that ETag.`] });
+      if (!found || unquote(found.ETag) !== unquote(part.ETag))
+        throw validation({ parts: [`Part ${part.PartNumber} was not uploaded, or not with that ETag.`] });
     }
     const total = chosen.reduce((sum, p) => sum + stored.get(p.PartNumber)!.Size, 0);
     if (total !== row.size) {
       await this.forget(row);
       throw sizeMismatch(total, row.size);
     }
-    await this.storage.completeMultipartUpload!(row.key, row.upload_id!, chosen.map((p) => ({ PartNumber: p.PartNumber, ETag: stored.get(p.PartNumber)!.ETag })));
+    await this.storage.completeMultipartUpload!(
+      row.key,
+      row.upload_id!,
+      chosen.map((p) => ({ PartNumber: p.PartNumber, ETag: stored.get(p.PartNumber)!.ETag })),
+    );
     await this.assertStoredSize(row);
     await this.intake.touch(row);
     return { key: row.key, size: row.size };
@@ -134,7 +175,8 @@ export class DirectUploads {
     actor.authorize(Permission.filesCreate);
     const key = this.keyOf(body.key ?? body.filename ?? '');
     const row = await this.finalizer.getOwned(actor, key, ['s3-simple', 's3-multipart']);
-    if (row.state === 'open' && body.size !== undefined && body.size !== row.size) throw validation({ size: [`The upload was declared with ${row.size} bytes, not ${body.size}.`] });
+    if (row.state === 'open' && body.size !== undefined && body.size !== row.size)
+      throw validation({ size: [`The upload was declared with ${row.size} bytes, not ${body.size}.`] });
     return this.finalizer.finish(actor, row, async (r) => ({ size: await this.assertStoredSize(r), sha256: null }));
   }
 
@@ -190,7 +232,11 @@ export class DirectUploads {
     return entryKeyOf(last);
   }
 
-  private declaration(body: { filename: string; size: number; extension?: string } & Placement, workspaceId: number, mime: string | undefined) {
+  private declaration(
+    body: { filename: string; size: number; extension?: string } & Placement,
+    workspaceId: number,
+    mime: string | undefined,
+  ) {
     const metadata = body.metadata ?? {};
     return {
       name: body.filename,
@@ -205,7 +251,8 @@ export class DirectUploads {
 
   private async assertAvailable(actor: Actor): Promise<void> {
     actor.authorize(Permission.filesCreate);
-    if (this.storage.kind !== 's3' || !this.storage.presignPut || !this.storage.createMultipartUpload) throw forbidden('Direct uploads need the S3 storage driver.');
+    if (this.storage.kind !== 's3' || !this.storage.presignPut || !this.storage.createMultipartUpload)
+      throw forbidden('Direct uploads need the S3 storage driver.');
     if (!(await this.settings.get<boolean>('uploads.direct_upload'))) throw forbidden('Direct uploads are turned off.');
   }
 }

@@ -24,7 +24,9 @@ export class Sha256Backfill {
     this.pending++;
     this.queue = this.queue
       .then(async () => void (await this.hashEntry(entryId)))
-      .catch((error: unknown) => this.logger.warn({ err: error, entryId }, 'SHA-256 of a stored file failed; the maintenance job tries again'))
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, entryId }, 'SHA-256 of a stored file failed; the maintenance job tries again'),
+      )
       .finally(() => void this.pending--);
   }
 

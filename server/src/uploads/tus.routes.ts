@@ -20,7 +20,9 @@ export async function tusRoutes(app: FastifyInstance, { container }: { container
         url,
         schema: {
           tags,
-          summary: url.endsWith('Id') ? 'A resumable upload: HEAD (offset), PATCH (bytes at Upload-Offset), DELETE (terminate).' : 'Create a resumable upload (tus 1.0 creation, creation-with-upload).',
+          summary: url.endsWith('Id')
+            ? 'A resumable upload: HEAD (offset), PATCH (bytes at Upload-Offset), DELETE (terminate).'
+            : 'Create a resumable upload (tus 1.0 creation, creation-with-upload).',
           description: [
             'The tus 1.0 protocol with the extensions creation, creation-with-upload, termination, expiration and checksum (sha1, sha256, md5; a mismatch answers 460 and none of its bytes are kept; on S3 storage a PATCH with Upload-Checksum carries at most 64 MiB, else 413).',
             'Session cookie plus X-XSRF-TOKEN on POST, PATCH and DELETE (or X-HTTP-Method-Override: PATCH/DELETE on a POST). Upload-Length is required (no deferred length).',
@@ -43,6 +45,7 @@ export async function tusRoutes(app: FastifyInstance, { container }: { container
       body: CreateTusEntryBodySchema,
       response: { 201: UploadEntryResponseSchema },
     },
-    handler: async (request, reply) => reply.status(201).send({ fileEntry: await uploads.tus.finish(request.actor, request.body.uploadKey) }),
+    handler: async (request, reply) =>
+      reply.status(201).send({ fileEntry: await uploads.tus.finish(request.actor, request.body.uploadKey) }),
   });
 }

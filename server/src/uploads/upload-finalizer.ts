@@ -83,17 +83,24 @@ export class UploadFinalizer {
     return row;
   }
 
-  async finish(actor: Actor, row: PendingUploadRow, place: (row: PendingUploadRow) => Promise<FinishedBytes>): Promise<FileEntry> {
+  async finish(
+    actor: Actor,
+    row: PendingUploadRow,
+    place: (row: PendingUploadRow) => Promise<FinishedBytes>,
+  ): Promise<FileEntry> {
     if (row.state === 'done') return this.presentDone(actor, row);
     const now = this.clock();
-    if (!(await this.pending.claim(row.id, now.toISOString(), new Date(now.getTime() - STALE_CLAIM_MS).toISOString()))) return this.waitForOther(actor, row);
+    if (!(await this.pending.claim(row.id, now.toISOString(), new Date(now.getTime() - STALE_CLAIM_MS).toISOString())))
+      return this.waitForOther(actor, row);
     let entry: EntryRow;
     let bytes: FinishedBytes;
     try {
       bytes = await place(row);
       entry = await this.insertEntry(actor, row, bytes);
     } catch (error) {
-      await this.pending.unclaim(row.id, this.clock().toISOString()).catch((e: unknown) => this.logger.warn({ err: e }, 'could not release an upload claim; it goes stale'));
+      await this.pending
+        .unclaim(row.id, this.clock().toISOString())
+        .catch((e: unknown) => this.logger.warn({ err: e }, 'could not release an upload claim; it goes stale'));
       throw error;
     }
     this.thumbnails.schedule(entry);
@@ -108,7 +115,12 @@ export class UploadFinalizer {
     const quota = await this.policy.quotaHolder(actor, scope);
     const at = this.clock().toISOString();
     // Folders of a folder upload: found or created once, however many files arrive in parallel.
-    const parent = await this.writer.ensureFolders(scope, base, foldersOfRelativePath(row.relative_path ?? undefined), at);
+    const parent = await this.writer.ensureFolders(
+      scope,
+      base,
+      foldersOfRelativePath(row.relative_path ?? undefined),
+      at,
+    );
     const limit = await this.space.limitFor(quota);
     return immediateTransaction(this.db, this.dialect, async (trx) => {
       const of = childrenOf(parent, scope);

@@ -39,7 +39,14 @@ export class UploadIntake {
   private readonly settings: SettingsService;
   private readonly plain: DriveUploadService;
   private readonly clock: () => Date;
-  constructor(deps: { pending: PendingUploadsRepository; policy: DrivePolicy; space: SpaceService; settings: SettingsService; plain: DriveUploadService; clock: () => Date }) {
+  constructor(deps: {
+    pending: PendingUploadsRepository;
+    policy: DrivePolicy;
+    space: SpaceService;
+    settings: SettingsService;
+    plain: DriveUploadService;
+    clock: () => Date;
+  }) {
     this.pending = deps.pending;
     this.policy = deps.policy;
     this.space = deps.space;
@@ -59,7 +66,8 @@ export class UploadIntake {
     const uploader = actor.requireUser();
     const name = validName(upload.name, 'file');
     foldersOfRelativePath(upload.relativePath);
-    if (!Number.isSafeInteger(upload.size) || upload.size < 0) throw validation({ size: ['The size must be a whole number of bytes.'] });
+    if (!Number.isSafeInteger(upload.size) || upload.size < 0)
+      throw validation({ size: ['The size must be a whole number of bytes.'] });
     const rules = await this.plain.rules();
     if (rules.maxSize > 0 && upload.size > rules.maxSize) throw tooLarge(rules.maxSize);
     const extension = extensionOf(name);

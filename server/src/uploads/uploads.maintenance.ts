@@ -18,7 +18,9 @@ const DONE_KEPT_MS = 24 * 3600_000;
 /** Store files no row names are removed once this old (a creation may be between its row and its file). */
 const LEFTOVER_GRACE_MS = 6 * 3600_000;
 
-export type UploadsMaintenanceReport = { expired: number; forgotten: number; reservations: number; leftovers: number; hashed: number } | { skipped: true };
+export type UploadsMaintenanceReport =
+  | { expired: number; forgotten: number; reservations: number; leftovers: number; hashed: number }
+  | { skipped: true };
 
 /**
  * The uploads' job, in the drive maintenance's pattern: removes uploads whose lifetime ran out
@@ -47,7 +49,13 @@ export class UploadsMaintenance {
     logger: Logger;
     clock: () => Date;
   }) {
-    this.job = new PeriodicJob({ name: 'uploads maintenance', db: deps.db, dialect: deps.dialect, lockId: UPLOADS_LOCK, logger: deps.logger });
+    this.job = new PeriodicJob({
+      name: 'uploads maintenance',
+      db: deps.db,
+      dialect: deps.dialect,
+      lockId: UPLOADS_LOCK,
+      logger: deps.logger,
+    });
     this.pending = deps.pending;
     this.reservations = deps.reservations;
     this.intake = deps.intake;

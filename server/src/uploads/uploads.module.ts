@@ -13,12 +13,28 @@ import { UploadIntake } from './upload-intake.ts';
 import { UploadsMaintenance } from './uploads.maintenance.ts';
 
 /** Wires resumable and direct uploads over the drive module (one instance per container). */
-export function createUploadsModule(deps: { db: Database; dialect: Dialect; config: Config; storage: StorageDriver; settings: SettingsService; drive: DriveModule; logger: Logger; clock?: () => Date }) {
+export function createUploadsModule(deps: {
+  db: Database;
+  dialect: Dialect;
+  config: Config;
+  storage: StorageDriver;
+  settings: SettingsService;
+  drive: DriveModule;
+  logger: Logger;
+  clock?: () => Date;
+}) {
   const { db, dialect, config, storage, settings, drive, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
   const pending = new PendingUploadsRepository(db);
   const hashes = new Sha256Backfill({ entries: drive.repos.entries, storage, logger });
-  const intake = new UploadIntake({ pending, policy: drive.policy, space: drive.space, settings, plain: drive.uploads, clock });
+  const intake = new UploadIntake({
+    pending,
+    policy: drive.policy,
+    space: drive.space,
+    settings,
+    plain: drive.uploads,
+    clock,
+  });
   const finalizer = new UploadFinalizer({
     pending,
     policy: drive.policy,
@@ -36,7 +52,18 @@ export function createUploadsModule(deps: { db: Database; dialect: Dialect; conf
   });
   const tus = new TusUploads({ config, intake, finalizer, pending, settings, storage, logger, clock });
   const direct = new DirectUploads({ intake, finalizer, pending, storage, settings });
-  const maintenance = new UploadsMaintenance({ db, dialect, pending, reservations: drive.repos.reservations, intake, tus, direct, hashes, logger, clock });
+  const maintenance = new UploadsMaintenance({
+    db,
+    dialect,
+    pending,
+    reservations: drive.repos.reservations,
+    intake,
+    tus,
+    direct,
+    hashes,
+    logger,
+    clock,
+  });
   // Keys of uploads in flight are not orphans, and their multipart uploads are not staging leftovers.
   drive.maintenance.protect((keys) => pending.keysIn(keys));
   return { repos: { pending }, intake, finalizer, tus, direct, hashes, maintenance };

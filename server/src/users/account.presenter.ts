@@ -35,18 +35,28 @@ export class AccountPresenter {
     return this.withExtras(row, roles, permissions, viewer);
   }
 
-  async withExtras(row: UserRow, roles: Array<{ id: number; name: string }>, permissions: GrantedPermission[], viewer: Viewer): Promise<User> {
+  async withExtras(
+    row: UserRow,
+    roles: Array<{ id: number; name: string }>,
+    permissions: GrantedPermission[],
+    viewer: Viewer,
+  ): Promise<User> {
     return presentUser(row, roles, permissions, await this.extras(row, viewer));
   }
 
   private async extras(row: UserRow, viewer: Viewer): Promise<UserExtras> {
     const profiles = await this.deps.socialProfiles.listOfUser(row.id);
-    const extras: UserExtras = { social_profiles: profiles.map((p) => ({ service_name: p.service_name, username: p.username })) };
+    const extras: UserExtras = {
+      social_profiles: profiles.map((p) => ({ service_name: p.service_name, username: p.username })),
+    };
     if (viewer.userId !== row.id) return extras;
     extras.tokens = await this.deps.accessTokens.listOfUser(row.id);
     // Recovery codes: while setup is pending (to save them), or right after the owner confirmed the password.
     const pending = Boolean(row.two_factor_recovery_codes && !row.two_factor_confirmed_at);
-    if (row.two_factor_recovery_codes && (pending || (await this.deps.sessions.isPasswordConfirmed({ sessionId: viewer.sessionId })))) {
+    if (
+      row.two_factor_recovery_codes &&
+      (pending || (await this.deps.sessions.isPasswordConfirmed({ sessionId: viewer.sessionId })))
+    ) {
       extras.two_factor_recovery_codes = await this.deps.twoFactor.recoveryCodesOf(row);
     }
     return extras;

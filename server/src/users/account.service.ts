@@ -49,9 +49,11 @@ export class AccountService {
     const row = await this.load(userId);
     await this.check(body, row);
     const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<UserRow>;
-    for (const key of ['first_name', 'last_name', 'language', 'timezone'] as const) if (patch[key] === '') patch[key] = null;
+    for (const key of ['first_name', 'last_name', 'language', 'timezone'] as const)
+      if (patch[key] === '') patch[key] = null;
     // A new country drops a state that belonged to the old one.
-    if (patch.country_id !== undefined && patch.country_id !== row.country_id && patch.state_id === undefined) patch.state_id = null;
+    if (patch.country_id !== undefined && patch.country_id !== row.country_id && patch.state_id === undefined)
+      patch.state_id = null;
     await this.deps.users.update(userId, { ...patch, updated_at: new Date().toISOString() });
     return this.present(await this.load(userId), actor, ctx);
   }
@@ -69,7 +71,9 @@ export class AccountService {
     await this.deps.sessions.requirePasswordConfirmed(ctx);
     const row = await this.load(userId);
     if (actor.isAdmin && (await this.deps.users.countAdmins()) <= 1) {
-      throw conflict('You are the only administrator. Make another user an administrator before deleting this account.');
+      throw conflict(
+        'You are the only administrator. Make another user an administrator before deleting this account.',
+      );
     }
     await this.deps.avatars.removeFileOf(row);
     await this.deps.users.delete(userId);
@@ -77,10 +81,13 @@ export class AccountService {
 
   private async check(body: UpdateUserBody, row: UserRow): Promise<void> {
     const errors: Record<string, string[]> = {};
-    if (body.country_id && !listCountries().some((c) => c.id === body.country_id)) errors.country_id = ['The selected country is invalid.'];
+    if (body.country_id && !listCountries().some((c) => c.id === body.country_id))
+      errors.country_id = ['The selected country is invalid.'];
     const countryId = body.country_id === undefined ? row.country_id : body.country_id;
-    if (body.state_id && (!countryId || !listStates(countryId).some((s) => s.id === body.state_id))) errors.state_id = ['The selected state is invalid.'];
-    if (body.language && !(await this.deps.localizations.getByLanguage(body.language))) errors.language = ['The selected language is invalid.'];
+    if (body.state_id && (!countryId || !listStates(countryId).some((s) => s.id === body.state_id)))
+      errors.state_id = ['The selected state is invalid.'];
+    if (body.language && !(await this.deps.localizations.getByLanguage(body.language)))
+      errors.language = ['The selected language is invalid.'];
     if (body.timezone && !isTimeZone(body.timezone)) errors.timezone = ['The selected timezone is invalid.'];
     if (Object.keys(errors).length) throw validation(errors);
   }

@@ -18,7 +18,10 @@ async function readAvatarInput(request: FastifyRequest): Promise<AvatarInput> {
   const input: AvatarInput = {};
   // Past 2 MB the file is cut off and flagged as truncated rather than failing the whole form.
   // throwFileSizeLimit is read at run time but missing from the plugin's option type.
-  const options = { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: false } as Parameters<typeof request.parts>[0];
+  const options = {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 },
+    throwFileSizeLimit: false,
+  } as Parameters<typeof request.parts>[0];
   for await (const part of request.parts(options)) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
@@ -54,7 +57,12 @@ export async function avatarRoutes(app: FastifyInstance, { container }: { contai
   });
 
   api.delete('/users/:id/avatar', {
-    schema: { tags: ['account'], summary: 'Remove the profile image.', params: UserIdParamsSchema, response: { 200: GetUserResponseSchema } },
+    schema: {
+      tags: ['account'],
+      summary: 'Remove the profile image.',
+      params: UserIdParamsSchema,
+      response: { 200: GetUserResponseSchema },
+    },
     handler: async (request) => {
       await avatars.remove(request.actor, request.params.id);
       return { user: await account.get(request.actor, request.params.id, contextOf(request, container)) };
@@ -62,11 +70,18 @@ export async function avatarRoutes(app: FastifyInstance, { container }: { contai
   });
 
   api.get('/avatars/:file', {
-    schema: { tags: ['account'], summary: 'A profile image (public; names are random and never reused).', params: z.object({ file: z.string().max(100) }) },
+    schema: {
+      tags: ['account'],
+      summary: 'A profile image (public; names are random and never reused).',
+      params: z.object({ file: z.string().max(100) }),
+    },
     handler: async (request, reply) => {
       const stream = avatars.open(request.params.file);
       if (!stream) return reply.status(404).send({ message: 'Not found.' });
-      return reply.header('content-type', 'image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(stream);
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(stream);
     },
   });
 }

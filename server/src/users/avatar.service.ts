@@ -78,7 +78,11 @@ export class AvatarService {
       const image = sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' });
       const meta = await image.metadata();
       if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Error('not an accepted image format');
-      return await image.rotate().resize(AVATAR_SIDE_PX, AVATAR_SIDE_PX, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
+      return await image
+        .rotate()
+        .resize(AVATAR_SIDE_PX, AVATAR_SIDE_PX, { fit: 'cover' })
+        .webp({ quality: 85 })
+        .toBuffer();
     } catch {
       throw fileError(NOT_AN_IMAGE);
     }

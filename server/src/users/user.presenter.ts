@@ -6,7 +6,12 @@ import type { UserRow } from './users.repository.ts';
 export type UserExtras = Partial<Pick<User, 'social_profiles' | 'tokens' | 'two_factor_recovery_codes'>>;
 
 /** The user as the client reads it (spec part 1 section 3). Secrets are dropped here, once. */
-export function presentUser(row: UserRow, roles: Array<{ id: number; name: string }>, permissions: GrantedPermission[], extras: UserExtras = {}): User {
+export function presentUser(
+  row: UserRow,
+  roles: Array<{ id: number; name: string }>,
+  permissions: GrantedPermission[],
+  extras: UserExtras = {},
+): User {
   const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email.split('@')[0];
   return {
     id: row.id,

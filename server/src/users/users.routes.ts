@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GetUserResponseSchema, MessageResponseSchema, UpdateUserBodySchema, UserIdParamsSchema } from '@kosh/contracts';
+import {
+  GetUserResponseSchema,
+  MessageResponseSchema,
+  UpdateUserBodySchema,
+  UserIdParamsSchema,
+} from '@kosh/contracts';
 import { clearSessionCookie, contextOf } from '../auth/request-context.ts';
 import type { Container } from '../container.ts';
 
@@ -11,13 +16,21 @@ export async function usersRoutes(app: FastifyInstance, { container }: { contain
   const userAnswer = { 200: GetUserResponseSchema };
 
   api.get('/me', {
-    schema: { tags: ['account'], summary: 'The signed-in user, with email and email_verified_at.', response: userAnswer },
+    schema: {
+      tags: ['account'],
+      summary: 'The signed-in user, with email and email_verified_at.',
+      response: userAnswer,
+    },
     handler: async (request) => ({ user: await account.me(request.actor, contextOf(request, container)) }),
   });
 
   // Registered before users/:id; the router prefers the static segment anyway.
   api.put('/users/skipCounter', {
-    schema: { tags: ['account'], summary: 'Count a "Skip" of the profile prompt.', response: { 200: MessageResponseSchema } },
+    schema: {
+      tags: ['account'],
+      summary: 'Count a "Skip" of the profile prompt.',
+      response: { 200: MessageResponseSchema },
+    },
     handler: async (request) => {
       await account.skipProfile(request.actor);
       return { message: 'Skipped.' };
@@ -25,25 +38,36 @@ export async function usersRoutes(app: FastifyInstance, { container }: { contain
   });
 
   api.get('/users/:id', {
-    schema: { tags: ['account'], summary: 'A user: yourself, or anyone with permission users.update.', params: UserIdParamsSchema, response: userAnswer },
-    handler: async (request) => ({ user: await account.get(request.actor, request.params.id, contextOf(request, container)) }),
+    schema: {
+      tags: ['account'],
+      summary: 'A user: yourself, or anyone with permission users.update.',
+      params: UserIdParamsSchema,
+      response: userAnswer,
+    },
+    handler: async (request) => ({
+      user: await account.get(request.actor, request.params.id, contextOf(request, container)),
+    }),
   });
 
   api.put('/users/:id', {
     schema: {
       tags: ['account'],
-      summary: 'Update account details (names, country, state, language, timezone, date format); email is read-only. Yourself, or with users.update.',
+      summary:
+        'Update account details (names, country, state, language, timezone, date format); email is read-only. Yourself, or with users.update.',
       params: UserIdParamsSchema,
       body: UpdateUserBodySchema,
       response: userAnswer,
     },
-    handler: async (request) => ({ user: await account.update(request.actor, request.params.id, request.body, contextOf(request, container)) }),
+    handler: async (request) => ({
+      user: await account.update(request.actor, request.params.id, request.body, contextOf(request, container)),
+    }),
   });
 
   api.delete('/users/:id', {
     schema: {
       tags: ['account'],
-      summary: 'Delete your own account (only your own), with its sessions and tokens. Needs a password confirmation within 9000 s (423 otherwise).',
+      summary:
+        'Delete your own account (only your own), with its sessions and tokens. Needs a password confirmation within 9000 s (423 otherwise).',
       params: UserIdParamsSchema,
       response: { 200: MessageResponseSchema },
     },

@@ -20,7 +20,12 @@ export class UsersService {
   }
 
   /** Creates a user with the default role, or the admin role; the address must be free. */
-  async createUser(input: { email: string; password: string; isAdmin?: boolean; verified?: boolean }): Promise<UserRow> {
+  async createUser(input: {
+    email: string;
+    password: string;
+    isAdmin?: boolean;
+    verified?: boolean;
+  }): Promise<UserRow> {
     const email = input.email.trim().toLowerCase();
     if (!EMAIL_RE.test(email)) throw validation({ email: ['The email must be a valid email address.'] });
     if (input.password.length < MIN_PASSWORD_LENGTH) {

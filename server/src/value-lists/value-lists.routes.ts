@@ -7,7 +7,8 @@ export async function valueListsRoutes(app: FastifyInstance, { container }: { co
   app.withTypeProvider<ZodTypeProvider>().get('/value-lists/:names', {
     schema: {
       tags: ['shell'],
-      summary: 'Comma-joined lists: timezones (grouped by region), countries (id, code, name), localizations, and states of ?countryId=.',
+      summary:
+        'Comma-joined lists: timezones (grouped by region), countries (id, code, name), localizations, and states of ?countryId=.',
       params: GetValueListsParamsSchema,
       querystring: GetValueListsQuerySchema,
       response: { 200: ValueListsSchema },

@@ -13,12 +13,22 @@ export class ValueListsService {
 
   /** The named lists (comma-joined), each once; an unknown name is a 422; `states` needs a countryId. */
   async get(namesParam: string, countryId?: number): Promise<ValueLists> {
-    const names = [...new Set(namesParam.split(',').map((n) => n.trim()).filter(Boolean))];
+    const names = [
+      ...new Set(
+        namesParam
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean),
+      ),
+    ];
     const unknown = names.filter((n) => !VALUE_LIST_NAMES.includes(n as ListName));
     if (!names.length || unknown.length) {
-      throw validation({ names: [`Unknown value list: ${unknown.join(', ') || '(none)'}. Known lists: ${VALUE_LIST_NAMES.join(', ')}.`] });
+      throw validation({
+        names: [`Unknown value list: ${unknown.join(', ') || '(none)'}. Known lists: ${VALUE_LIST_NAMES.join(', ')}.`],
+      });
     }
-    if (names.includes('states') && !countryId) throw validation({ countryId: ['Choose a country to list its states.'] });
+    if (names.includes('states') && !countryId)
+      throw validation({ countryId: ['Choose a country to list its states.'] });
     const lists: ValueLists = {};
     for (const name of names as ListName[]) {
       if (name === 'timezones') lists.timezones = listTimezones();

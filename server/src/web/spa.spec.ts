@@ -40,7 +40,9 @@ describe('htmlCsp', () => {
     const origins = directUploadOrigins({ endpoint: 'http://127.0.0.1:7480/', bucket: 'kosh', forcePathStyle: true });
     expect(origins).toEqual(['http://127.0.0.1:7480']);
     expect(htmlCsp('abc', { connect: origins })).toContain("connect-src 'self' http://127.0.0.1:7480;");
-    expect(directUploadOrigins({ endpoint: 'https://s3.example.com', bucket: 'kosh', forcePathStyle: false })).toEqual(['https://kosh.s3.example.com']);
+    expect(directUploadOrigins({ endpoint: 'https://s3.example.com', bucket: 'kosh', forcePathStyle: false })).toEqual([
+      'https://kosh.s3.example.com',
+    ]);
     expect(directUploadOrigins({ bucket: 'kosh', forcePathStyle: true })).toEqual([]);
   });
 

@@ -7,7 +7,10 @@ export function inviteNotificationData(invite: { id: string; inviter: string; wo
   return {
     image: 'group-add',
     lines: [
-      { type: 'primary', content: `You are invited to join the <strong>${escapeHtml(invite.workspace)}</strong> workspace` },
+      {
+        type: 'primary',
+        content: `You are invited to join the <strong>${escapeHtml(invite.workspace)}</strong> workspace`,
+      },
       { type: 'other', content: `Invited by ${escapeHtml(invite.inviter)}` },
     ],
     buttonActions: [
@@ -22,13 +25,22 @@ export function inviteNotificationData(invite: { id: string; inviter: string; wo
 export function joinedNotificationData(input: { member: string; workspace: string }): NotificationData {
   return {
     image: 'group-add',
-    lines: [{ type: 'primary', content: `<strong>${escapeHtml(input.member)}</strong> joined the <strong>${escapeHtml(input.workspace)}</strong> workspace` }],
+    lines: [
+      {
+        type: 'primary',
+        content: `<strong>${escapeHtml(input.member)}</strong> joined the <strong>${escapeHtml(input.workspace)}</strong> workspace`,
+      },
+    ],
     mainAction: { action: '/drive', label: 'Open' },
   };
 }
 
 /** The invite by mail to someone with an account: where to answer it (the notifications page). */
-export function inviteMail(to: string, siteName: string, invite: { inviter: string; workspace: string; link: string }): MailMessage & { html: string } {
+export function inviteMail(
+  to: string,
+  siteName: string,
+  invite: { inviter: string; workspace: string; link: string },
+): MailMessage & { html: string } {
   return {
     to,
     subject: `${invite.inviter} invited you to join ${invite.workspace} on ${siteName}`,
@@ -41,7 +53,11 @@ export function inviteMail(to: string, siteName: string, invite: { inviter: stri
 }
 
 /** To an address without an account: create one with this address, and the workspace is joined. */
-export function inviteToRegisterMail(to: string, siteName: string, invite: { inviter: string; workspace: string; registerLink: string }): MailMessage {
+export function inviteToRegisterMail(
+  to: string,
+  siteName: string,
+  invite: { inviter: string; workspace: string; registerLink: string },
+): MailMessage {
   return {
     to,
     subject: `${invite.inviter} invited you to join ${invite.workspace} on ${siteName}`,

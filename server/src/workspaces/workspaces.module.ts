@@ -6,7 +6,15 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import { WorkspacesService, type Notifier } from './workspaces.service.ts';
 
 /** Wires workspaces (issue 7) on top of the drive module, whose policy reads the same memberships. */
-export function createWorkspacesService(deps: { db: Database; drive: DriveModule; notifier: Notifier; mailer: Mailer; settings: SettingsService; logger: Logger; clock?: () => Date }): WorkspacesService {
+export function createWorkspacesService(deps: {
+  db: Database;
+  drive: DriveModule;
+  notifier: Notifier;
+  mailer: Mailer;
+  settings: SettingsService;
+  logger: Logger;
+  clock?: () => Date;
+}): WorkspacesService {
   const { drive } = deps;
   return new WorkspacesService({
     repo: drive.repos.workspaces,

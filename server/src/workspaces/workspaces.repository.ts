@@ -8,7 +8,12 @@ export type InviteRow = Selectable<WorkspaceInvitesTable>;
 export type WorkspaceRoleName = MemberRow['role'];
 /** A workspace with the caller's role and how many members it has. */
 export type MembershipRow = WorkspaceRow & { role: WorkspaceRoleName; members_count: number };
-export type MemberPersonRow = MemberRow & { email: string; first_name: string | null; last_name: string | null; image: string | null };
+export type MemberPersonRow = MemberRow & {
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  image: string | null;
+};
 
 /** Queries of workspaces, their members and their pending invites. */
 export class WorkspacesRepository {
@@ -26,7 +31,10 @@ export class WorkspacesRepository {
   }
 
   /** The user's role in a workspace and who owns it, or undefined for a non-member (the drive policy asks this). */
-  async roleOf(userId: number, workspaceId: number): Promise<{ role: WorkspaceRoleName; owner_id: number } | undefined> {
+  async roleOf(
+    userId: number,
+    workspaceId: number,
+  ): Promise<{ role: WorkspaceRoleName; owner_id: number } | undefined> {
     return this.db
       .selectFrom('workspace_members as m')
       .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
@@ -39,7 +47,12 @@ export class WorkspacesRepository {
   /** The user's roles in any of these workspaces. */
   async rolesIn(userId: number, workspaceIds: number[]): Promise<Map<number, WorkspaceRoleName>> {
     if (!workspaceIds.length) return new Map();
-    const rows = await this.db.selectFrom('workspace_members').select(['workspace_id', 'role']).where('user_id', '=', userId).where('workspace_id', 'in', workspaceIds).execute();
+    const rows = await this.db
+      .selectFrom('workspace_members')
+      .select(['workspace_id', 'role'])
+      .where('user_id', '=', userId)
+      .where('workspace_id', 'in', workspaceIds)
+      .execute();
     return new Map(rows.map((r) => [r.workspace_id, r.role]));
   }
 
@@ -50,7 +63,13 @@ export class WorkspacesRepository {
       .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
       .selectAll('w')
       .select('m.role')
-      .select((eb) => eb.selectFrom('workspace_members as c').select((c) => c.fn.countAll<number>().as('n')).whereRef('c.workspace_id', '=', 'w.id').as('members_count'))
+      .select((eb) =>
+        eb
+          .selectFrom('workspace_members as c')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .whereRef('c.workspace_id', '=', 'w.id')
+          .as('members_count'),
+      )
       .where('m.user_id', '=', userId)
       .orderBy('w.created_at')
       .orderBy('w.id')
@@ -60,14 +79,25 @@ export class WorkspacesRepository {
   }
 
   async countOwnedBy(userId: number): Promise<number> {
-    const row = await this.db.selectFrom('workspaces').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', userId).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('workspaces')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', userId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   async insert(input: { name: string; ownerId: number; at: string }): Promise<WorkspaceRow> {
     return this.db.transaction().execute(async (trx) => {
-      const ws = await trx.insertInto('workspaces').values({ name: input.name, owner_id: input.ownerId, created_at: input.at, updated_at: input.at }).returningAll().executeTakeFirstOrThrow();
-      await trx.insertInto('workspace_members').values({ workspace_id: ws.id, user_id: input.ownerId, role: 'owner', created_at: input.at }).execute();
+      const ws = await trx
+        .insertInto('workspaces')
+        .values({ name: input.name, owner_id: input.ownerId, created_at: input.at, updated_at: input.at })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('workspace_members')
+        .values({ workspace_id: ws.id, user_id: input.ownerId, role: 'owner', created_at: input.at })
+        .execute();
       return ws;
     });
   }
@@ -98,17 +128,36 @@ export class WorkspacesRepository {
   }
 
   async countMembersAndInvites(workspaceId: number): Promise<number> {
-    const m = await this.db.selectFrom('workspace_members').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow();
-    const i = await this.db.selectFrom('workspace_invites').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow();
+    const m = await this.db
+      .selectFrom('workspace_members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirstOrThrow();
+    const i = await this.db
+      .selectFrom('workspace_invites')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirstOrThrow();
     return Number(m.n) + Number(i.n);
   }
 
   getMember(workspaceId: number, userId: number): Promise<MemberRow | undefined> {
-    return this.db.selectFrom('workspace_members').selectAll().where('workspace_id', '=', workspaceId).where('user_id', '=', userId).executeTakeFirst();
+    return this.db
+      .selectFrom('workspace_members')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   }
 
   /** Adds a member; one already there keeps their row (answers false). */
-  async addMember(workspaceId: number, userId: number, role: WorkspaceRoleName, at: string, db: Database = this.db): Promise<boolean> {
+  async addMember(
+    workspaceId: number,
+    userId: number,
+    role: WorkspaceRoleName,
+    at: string,
+    db: Database = this.db,
+  ): Promise<boolean> {
     const result = await db
       .insertInto('workspace_members')
       .values({ workspace_id: workspaceId, user_id: userId, role, created_at: at })
@@ -118,15 +167,31 @@ export class WorkspacesRepository {
   }
 
   async setRole(workspaceId: number, userId: number, role: WorkspaceRoleName): Promise<void> {
-    await this.db.updateTable('workspace_members').set({ role }).where('workspace_id', '=', workspaceId).where('user_id', '=', userId).execute();
+    await this.db
+      .updateTable('workspace_members')
+      .set({ role })
+      .where('workspace_id', '=', workspaceId)
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   async removeMember(workspaceId: number, userId: number): Promise<void> {
-    await this.db.deleteFrom('workspace_members').where('workspace_id', '=', workspaceId).where('user_id', '=', userId).execute();
+    await this.db
+      .deleteFrom('workspace_members')
+      .where('workspace_id', '=', workspaceId)
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   invites(workspaceId: number): Promise<InviteRow[]> {
-    return this.db.selectFrom('workspace_invites').selectAll().where('workspace_id', '=', workspaceId).orderBy('created_at', 'desc').orderBy('id').limit(1000).execute();
+    return this.db
+      .selectFrom('workspace_invites')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(1000)
+      .execute();
   }
 
   getInvite(id: string, db: Database = this.db): Promise<InviteRow | undefined> {
@@ -134,14 +199,22 @@ export class WorkspacesRepository {
   }
 
   findInvite(workspaceId: number, email: string): Promise<InviteRow | undefined> {
-    return this.db.selectFrom('workspace_invites').selectAll().where('workspace_id', '=', workspaceId).where('email', '=', email).executeTakeFirst();
+    return this.db
+      .selectFrom('workspace_invites')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('email', '=', email)
+      .executeTakeFirst();
   }
 
   async insertInvite(row: InviteRow): Promise<void> {
     await this.db.insertInto('workspace_invites').values(row).execute();
   }
 
-  async updateInvite(id: string, patch: { role: InviteRow['role']; invited_by: number; created_at: string }): Promise<void> {
+  async updateInvite(
+    id: string,
+    patch: { role: InviteRow['role']; invited_by: number; created_at: string },
+  ): Promise<void> {
     await this.db.updateTable('workspace_invites').set(patch).where('id', '=', id).execute();
   }
 
@@ -151,7 +224,13 @@ export class WorkspacesRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  userByEmail(email: string): Promise<{ id: number; email: string; first_name: string | null; last_name: string | null } | undefined> {
-    return this.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('email', '=', email).executeTakeFirst();
+  userByEmail(
+    email: string,
+  ): Promise<{ id: number; email: string; first_name: string | null; last_name: string | null } | undefined> {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name'])
+      .where('email', '=', email)
+      .executeTakeFirst();
   }
 }

@@ -20,11 +20,11 @@ import type { Container } from '../container.ts';
 const tags = ['workspaces'];
 const Empty = z.object({});
 const roles = [
-  'Roles, strongest first. viewer: sees the workspace\'s files (list, search, recent, starred, preview) and downloads them.',
+  "Roles, strongest first. viewer: sees the workspace's files (list, search, recent, starred, preview) and downloads them.",
   'editor: also uploads (plain and tus), creates folders, renames, moves, copies, stars, trashes, restores and deletes for good.',
-  'admin: also invites people, cancels invites, changes members\' roles and removes members.',
+  "admin: also invites people, cancels invites, changes members' roles and removes members.",
   'owner (the creator, one per workspace): also renames and deletes the workspace; cannot leave it.',
-  'A workspace\'s files count against its owner\'s space. Someone who is not a member gets 404 from every call naming the workspace (the drive\'s too, through workspaceId); a member below the role a call needs gets 403.',
+  "A workspace's files count against its owner's space. Someone who is not a member gets 404 from every call naming the workspace (the drive's too, through workspaceId); a member below the role a call needs gets 403.",
 ].join(' ');
 
 /** Workspaces (spec part 1, 2.8, 3, 4 and 7.2): the switcher's list, management, members and invites. */
@@ -33,7 +33,13 @@ export async function workspacesRoutes(app: FastifyInstance, { container }: { co
   const workspaces = container.services.workspaces;
 
   api.get('/me/workspaces', {
-    schema: { tags, summary: 'The caller\'s workspaces: the built-in default (id 0, \'Default\', members_count 1) first, then the ones they belong to, oldest first, with their role.', description: roles, response: { 200: WorkspacesResponseSchema } },
+    schema: {
+      tags,
+      summary:
+        "The caller's workspaces: the built-in default (id 0, 'Default', members_count 1) first, then the ones they belong to, oldest first, with their role.",
+      description: roles,
+      response: { 200: WorkspacesResponseSchema },
+    },
     handler: async (request) => ({ workspaces: await workspaces.list(request.actor) }),
   });
 
@@ -41,25 +47,48 @@ export async function workspacesRoutes(app: FastifyInstance, { container }: { co
     schema: {
       tags,
       summary: 'Create a workspace; the caller becomes its owner.',
-      description: 'Permission workspaces.create; its count restriction caps how many workspaces a user may own (403 at the limit), its member_count restriction (of the owner) caps members plus pending invites.',
+      description:
+        'Permission workspaces.create; its count restriction caps how many workspaces a user may own (403 at the limit), its member_count restriction (of the owner) caps members plus pending invites.',
       body: SaveWorkspaceBodySchema,
       response: { 201: WorkspaceResponseSchema },
     },
-    handler: async (request, reply) => reply.status(201).send({ workspace: await workspaces.create(request.actor, request.body.name) }),
+    handler: async (request, reply) =>
+      reply.status(201).send({ workspace: await workspaces.create(request.actor, request.body.name) }),
   });
 
   api.get('/workspace/:id', {
-    schema: { tags, summary: 'A workspace with its members (the owner first) and, for admins and the owner, its pending invites.', description: roles, params: WorkspaceIdParamsSchema, response: { 200: WorkspaceDetailsResponseSchema } },
+    schema: {
+      tags,
+      summary: 'A workspace with its members (the owner first) and, for admins and the owner, its pending invites.',
+      description: roles,
+      params: WorkspaceIdParamsSchema,
+      response: { 200: WorkspaceDetailsResponseSchema },
+    },
     handler: async (request) => ({ workspace: await workspaces.details(request.actor, request.params.id) }),
   });
 
   api.put('/workspace/:id', {
-    schema: { tags, summary: 'Rename a workspace. Owner only.', params: WorkspaceIdParamsSchema, body: SaveWorkspaceBodySchema, response: { 200: WorkspaceResponseSchema } },
-    handler: async (request) => ({ workspace: await workspaces.rename(request.actor, request.params.id, request.body.name) }),
+    schema: {
+      tags,
+      summary: 'Rename a workspace. Owner only.',
+      params: WorkspaceIdParamsSchema,
+      body: SaveWorkspaceBodySchema,
+      response: { 200: WorkspaceResponseSchema },
+    },
+    handler: async (request) => ({
+      workspace: await workspaces.rename(request.actor, request.params.id, request.body.name),
+    }),
   });
 
   api.delete('/workspace/:id', {
-    schema: { tags, summary: 'Delete a workspace. Owner only.', description: 'Its files and folders go to the owner\'s trash (in their default workspace); members and pending invites go with the workspace.', params: WorkspaceIdParamsSchema, response: { 200: Empty } },
+    schema: {
+      tags,
+      summary: 'Delete a workspace. Owner only.',
+      description:
+        "Its files and folders go to the owner's trash (in their default workspace); members and pending invites go with the workspace.",
+      params: WorkspaceIdParamsSchema,
+      response: { 200: Empty },
+    },
     handler: async (request) => {
       await workspaces.delete(request.actor, request.params.id);
       return {};
@@ -78,11 +107,17 @@ export async function workspacesRoutes(app: FastifyInstance, { container }: { co
       body: InviteMembersBodySchema,
       response: { 200: InviteMembersResponseSchema },
     },
-    handler: async (request) => workspaces.invite(request.actor, request.params.id, request.body, contextOf(request, container)),
+    handler: async (request) =>
+      workspaces.invite(request.actor, request.params.id, request.body, contextOf(request, container)),
   });
 
   api.delete('/workspace/:id/invite/:inviteId', {
-    schema: { tags, summary: 'Cancel a pending invite. Admins and the owner.', params: WorkspaceInviteOfParamsSchema, response: { 200: Empty } },
+    schema: {
+      tags,
+      summary: 'Cancel a pending invite. Admins and the owner.',
+      params: WorkspaceInviteOfParamsSchema,
+      response: { 200: Empty },
+    },
     handler: async (request) => {
       await workspaces.cancelInvite(request.actor, request.params.id, request.params.inviteId);
       return {};
@@ -90,15 +125,28 @@ export async function workspacesRoutes(app: FastifyInstance, { container }: { co
   });
 
   api.put('/workspace/:id/member/:userId', {
-    schema: { tags, summary: 'Change a member\'s role (admin, editor or viewer). Admins and the owner; the owner\'s role stays.', params: WorkspaceMemberParamsSchema, body: ChangeMemberRoleBodySchema, response: { 200: WorkspaceDetailsResponseSchema } },
-    handler: async (request) => ({ workspace: await workspaces.changeRole(request.actor, request.params.id, request.params.userId, request.body.role) }),
+    schema: {
+      tags,
+      summary: "Change a member's role (admin, editor or viewer). Admins and the owner; the owner's role stays.",
+      params: WorkspaceMemberParamsSchema,
+      body: ChangeMemberRoleBodySchema,
+      response: { 200: WorkspaceDetailsResponseSchema },
+    },
+    handler: async (request) => ({
+      workspace: await workspaces.changeRole(
+        request.actor,
+        request.params.id,
+        request.params.userId,
+        request.body.role,
+      ),
+    }),
   });
 
   api.delete('/workspace/:id/member/:userId', {
     schema: {
       tags,
-      summary: 'Remove a member (admins and the owner), or leave (the caller\'s own id).',
-      description: 'The member\'s files stay in the workspace. The owner cannot be removed and cannot leave.',
+      summary: "Remove a member (admins and the owner), or leave (the caller's own id).",
+      description: "The member's files stay in the workspace. The owner cannot be removed and cannot leave.",
       params: WorkspaceMemberParamsSchema,
       response: { 200: Empty },
     },
@@ -109,7 +157,12 @@ export async function workspacesRoutes(app: FastifyInstance, { container }: { co
   });
 
   api.post('/workspace/:id/leave', {
-    schema: { tags, summary: 'Leave a workspace (any member but the owner).', params: WorkspaceIdParamsSchema, response: { 200: Empty } },
+    schema: {
+      tags,
+      summary: 'Leave a workspace (any member but the owner).',
+      params: WorkspaceIdParamsSchema,
+      response: { 200: Empty },
+    },
     handler: async (request) => {
       await workspaces.leave(request.actor, request.params.id);
       return {};
@@ -120,15 +173,24 @@ export async function workspacesRoutes(app: FastifyInstance, { container }: { co
     schema: {
       tags,
       summary: 'Join a workspace by an invite addressed to the caller; answers the workspace.',
-      description: 'The invite is used up; the owner gets a workspace-joined notification. An invite that no longer exists (or is someone else\'s) answers 404 \'This invite is no longer valid\'.',
+      description:
+        "The invite is used up; the owner gets a workspace-joined notification. An invite that no longer exists (or is someone else's) answers 404 'This invite is no longer valid'.",
       params: WorkspaceInviteParamsSchema,
       response: { 200: WorkspaceResponseSchema },
     },
-    handler: async (request) => ({ workspace: await workspaces.join(request.actor, request.params.inviteId, contextOf(request, container)) }),
+    handler: async (request) => ({
+      workspace: await workspaces.join(request.actor, request.params.inviteId, contextOf(request, container)),
+    }),
   });
 
   api.delete('/workspace/invite/:inviteId', {
-    schema: { tags, summary: 'Decline an invite addressed to the caller.', description: 'An invite that no longer exists answers 404 \'This invite is no longer valid\'.', params: WorkspaceInviteParamsSchema, response: { 200: Empty } },
+    schema: {
+      tags,
+      summary: 'Decline an invite addressed to the caller.',
+      description: "An invite that no longer exists answers 404 'This invite is no longer valid'.",
+      params: WorkspaceInviteParamsSchema,
+      response: { 200: Empty },
+    },
     handler: async (request) => {
       await workspaces.decline(request.actor, request.params.inviteId);
       return {};

@@ -19,7 +19,13 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import { displayName } from '../shares/shares.repository.ts';
 import type { Notifier } from '../notifications/notification.service.ts';
 import { inviteMail, inviteNotificationData, inviteToRegisterMail, joinedNotificationData } from './workspace-mails.ts';
-import type { InviteRow, MembershipRow, WorkspaceRoleName, WorkspaceRow, WorkspacesRepository } from './workspaces.repository.ts';
+import type {
+  InviteRow,
+  MembershipRow,
+  WorkspaceRoleName,
+  WorkspaceRow,
+  WorkspacesRepository,
+} from './workspaces.repository.ts';
 
 export type { Notifier };
 
@@ -75,7 +81,8 @@ export class WorkspacesService {
   async create(actor: Actor, name: string): Promise<Workspace> {
     actor.authorize(Permission.workspacesCreate);
     const me = actor.requireUser();
-    if (actor.isOverQuota(Permission.workspacesCreate, 'count', await this.deps.repo.countOwnedBy(me.id))) throw forbidden(WORKSPACE_TEXT.tooMany);
+    if (actor.isOverQuota(Permission.workspacesCreate, 'count', await this.deps.repo.countOwnedBy(me.id)))
+      throw forbidden(WORKSPACE_TEXT.tooMany);
     const ws = await this.deps.repo.insert({ name, ownerId: me.id, at: this.now() });
     return present({ ...ws, role: 'owner', members_count: 1 });
   }
@@ -83,10 +90,20 @@ export class WorkspacesService {
   /** A workspace with its members; pending invites for those who manage members. */
   async details(actor: Actor, id: number): Promise<WorkspaceDetails> {
     const { ws, role } = await this.membership(actor, id);
-    const [members, invites] = await Promise.all([this.deps.repo.members(id), RANK[role] >= RANK.admin ? this.deps.repo.invites(id) : Promise.resolve([] as InviteRow[])]);
+    const [members, invites] = await Promise.all([
+      this.deps.repo.members(id),
+      RANK[role] >= RANK.admin ? this.deps.repo.invites(id) : Promise.resolve([] as InviteRow[]),
+    ]);
     return {
       ...present({ ...ws, role, members_count: members.length }),
-      members: members.map((m) => ({ id: m.user_id, name: displayName(m), email: m.email, image: m.image, role: m.role, joined_at: m.created_at })),
+      members: members.map((m) => ({
+        id: m.user_id,
+        name: displayName(m),
+        email: m.email,
+        image: m.image,
+        role: m.role,
+        joined_at: m.created_at,
+      })),
       invites: invites.map((i) => ({ id: i.id, email: i.email, role: i.role, created_at: i.created_at })),
     };
   }
@@ -112,10 +129,20 @@ export class WorkspacesService {
    * notification (and its mail); an address without one gets a mail with a register link.
    * Inviting again renews the invite. Each address answers for itself.
    */
-  async invite(actor: Actor, id: number, body: InviteMembersBody, ctx: { baseUrl: string }): Promise<InviteMembersResponse> {
+  async invite(
+    actor: Actor,
+    id: number,
+    body: InviteMembersBody,
+    ctx: { baseUrl: string },
+  ): Promise<InviteMembersResponse> {
     const { ws } = await this.membership(actor, id, 'admin');
     const me = actor.requireUser();
-    const inviter = (await this.deps.repo.userByEmail(me.email)) ?? { id: me.id, email: me.email, first_name: null, last_name: null };
+    const inviter = (await this.deps.repo.userByEmail(me.email)) ?? {
+      id: me.id,
+      email: me.email,
+      first_name: null,
+      last_name: null,
+    };
     const owner = await this.deps.actorOf(ws.owner_id);
     const siteName = await this.deps.settings.get<string>('branding.site_name');
     const memberEmails = new Set((await this.deps.repo.members(id)).map((m) => m.email.toLowerCase()));
@@ -130,16 +157,36 @@ export class WorkspacesService {
         continue;
       }
       const existing = await this.deps.repo.findInvite(id, email);
-      if (!existing && owner.isOverQuota(Permission.workspacesCreate, 'member_count', await this.deps.repo.countMembersAndInvites(id))) {
+      if (
+        !existing &&
+        owner.isOverQuota(Permission.workspacesCreate, 'member_count', await this.deps.repo.countMembersAndInvites(id))
+      ) {
         results.push({ email, ok: false, invited: false, message: WORKSPACE_TEXT.tooManyMembers });
         continue;
       }
       const at = this.now();
       const inviteId = existing?.id ?? randomBytes(18).toString('base64url');
-      if (existing) await this.deps.repo.updateInvite(existing.id, { role: body.role, invited_by: me.id, created_at: at });
-      else await this.deps.repo.insertInvite({ id: inviteId, workspace_id: id, email, role: body.role, invited_by: me.id, created_at: at });
+      if (existing)
+        await this.deps.repo.updateInvite(existing.id, { role: body.role, invited_by: me.id, created_at: at });
+      else
+        await this.deps.repo.insertInvite({
+          id: inviteId,
+          workspace_id: id,
+          email,
+          role: body.role,
+          invited_by: me.id,
+          created_at: at,
+        });
       const user = await this.deps.repo.userByEmail(email);
-      await this.announce({ inviteId, email, userId: user?.id, inviter: displayName(inviter), workspace: ws.name, siteName, baseUrl: ctx.baseUrl });
+      await this.announce({
+        inviteId,
+        email,
+        userId: user?.id,
+        inviter: displayName(inviter),
+        workspace: ws.name,
+        siteName,
+        baseUrl: ctx.baseUrl,
+      });
       results.push({ email, ok: true, invited: !user });
     }
     return { results, workspace: await this.details(actor, id) };
@@ -197,8 +244,14 @@ export class WorkspacesService {
     const ws = (await this.deps.repo.getById(invite.workspace_id))!;
     const member = await this.deps.repo.userByEmail(me.email);
     await this.deps.notifier
-      .notify(ws.owner_id, { type: 'workspace-joined', data: joinedNotificationData({ member: member ? displayName(member) : me.email, workspace: ws.name }), baseUrl: ctx.baseUrl })
-      .catch((err: unknown) => this.deps.logger.warn({ err, workspaceId: ws.id }, 'could not notify the workspace owner of a join'));
+      .notify(ws.owner_id, {
+        type: 'workspace-joined',
+        data: joinedNotificationData({ member: member ? displayName(member) : me.email, workspace: ws.name }),
+        baseUrl: ctx.baseUrl,
+      })
+      .catch((err: unknown) =>
+        this.deps.logger.warn({ err, workspaceId: ws.id }, 'could not notify the workspace owner of a join'),
+      );
     return (await this.list(actor)).find((w) => w.id === ws.id)!;
   }
 
@@ -212,7 +265,9 @@ export class WorkspacesService {
 
   /** The answered invite's notification stops offering Join and Decline (a failure there is only logged). */
   private async settle(userId: number, inviteId: string): Promise<void> {
-    await this.deps.notifier.settleInvite(userId, inviteId).catch((err: unknown) => this.deps.logger.warn({ err, inviteId }, 'could not settle an invite notification'));
+    await this.deps.notifier
+      .settleInvite(userId, inviteId)
+      .catch((err: unknown) => this.deps.logger.warn({ err, inviteId }, 'could not settle an invite notification'));
   }
 
   /** A workspace invite lets its address register while registration is disabled (spec part 1, 6). */
@@ -229,20 +284,38 @@ export class WorkspacesService {
   }
 
   /** The caller's membership: 404 for a non-member (the workspace does not exist for them), 403 below `need`. */
-  private async membership(actor: Actor, id: number, need: WorkspaceRoleName = 'viewer'): Promise<{ ws: WorkspaceRow; role: WorkspaceRoleName }> {
+  private async membership(
+    actor: Actor,
+    id: number,
+    need: WorkspaceRoleName = 'viewer',
+  ): Promise<{ ws: WorkspaceRow; role: WorkspaceRoleName }> {
     const me = actor.requireUser();
     const [ws, member] = await Promise.all([this.deps.repo.getById(id), this.deps.repo.getMember(id, me.id)]);
     if (!ws || !member) throw notFound(WORKSPACE_TEXT.notFound);
-    if (RANK[member.role] < RANK[need]) throw forbidden(need === 'owner' ? WORKSPACE_TEXT.ownerOnly : WORKSPACE_TEXT.adminsOnly);
+    if (RANK[member.role] < RANK[need])
+      throw forbidden(need === 'owner' ? WORKSPACE_TEXT.ownerOnly : WORKSPACE_TEXT.adminsOnly);
     return { ws, role: member.role };
   }
 
   /** The notification (with its mail) to someone with an account, or a mail with a register link; mail failures are logged. */
-  private async announce(input: { inviteId: string; email: string; userId: number | undefined; inviter: string; workspace: string; siteName: string; baseUrl: string }): Promise<void> {
+  private async announce(input: {
+    inviteId: string;
+    email: string;
+    userId: number | undefined;
+    inviter: string;
+    workspace: string;
+    siteName: string;
+    baseUrl: string;
+  }): Promise<void> {
     const { inviteId, email, userId, inviter, workspace, siteName, baseUrl } = input;
     if (userId !== undefined) {
       const mail = inviteMail(email, siteName, { inviter, workspace, link: `${baseUrl}/notifications` });
-      await this.deps.notifier.notify(userId, { type: 'workspace-invite', data: inviteNotificationData({ id: inviteId, inviter, workspace }), mail, baseUrl });
+      await this.deps.notifier.notify(userId, {
+        type: 'workspace-invite',
+        data: inviteNotificationData({ id: inviteId, inviter, workspace }),
+        mail,
+        baseUrl,
+      });
       return;
     }
     const registerLink = `${baseUrl}/workspace/join/register/${inviteId}?email=${encodeURIComponent(email)}`;

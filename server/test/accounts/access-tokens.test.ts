@@ -28,7 +28,11 @@ describe('POST access-tokens', () => {
     expect(plainTextToken).toMatch(/^kosh_[A-Za-z0-9_-]{40}$/);
     const row = await t.container.repos.accessTokens.getByHash(sessionIdOf(plainTextToken));
     expect(row?.user_id).toBe(user.id);
-    const all = await t.container.db.selectFrom('personal_access_tokens').selectAll().where('user_id', '=', user.id).execute();
+    const all = await t.container.db
+      .selectFrom('personal_access_tokens')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
     expect(JSON.stringify(all)).not.toContain(plainTextToken);
     const me = (await agent.get('/api/v1/me')).json().user;
     expect(me.tokens).toEqual([{ id: token.id, name: 'CI deploys', last_used_at: null }]);
@@ -38,9 +42,17 @@ describe('POST access-tokens', () => {
   it('gives a token that works as a bearer and records its use', async () => {
     const { agent, user } = await signedIn();
     const { plainTextToken, token } = (await agent.post('/api/v1/access-tokens', { tokenName: 'cli' })).json();
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${plainTextToken}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${plainTextToken}` },
+    });
     expect(res.json().user.id).toBe(user.id);
-    const row = await t.container.db.selectFrom('personal_access_tokens').select('last_used_at').where('id', '=', token.id).executeTakeFirstOrThrow();
+    const row = await t.container.db
+      .selectFrom('personal_access_tokens')
+      .select('last_used_at')
+      .where('id', '=', token.id)
+      .executeTakeFirstOrThrow();
     expect(row.last_used_at).toBeTruthy();
   });
 
@@ -70,8 +82,23 @@ describe('POST access-tokens', () => {
   it('refuses a user without permission api.access (403)', async () => {
     const { agent, user } = await signedIn();
     const usersRole = await t.container.repos.roles.getByName('users');
-    const plain = await t.container.db.insertInto('roles').values({ name: `no-api-${user.id}`, description: null, is_default: 0, is_guest: 0, created_at: 'now', updated_at: 'now' }).returning('id').executeTakeFirstOrThrow();
-    await t.container.db.deleteFrom('user_role').where('user_id', '=', user.id).where('role_id', '=', usersRole!.id).execute();
+    const plain = await t.container.db
+      .insertInto('roles')
+      .values({
+        name: `no-api-${user.id}`,
+        description: null,
+        is_default: 0,
+        is_guest: 0,
+        created_at: 'now',
+        updated_at: 'now',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.container.db
+      .deleteFrom('user_role')
+      .where('user_id', '=', user.id)
+      .where('role_id', '=', usersRole!.id)
+      .execute();
     await t.container.repos.roles.assignRole(user.id, plain.id, new Date().toISOString());
     expect((await agent.post('/api/v1/access-tokens', { tokenName: 'x' })).statusCode).toBe(403);
   });
@@ -83,7 +110,11 @@ describe('DELETE access-tokens/{id}', () => {
     const { plainTextToken, token } = (await agent.post('/api/v1/access-tokens', { tokenName: 'old' })).json();
     const res = await del(agent, `/api/v1/access-tokens/${token.id}`);
     expect(res.statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${plainTextToken}` } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${plainTextToken}` },
+    });
     expect(after.statusCode).toBe(401);
   });
 

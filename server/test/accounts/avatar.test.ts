@@ -13,7 +13,9 @@ let close: () => Promise<void>;
 let png: Buffer;
 beforeAll(async () => {
   ({ t, close } = await createAccountsApp());
-  png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0392b' } }).png().toBuffer();
+  png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
 });
 afterAll(() => close());
 
@@ -29,13 +31,16 @@ function allowLoopbackTestServers() {
   t.container.services.avatars.fetcher = new SafeFetcher({ isAllowed: (ip) => ip === '127.0.0.1' });
 }
 
-function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; data: Buffer }>) {
+function multipart(
+  parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; data: Buffer }>,
+) {
   const boundary = `----kosh${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    const head = 'filename' in part
-      ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`
-      : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`;
+    const head =
+      'filename' in part
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`
+        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`;
     chunks.push(Buffer.from(head), 'filename' in part ? part.data : Buffer.from(part.value), Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -50,14 +55,24 @@ async function signedIn(): Promise<{ agent: Agent; user: Awaited<ReturnType<type
 }
 
 const upload = (agent: Agent, userId: number, body: ReturnType<typeof multipart>) =>
-  agent.request({ method: 'POST', url: `/api/v1/users/${userId}/avatar`, payload: body.payload, headers: body.headers });
-const byUrl = (agent: Agent, userId: number, url: string) => upload(agent, userId, multipart([{ name: 'url', value: url }]));
+  agent.request({
+    method: 'POST',
+    url: `/api/v1/users/${userId}/avatar`,
+    payload: body.payload,
+    headers: body.headers,
+  });
+const byUrl = (agent: Agent, userId: number, url: string) =>
+  upload(agent, userId, multipart([{ name: 'url', value: url }]));
 const avatarsDir = () => path.join(t.db.dataDir, 'avatars');
 
 describe('POST users/{id}/avatar with a file', () => {
   it('stores the image re-encoded as a 512 px WebP and serves it publicly', async () => {
     const { agent, user } = await signedIn();
-    const res = await upload(agent, user.id, multipart([{ name: 'file', filename: 'me.png', type: 'image/png', data: png }]));
+    const res = await upload(
+      agent,
+      user.id,
+      multipart([{ name: 'file', filename: 'me.png', type: 'image/png', data: png }]),
+    );
     expect(res.statusCode).toBe(200);
     const image = res.json().user.image as string;
     expect(image).toMatch(/^\/api\/v1\/avatars\/[a-f0-9]{32}\.webp$/);
@@ -70,14 +85,22 @@ describe('POST users/{id}/avatar with a file', () => {
 
   it('replaces the earlier file', async () => {
     const { agent, user } = await signedIn();
-    const first = (await upload(agent, user.id, multipart([{ name: 'file', filename: 'a.png', type: 'image/png', data: png }]))).json().user.image as string;
+    const first = (
+      await upload(agent, user.id, multipart([{ name: 'file', filename: 'a.png', type: 'image/png', data: png }]))
+    ).json().user.image as string;
     await upload(agent, user.id, multipart([{ name: 'file', filename: 'b.png', type: 'image/png', data: png }]));
     expect(fs.existsSync(path.join(avatarsDir(), path.basename(first)))).toBe(false);
   });
 
   it('refuses what is not an image (422 on file)', async () => {
     const { agent, user } = await signedIn();
-    const res = await upload(agent, user.id, multipart([{ name: 'file', filename: 'x.png', type: 'image/png', data: Buffer.from('<html>not an image</html>') }]));
+    const res = await upload(
+      agent,
+      user.id,
+      multipart([
+        { name: 'file', filename: 'x.png', type: 'image/png', data: Buffer.from('<html>not an image</html>') },
+      ]),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.file).toEqual(['Please select an image.']);
     expect((await t.container.repos.users.getById(user.id))!.image).toBeNull();
@@ -85,35 +108,62 @@ describe('POST users/{id}/avatar with a file', () => {
 
   it('refuses an SVG', async () => {
     const { agent, user } = await signedIn();
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
-    expect((await upload(agent, user.id, multipart([{ name: 'file', filename: 'x.svg', type: 'image/svg+xml', data: svg }]))).statusCode).toBe(422);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
+    expect(
+      (await upload(agent, user.id, multipart([{ name: 'file', filename: 'x.svg', type: 'image/svg+xml', data: svg }])))
+        .statusCode,
+    ).toBe(422);
   });
 
   it('accepts an image of almost 2 MB', async () => {
     const { agent, user } = await signedIn();
-    const noise = await sharp(randomBytes(800 * 700 * 3), { raw: { width: 800, height: 700, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noise = await sharp(randomBytes(800 * 700 * 3), { raw: { width: 800, height: 700, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(1024 * 1024);
     expect(noise.length).toBeLessThan(2 * 1024 * 1024);
-    expect((await upload(agent, user.id, multipart([{ name: 'file', filename: 'noise.png', type: 'image/png', data: noise }]))).statusCode).toBe(200);
+    expect(
+      (
+        await upload(
+          agent,
+          user.id,
+          multipart([{ name: 'file', filename: 'noise.png', type: 'image/png', data: noise }]),
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('reads no more than 2 MB of a much larger upload (422 on file)', async () => {
     const { agent, user } = await signedIn();
-    const res = await upload(agent, user.id, multipart([{ name: 'file', filename: 'huge.png', type: 'image/png', data: Buffer.alloc(12 * 1024 * 1024, 1) }]));
+    const res = await upload(
+      agent,
+      user.id,
+      multipart([{ name: 'file', filename: 'huge.png', type: 'image/png', data: Buffer.alloc(12 * 1024 * 1024, 1) }]),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.file).toEqual(['The image may not be larger than 2 MB.']);
   });
 
   it('answers 413 to an oversized JSON body', async () => {
     const { agent, user } = await signedIn();
-    const res = await agent.post(`/api/v1/users/${user.id}/avatar`, { url: `http://example.com/${'x'.repeat(1024 * 1024 + 1)}` });
+    const res = await agent.post(`/api/v1/users/${user.id}/avatar`, {
+      url: `http://example.com/${'x'.repeat(1024 * 1024 + 1)}`,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'The request is too large.' });
   });
 
   it('refuses a file over 2 MB (422 on file)', async () => {
     const { agent, user } = await signedIn();
-    const res = await upload(agent, user.id, multipart([{ name: 'file', filename: 'big.png', type: 'image/png', data: Buffer.alloc(2 * 1024 * 1024 + 10, 1) }]));
+    const res = await upload(
+      agent,
+      user.id,
+      multipart([
+        { name: 'file', filename: 'big.png', type: 'image/png', data: Buffer.alloc(2 * 1024 * 1024 + 10, 1) },
+      ]),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.file).toEqual(['The image may not be larger than 2 MB.']);
   });
@@ -128,8 +178,19 @@ describe('POST users/{id}/avatar with a file', () => {
   it("refuses another user's avatar (403) and a visitor (401)", async () => {
     const { agent } = await signedIn();
     const other = await createUser(t.container);
-    expect((await upload(agent, other.id, multipart([{ name: 'file', filename: 'a.png', type: 'image/png', data: png }]))).statusCode).toBe(403);
-    expect((await upload(newAgent(t), other.id, multipart([{ name: 'file', filename: 'a.png', type: 'image/png', data: png }]))).statusCode).toBe(401);
+    expect(
+      (await upload(agent, other.id, multipart([{ name: 'file', filename: 'a.png', type: 'image/png', data: png }])))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await upload(
+          newAgent(t),
+          other.id,
+          multipart([{ name: 'file', filename: 'a.png', type: 'image/png', data: png }]),
+        )
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -141,7 +202,9 @@ describe('POST users/{id}/avatar with a url', () => {
       for (const url of [`${server.url}/me.png`, `${server.url.replace('127.0.0.1', 'localhost')}/me.png`]) {
         const res = await byUrl(agent, user.id, url);
         expect(res.statusCode).toBe(422);
-        expect(res.json().errors.file).toEqual(['This address points to a private or reserved network and cannot be fetched.']);
+        expect(res.json().errors.file).toEqual([
+          'This address points to a private or reserved network and cannot be fetched.',
+        ]);
       }
     } finally {
       await server.close();
@@ -150,7 +213,14 @@ describe('POST users/{id}/avatar with a url', () => {
 
   it('refuses the cloud metadata address, private networks and IPv6 internals without connecting', async () => {
     const { agent, user } = await signedIn();
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/a.png', 'http://100.64.0.1/a.png', 'http://[::1]/a.png', 'http://[fd00::1]/a.png', 'http://[fe80::1]/a.png']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/a.png',
+      'http://100.64.0.1/a.png',
+      'http://[::1]/a.png',
+      'http://[fd00::1]/a.png',
+      'http://[fe80::1]/a.png',
+    ]) {
       const res = await byUrl(agent, user.id, url);
       expect(res.statusCode, url).toBe(422);
       expect(res.json().errors.file[0]).toMatch(/private or reserved/);
@@ -190,7 +260,9 @@ describe('POST users/{id}/avatar with a url', () => {
       const { agent, user } = await signedIn();
       const refused = await byUrl(agent, user.id, `${server.url}/evil`);
       expect(refused.statusCode).toBe(422);
-      expect(refused.json().errors.file).toEqual(['This address points to a private or reserved network and cannot be fetched.']);
+      expect(refused.json().errors.file).toEqual([
+        'This address points to a private or reserved network and cannot be fetched.',
+      ]);
       expect((await byUrl(agent, user.id, `${server.url}/ok`)).statusCode).toBe(200);
     } finally {
       await server.close();
@@ -224,7 +296,9 @@ describe('POST users/{id}/avatar with a url', () => {
 describe('DELETE users/{id}/avatar', () => {
   it('removes the image and its file', async () => {
     const { agent, user } = await signedIn();
-    const image = (await upload(agent, user.id, multipart([{ name: 'file', filename: 'a.png', type: 'image/png', data: png }]))).json().user.image as string;
+    const image = (
+      await upload(agent, user.id, multipart([{ name: 'file', filename: 'a.png', type: 'image/png', data: png }]))
+    ).json().user.image as string;
     const res = await del(agent, `/api/v1/users/${user.id}/avatar`);
     expect(res.statusCode).toBe(200);
     expect(res.json().user.image).toBeNull();

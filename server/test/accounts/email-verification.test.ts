@@ -18,7 +18,11 @@ let n = 0;
 async function registered(): Promise<{ agent: Agent; email: string; code: string }> {
   const email = `verify-${Date.now()}-${n++}@example.test`;
   const agent = newAgent(t);
-  const res = await agent.post('/auth/register', { email, password: 'long enough pw', password_confirmation: 'long enough pw' });
+  const res = await agent.post('/auth/register', {
+    email,
+    password: 'long enough pw',
+    password_confirmation: 'long enough pw',
+  });
   expect(res.json().status).toBe('needs_email_verification');
   return { agent, email, code: await mail.codeFor(email) };
 }
@@ -57,7 +61,11 @@ describe('POST validate-email-verification-otp', () => {
   it('refuses an expired code', async () => {
     const { agent, email, code } = await registered();
     const row = await t.container.repos.users.getByEmail(email);
-    await t.container.db.updateTable('email_verification_codes').set({ expires_at: new Date(Date.now() - 1).toISOString() }).where('user_id', '=', row!.id).execute();
+    await t.container.db
+      .updateTable('email_verification_codes')
+      .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+      .where('user_id', '=', row!.id)
+      .execute();
     expect((await agent.post('/api/v1/validate-email-verification-otp', { code })).statusCode).toBe(422);
   });
 
@@ -72,23 +80,38 @@ describe('POST validate-email-verification-otp', () => {
   it('stops accepting a code after 5 wrong guesses', async () => {
     const { agent, email, code } = await registered();
     const row = await t.container.repos.users.getByEmail(email);
-    await t.container.db.updateTable('email_verification_codes').set({ attempts: 5 }).where('user_id', '=', row!.id).execute();
+    await t.container.db
+      .updateTable('email_verification_codes')
+      .set({ attempts: 5 })
+      .where('user_id', '=', row!.id)
+      .execute();
     expect((await agent.post('/api/v1/validate-email-verification-otp', { code })).statusCode).toBe(422);
   });
 
   it('limits guesses per account (429)', async () => {
     const { agent, code } = await registered();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await agent.post('/api/v1/validate-email-verification-otp', { code: wrongCode(code) })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await agent.post('/api/v1/validate-email-verification-otp', { code: wrongCode(code) })).statusCode,
+      );
     expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
   });
 
   it('checks the code shape (422) and needs a session (401)', async () => {
     const { agent } = await registered();
-    expect((await agent.post('/api/v1/validate-email-verification-otp', {})).json().errors.code).toEqual(['The code field is required.']);
-    expect((await agent.post('/api/v1/validate-email-verification-otp', { code: '1234567' })).json().errors.code).toEqual(['The code may not be greater than 6 characters.']);
-    expect((await agent.post('/api/v1/validate-email-verification-otp', { code: '12a456' })).json().errors.code).toEqual(['The code must contain only digits.']);
-    expect((await newAgent(t).post('/api/v1/validate-email-verification-otp', { code: '123456' })).statusCode).toBe(401);
+    expect((await agent.post('/api/v1/validate-email-verification-otp', {})).json().errors.code).toEqual([
+      'The code field is required.',
+    ]);
+    expect(
+      (await agent.post('/api/v1/validate-email-verification-otp', { code: '1234567' })).json().errors.code,
+    ).toEqual(['The code may not be greater than 6 characters.']);
+    expect(
+      (await agent.post('/api/v1/validate-email-verification-otp', { code: '12a456' })).json().errors.code,
+    ).toEqual(['The code must contain only digits.']);
+    expect((await newAgent(t).post('/api/v1/validate-email-verification-otp', { code: '123456' })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -98,7 +121,8 @@ describe('POST resend-email-verification', () => {
     const before = mail.messages.length;
     expect((await agent.post('/api/v1/resend-email-verification', { email })).statusCode).toBe(200);
     const fresh = await mail.codeFor(email, before);
-    if (fresh !== code) expect((await agent.post('/api/v1/validate-email-verification-otp', { code })).statusCode).toBe(422);
+    if (fresh !== code)
+      expect((await agent.post('/api/v1/validate-email-verification-otp', { code })).statusCode).toBe(422);
     expect((await agent.post('/api/v1/validate-email-verification-otp', { code: fresh })).statusCode).toBe(200);
   });
 
@@ -125,13 +149,16 @@ describe('POST resend-email-verification', () => {
   it('limits resends per address (429)', async () => {
     const { agent, email } = await registered();
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await agent.post('/api/v1/resend-email-verification', { email })).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await agent.post('/api/v1/resend-email-verification', { email })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
   it('requires a valid email (422)', async () => {
     const agent = newAgent(t);
     await loginAs(t.container, agent, await createUser(t.container));
-    expect((await agent.post('/api/v1/resend-email-verification', {})).json().errors.email).toEqual(['The email field is required.']);
+    expect((await agent.post('/api/v1/resend-email-verification', {})).json().errors.email).toEqual([
+      'The email field is required.',
+    ]);
   });
 });

@@ -13,7 +13,9 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const sessionCookie = (res: { cookies: Array<{ name: string }> }) =>
-  res.cookies.find((c) => c.name === COOKIE.session) as { value: string; maxAge?: number; httpOnly?: boolean; sameSite?: string; path?: string } | undefined;
+  res.cookies.find((c) => c.name === COOKIE.session) as
+    | { value: string; maxAge?: number; httpOnly?: boolean; sameSite?: string; path?: string }
+    | undefined;
 
 describe('POST auth/login', () => {
   it('signs in and answers the bootstrap data of the user', async () => {
@@ -63,7 +65,10 @@ describe('POST auth/login', () => {
   it('answers an unknown address exactly like a wrong password', async () => {
     const res = await signIn(newAgent(t), 'nobody-here@example.test', 'whatever123');
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } });
+    expect(res.json()).toEqual({
+      message: 'These credentials do not match our records.',
+      errors: { email: ['These credentials do not match our records.'] },
+    });
   });
 
   it('matches the address case-insensitively', async () => {
@@ -99,7 +104,8 @@ describe('POST auth/login', () => {
   it('limits guesses from one address across accounts (429)', async () => {
     const agent = newAgent(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await signIn(agent, `spray-${i}@example.test`, 'password1')).statusCode);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await signIn(agent, `spray-${i}@example.test`, 'password1')).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -183,9 +189,15 @@ describe('two-factor sign-in', () => {
 
   it('checks the shape of code and recovery_code (422)', async () => {
     const agent = newAgent(t);
-    expect((await agent.post('/auth/two-factor-challenge', {})).json().errors.code).toEqual(['The code field is required.']);
-    expect((await agent.post('/auth/two-factor-challenge', { code: '123' })).json().errors.code).toEqual(['The code must be 6 digits.']);
-    expect((await agent.post('/auth/two-factor-challenge', { recovery_code: 'short' })).json().errors.recovery_code).toEqual(['The recovery code must be 21 characters.']);
+    expect((await agent.post('/auth/two-factor-challenge', {})).json().errors.code).toEqual([
+      'The code field is required.',
+    ]);
+    expect((await agent.post('/auth/two-factor-challenge', { code: '123' })).json().errors.code).toEqual([
+      'The code must be 6 digits.',
+    ]);
+    expect(
+      (await agent.post('/auth/two-factor-challenge', { recovery_code: 'short' })).json().errors.recovery_code,
+    ).toEqual(['The recovery code must be 21 characters.']);
   });
 
   it('answers 401 without a pending sign-in', async () => {
@@ -197,7 +209,9 @@ describe('two-factor sign-in', () => {
   it('answers 401 to a forged challenge cookie', async () => {
     const { user } = await userWithTwoFactor();
     const agent = newAgent(t);
-    const forged = Buffer.from(JSON.stringify({ uid: user.id, remember: true, p: 'two-factor-challenge', exp: Date.now() + 60_000 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ uid: user.id, remember: true, p: 'two-factor-challenge', exp: Date.now() + 60_000 }),
+    ).toString('base64url');
     agent.cookies.set('kosh_2fa', `${forged}.${'A'.repeat(43)}`);
     expect((await agent.post('/auth/two-factor-challenge', { code: '123456' })).statusCode).toBe(401);
   });
@@ -207,7 +221,8 @@ describe('two-factor sign-in', () => {
     const agent = newAgent(t);
     await signIn(agent, user.email, user.plainPassword);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await agent.post('/auth/two-factor-challenge', { code: String(100000 + i) })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await agent.post('/auth/two-factor-challenge', { code: String(100000 + i) })).statusCode);
     expect(statuses.slice(0, 5).every((s) => s === 422)).toBe(true);
     expect(statuses[5]).toBe(429);
   });

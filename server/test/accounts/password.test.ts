@@ -30,7 +30,11 @@ describe('POST auth/forgot-password', () => {
     expect(link.origin).toBe('https://drive.example.test');
     expect(link.pathname).toMatch(/^\/password\/reset\/[A-Za-z0-9_-]{43}$/);
     expect(link.searchParams.get('email')).toBe(user.email);
-    const stored = await t.container.db.selectFrom('password_resets').selectAll().where('user_id', '=', user.id).execute();
+    const stored = await t.container.db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).not.toContain(link.pathname.split('/').pop());
   });
@@ -47,13 +51,16 @@ describe('POST auth/forgot-password', () => {
   });
 
   it('requires a valid email (422)', async () => {
-    expect((await newAgent(t).post('/auth/forgot-password', {})).json().errors.email).toEqual(['The email field is required.']);
+    expect((await newAgent(t).post('/auth/forgot-password', {})).json().errors.email).toEqual([
+      'The email field is required.',
+    ]);
     expect((await newAgent(t).post('/auth/forgot-password', { email: 'nope' })).statusCode).toBe(422);
   });
 
   it('limits requests for one address (429)', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await newAgent(t).post('/auth/forgot-password', { email: 'flood@example.test' })).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await newAgent(t).post('/auth/forgot-password', { email: 'flood@example.test' })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });
@@ -64,7 +71,12 @@ describe('POST auth/reset-password', () => {
     const other = newAgent(t);
     await loginAs(t.container, other, user);
     const token = await requestLink(user.email);
-    const res = await newAgent(t).post('/auth/reset-password', { token, email: user.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await newAgent(t).post('/auth/reset-password', {
+      token,
+      email: user.email,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Your password has been reset!');
     expect((await other.get('/api/v1/me')).statusCode).toBe(401);
@@ -77,7 +89,11 @@ describe('POST auth/reset-password', () => {
     const token = await requestLink(user.email);
     const body = { token, email: user.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
     expect((await newAgent(t).post('/auth/reset-password', body)).statusCode).toBe(200);
-    const again = await newAgent(t).post('/auth/reset-password', { ...body, password: 'yet another one', password_confirmation: 'yet another one' });
+    const again = await newAgent(t).post('/auth/reset-password', {
+      ...body,
+      password: 'yet another one',
+      password_confirmation: 'yet another one',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.email).toEqual(['This password reset token is invalid.']);
   });
@@ -85,8 +101,17 @@ describe('POST auth/reset-password', () => {
   it('refuses an expired token (older than 60 minutes)', async () => {
     const user = await createUser(t.container);
     const token = await requestLink(user.email);
-    await t.container.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute();
-    const res = await newAgent(t).post('/auth/reset-password', { token, email: user.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    await t.container.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
+    const res = await newAgent(t).post('/auth/reset-password', {
+      token,
+      email: user.email,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email[0]).toMatch(/expired/);
     expect((await signIn(newAgent(t), user.email, user.plainPassword)).statusCode).toBe(200);
@@ -95,7 +120,11 @@ describe('POST auth/reset-password', () => {
   it('stores the expiry 60 minutes ahead', async () => {
     const user = await createUser(t.container);
     await requestLink(user.email);
-    const row = await t.container.db.selectFrom('password_resets').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.container.db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     const minutes = (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 60_000;
     expect(minutes).toBe(60);
   });
@@ -104,7 +133,12 @@ describe('POST auth/reset-password', () => {
     const user = await createUser(t.container);
     const someoneElse = await createUser(t.container);
     const token = await requestLink(user.email);
-    const res = await newAgent(t).post('/auth/reset-password', { token, email: someoneElse.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await newAgent(t).post('/auth/reset-password', {
+      token,
+      email: someoneElse.email,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(422);
   });
 
@@ -112,14 +146,24 @@ describe('POST auth/reset-password', () => {
     const user = await createUser(t.container);
     const first = await requestLink(user.email);
     await requestLink(user.email);
-    const res = await newAgent(t).post('/auth/reset-password', { token: first, email: user.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await newAgent(t).post('/auth/reset-password', {
+      token: first,
+      email: user.email,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(422);
   });
 
   it('requires token, email, password and a matching confirmation (422)', async () => {
     const res = await newAgent(t).post('/auth/reset-password', {});
     expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'password', 'password_confirmation', 'token']);
-    const mismatch = await newAgent(t).post('/auth/reset-password', { token: 'x', email: 'a@b.co', password: NEW_PASSWORD, password_confirmation: 'different!' });
+    const mismatch = await newAgent(t).post('/auth/reset-password', {
+      token: 'x',
+      email: 'a@b.co',
+      password: NEW_PASSWORD,
+      password_confirmation: 'different!',
+    });
     expect(mismatch.json().errors.password_confirmation).toEqual(['The password confirmation does not match.']);
   });
 });
@@ -131,7 +175,11 @@ describe('PUT auth/user/password', () => {
     await signIn(agent, user.email, user.plainPassword);
     const other = newAgent(t);
     await signIn(other, user.email, user.plainPassword);
-    const res = await put(agent, '/auth/user/password', { current_password: user.plainPassword, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await put(agent, '/auth/user/password', {
+      current_password: user.plainPassword,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect((await agent.get('/api/v1/me')).statusCode).toBe(200);
     expect((await other.get('/api/v1/me')).statusCode).toBe(401);
@@ -142,13 +190,21 @@ describe('PUT auth/user/password', () => {
     const user = await createUser(t.container);
     const agent = newAgent(t);
     await loginAs(t.container, agent, user);
-    const res = await put(agent, '/auth/user/password', { current_password: 'wrong one', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await put(agent, '/auth/user/password', {
+      current_password: 'wrong one',
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.current_password).toEqual(['The provided password does not match your current password.']);
   });
 
   it('answers 401 without a session', async () => {
-    const res = await put(newAgent(t), '/auth/user/password', { current_password: 'x', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await put(newAgent(t), '/auth/user/password', {
+      current_password: 'x',
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -213,14 +269,17 @@ describe('password confirmation', () => {
     const agent = newAgent(t);
     await loginAs(t.container, agent, await createUser(t.container));
     expect((await agent.get('/auth/user/confirmed-password-status?seconds=abc')).statusCode).toBe(422);
-    expect((await agent.post('/auth/user/confirm-password', {})).json().errors.password).toEqual(['The password field is required.']);
+    expect((await agent.post('/auth/user/confirm-password', {})).json().errors.password).toEqual([
+      'The password field is required.',
+    ]);
   });
 
   it('limits guesses (429)', async () => {
     const agent = newAgent(t);
     await loginAs(t.container, agent, await createUser(t.container));
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await agent.post('/auth/user/confirm-password', { password: `guess-${i}` })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await agent.post('/auth/user/confirm-password', { password: `guess-${i}` })).statusCode);
     expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
   });
 });

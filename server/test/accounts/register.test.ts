@@ -20,7 +20,14 @@ beforeAll(async () => {
       const form = new URLSearchParams(body);
       verifyCalls.push(form);
       const token = form.get('response');
-      const answer = form.get('secret') !== 'test-secret' ? { success: false } : token === 'good' ? { success: true } : token === 'bot' ? { success: true, score: 0.1 } : { success: false };
+      const answer =
+        form.get('secret') !== 'test-secret'
+          ? { success: false }
+          : token === 'good'
+            ? { success: true }
+            : token === 'bot'
+              ? { success: true, score: 0.1 }
+              : { success: false };
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(answer));
     });
@@ -31,7 +38,8 @@ afterAll(async () => {
   await verifier.close();
 });
 
-const settings = (values: Record<string, unknown>) => Promise.all(Object.entries(values).map(([k, v]) => t.container.services.settings.set(k, v)));
+const settings = (values: Record<string, unknown>) =>
+  Promise.all(Object.entries(values).map(([k, v]) => t.container.services.settings.set(k, v)));
 beforeEach(() =>
   settings({
     'registration.disable': false,
@@ -43,7 +51,12 @@ beforeEach(() =>
 );
 
 let n = 0;
-const form = (extra: Record<string, unknown> = {}) => ({ email: `new-${Date.now()}-${n++}@example.test`, password: 'long enough pw', password_confirmation: 'long enough pw', ...extra });
+const form = (extra: Record<string, unknown> = {}) => ({
+  email: `new-${Date.now()}-${n++}@example.test`,
+  password: 'long enough pw',
+  password_confirmation: 'long enough pw',
+  ...extra,
+});
 
 describe('POST auth/register', () => {
   it('creates the account, signs it in and answers status success', async () => {
@@ -85,7 +98,12 @@ describe('POST auth/register', () => {
   });
 
   it('requires every registration policy to be accepted (422 per policy id)', async () => {
-    await settings({ 'registration.policies': [{ id: 'terms', label: 'Terms of Service', action: '/pages/terms', type: 'route' }, { id: 'privacy', label: 'Privacy Policy', action: '/pages/privacy', type: 'route' }] });
+    await settings({
+      'registration.policies': [
+        { id: 'terms', label: 'Terms of Service', action: '/pages/terms', type: 'route' },
+        { id: 'privacy', label: 'Privacy Policy', action: '/pages/privacy', type: 'route' },
+      ],
+    });
     const refused = await newAgent(t).post('/auth/register', form({ terms: true }));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ privacy: ['You must accept the Privacy Policy.'] });
@@ -128,7 +146,14 @@ describe('POST auth/register', () => {
 });
 
 describe('human check (recaptcha)', () => {
-  beforeEach(() => settings({ 'recaptcha.site_key': 'site', 'recaptcha.secret_key': 'test-secret', 'recaptcha.verify_url': `${verifier.url}/siteverify`, 'recaptcha.enable': { register: true, contact: false } }));
+  beforeEach(() =>
+    settings({
+      'recaptcha.site_key': 'site',
+      'recaptcha.secret_key': 'test-secret',
+      'recaptcha.verify_url': `${verifier.url}/siteverify`,
+      'recaptcha.enable': { register: true, contact: false },
+    }),
+  );
 
   it('POST recaptcha/verify answers success for a token the provider accepts, sending the secret and address', async () => {
     const agent = newAgent(t, { 'x-forwarded-for': '198.18.7.7' });

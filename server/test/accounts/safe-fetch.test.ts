@@ -54,7 +54,9 @@ describe('SafeFetcher against local servers', () => {
   });
 
   it('gives up on a body that trickles in past the time limit', async () => {
-    expect(await refusal(sut().fetch(`${server.url}/dribble`, { ...limits, maxBytes: 1_000_000 }))).toBe('The address took too long to answer.');
+    expect(await refusal(sut().fetch(`${server.url}/dribble`, { ...limits, maxBytes: 1_000_000 }))).toBe(
+      'The address took too long to answer.',
+    );
   });
 
   it('stops after the allowed number of redirects', async () => {
@@ -62,7 +64,9 @@ describe('SafeFetcher against local servers', () => {
   });
 
   it('reports a body cut short and an error status', async () => {
-    expect(await refusal(sut().fetch(`${server.url}/cut`, limits))).toMatch(/closed the connection early|could not be fetched/);
+    expect(await refusal(sut().fetch(`${server.url}/cut`, limits))).toMatch(
+      /closed the connection early|could not be fetched/,
+    );
     expect(await refusal(sut().fetch(`${server.url}/missing`, limits))).toBe('The address answered with status 404.');
   });
 

@@ -10,8 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const IPAD = 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const IPAD =
+  'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1';
 
 describe('GET user-sessions', () => {
   it('lists each login with device, platform, browser, address and the current device', async () => {
@@ -28,7 +30,10 @@ describe('GET user-sessions', () => {
     expect(current).toHaveLength(1);
     expect(current[0]).toMatchObject({ device_type: 'desktop', platform: 'Linux', browser: 'Chrome' });
     expect(current[0].ip_address).toMatch(/^198\.18\./);
-    expect(sessions.find((s) => s.device_type === 'mobile')).toMatchObject({ platform: 'iOS', browser: 'Mobile Safari' });
+    expect(sessions.find((s) => s.device_type === 'mobile')).toMatchObject({
+      platform: 'iOS',
+      browser: 'Mobile Safari',
+    });
     expect(sessions.find((s) => s.device_type === 'tablet')).toBeTruthy();
     expect(JSON.stringify(sessions)).not.toContain('user_agent');
   });
@@ -98,7 +103,9 @@ describe('POST user-sessions/logout-other', () => {
   it('requires the password field (422) and a session (401)', async () => {
     const agent = newAgent(t);
     await loginAs(t.container, agent, await createUser(t.container));
-    expect((await agent.post('/api/v1/user-sessions/logout-other', {})).json().errors.password).toEqual(['The password field is required.']);
+    expect((await agent.post('/api/v1/user-sessions/logout-other', {})).json().errors.password).toEqual([
+      'The password field is required.',
+    ]);
     expect((await newAgent(t).post('/api/v1/user-sessions/logout-other', { password: 'x' })).statusCode).toBe(401);
   });
 });

@@ -46,9 +46,22 @@ beforeEach(async () => {
 });
 
 let n = 0;
-const googleProfile = (overrides: Record<string, unknown> = {}) => ({ sub: `g-${Date.now()}-${n++}`, email: `social-${Date.now()}-${n}@example.test`, email_verified: true, name: 'Asha Rao', ...overrides });
+const googleProfile = (overrides: Record<string, unknown> = {}) => ({
+  sub: `g-${Date.now()}-${n++}`,
+  email: `social-${Date.now()}-${n}@example.test`,
+  email_verified: true,
+  name: 'Asha Rao',
+  ...overrides,
+});
 
-type PopupMessage = { type: string; status: string; callbackData: { bootstrapData?: { user: { id: number; email: string; social_profiles: unknown[] } }; errorMessage?: string } };
+type PopupMessage = {
+  type: string;
+  status: string;
+  callbackData: {
+    bootstrapData?: { user: { id: number; email: string; social_profiles: unknown[] } };
+    errorMessage?: string;
+  };
+};
 
 function readPopup(html: string): PopupMessage {
   const json = /var message = (\{.*\});/.exec(html)?.[1];
@@ -57,9 +70,14 @@ function readPopup(html: string): PopupMessage {
 }
 
 /** Runs the popup: our login/connect route, the provider's authorize redirect, then our callback. */
-async function popup(agent: Agent, service: string, mode: 'login' | 'connect'): Promise<{ message: PopupMessage; html: string; csp: string }> {
+async function popup(
+  agent: Agent,
+  service: string,
+  mode: 'login' | 'connect',
+): Promise<{ message: PopupMessage; html: string; csp: string }> {
   const start = await agent.get(`/secure/auth/social/${service}/${mode}`);
-  if (start.statusCode !== 302) return { message: readPopup(start.body), html: start.body, csp: String(start.headers['content-security-policy']) };
+  if (start.statusCode !== 302)
+    return { message: readPopup(start.body), html: start.body, csp: String(start.headers['content-security-policy']) };
   const authorize = new URL(start.headers.location as string);
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
   const atProvider = await fetch(authorize, { redirect: 'manual' });
@@ -88,7 +106,9 @@ describe('social sign-in popup', () => {
     expect(message.type).toBe('social-auth');
     expect(message.status).toBe('SUCCESS');
     expect(message.callbackData.bootstrapData!.user.email).toBe(profile.email);
-    expect(message.callbackData.bootstrapData!.user.social_profiles).toEqual([{ service_name: 'google', username: 'Asha Rao' }]);
+    expect(message.callbackData.bootstrapData!.user.social_profiles).toEqual([
+      { service_name: 'google', username: 'Asha Rao' },
+    ]);
     expect(agent.cookies.has(COOKIE.session)).toBe(true);
     const nonce = /<script nonce="([^"]+)">/.exec(html)![1];
     expect(csp).toContain(`'nonce-${nonce}'`);
@@ -105,7 +125,9 @@ describe('social sign-in popup', () => {
     const agent = newAgent(t);
     expect((await popup(agent, 'google', 'login')).message.status).toBe('SUCCESS');
     const shared = await agent.get('/api/v1/drive/file-entries?section=shares');
-    expect(shared.json().data.map((e: { name: string; permission: string }) => [e.name, e.permission])).toEqual([['Plans', 'view']]);
+    expect(shared.json().data.map((e: { name: string; permission: string }) => [e.name, e.permission])).toEqual([
+      ['Plans', 'view'],
+    ]);
     const access = (await owner.agent.get(`/api/v1/file-entries/${plans.id}/shares`)).json();
     expect(access.people[0]).toMatchObject({ email, status: 'active' });
   });
@@ -128,7 +150,11 @@ describe('social sign-in popup', () => {
     await popup(newAgent(t), 'google', 'login');
     const again = await popup(newAgent(t), 'google', 'login');
     expect(again.message.status).toBe('SUCCESS');
-    const users = await t.container.db.selectFrom('users').select('id').where('email', '=', profile.email as string).execute();
+    const users = await t.container.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', profile.email as string)
+      .execute();
     expect(users).toHaveLength(1);
   });
 
@@ -150,7 +176,9 @@ describe('social sign-in popup', () => {
 
   it('answers 401 to POST connect without a pending link, and 422 without a password', async () => {
     expect((await newAgent(t).post('/secure/auth/social/connect', { password: 'x' })).statusCode).toBe(401);
-    expect((await newAgent(t).post('/secure/auth/social/connect', {})).json().errors.password).toEqual(['The password field is required.']);
+    expect((await newAgent(t).post('/secure/auth/social/connect', {})).json().errors.password).toEqual([
+      'The password field is required.',
+    ]);
   });
 
   it('does not let a provider login skip two-factor', async () => {
@@ -176,7 +204,10 @@ describe('social sign-in popup', () => {
   it('reports an error for a provider that is off', async () => {
     await t.container.services.settings.set('social.google.enable', false);
     const { message } = await popup(newAgent(t), 'google', 'login');
-    expect(message).toMatchObject({ status: 'ERROR', callbackData: { errorMessage: 'Sign-in with Google is not enabled.' } });
+    expect(message).toMatchObject({
+      status: 'ERROR',
+      callbackData: { errorMessage: 'Sign-in with Google is not enabled.' },
+    });
   });
 
   it('reports an error when the state does not match (no cookie from this browser)', async () => {
@@ -184,13 +215,19 @@ describe('social sign-in popup', () => {
     const atProvider = await fetch(new URL(start.headers.location as string), { redirect: 'manual' });
     const back = new URL(atProvider.headers.get('location')!);
     const res = await newAgent(t).get(`${back.pathname}${back.search}`);
-    expect(readPopup(res.body)).toMatchObject({ status: 'ERROR', callbackData: { errorMessage: 'Your sign-in attempt expired. Please try again.' } });
+    expect(readPopup(res.body)).toMatchObject({
+      status: 'ERROR',
+      callbackData: { errorMessage: 'Your sign-in attempt expired. Please try again.' },
+    });
   });
 
   it('reports an error when registration is disabled and the address is new', async () => {
     await t.container.services.settings.set('registration.disable', true);
     profile = googleProfile();
-    expect((await popup(newAgent(t), 'google', 'login')).message).toMatchObject({ status: 'ERROR', callbackData: { errorMessage: 'Registration is disabled.' } });
+    expect((await popup(newAgent(t), 'google', 'login')).message).toMatchObject({
+      status: 'ERROR',
+      callbackData: { errorMessage: 'Registration is disabled.' },
+    });
   });
 
   it('reports an error when the provider shares no address (X)', async () => {
@@ -212,7 +249,9 @@ describe('connect and disconnect', () => {
     const { message } = await popup(agent, 'twitter', 'connect');
     expect(message.callbackData.errorMessage).toBeUndefined();
     expect(message.status).toBe('SUCCESS');
-    expect(message.callbackData.bootstrapData!.user.social_profiles).toEqual([{ service_name: 'twitter', username: 'asha_r' }]);
+    expect(message.callbackData.bootstrapData!.user.social_profiles).toEqual([
+      { service_name: 'twitter', username: 'asha_r' },
+    ]);
   });
 
   it('refuses to link an account that belongs to another user', async () => {
@@ -223,11 +262,17 @@ describe('connect and disconnect', () => {
     const second = newAgent(t);
     await loginAs(t.container, second, await createUser(t.container));
     const { message } = await popup(second, 'twitter', 'connect');
-    expect(message).toMatchObject({ status: 'ERROR', callbackData: { errorMessage: 'This X (Twitter) account is already connected to another user.' } });
+    expect(message).toMatchObject({
+      status: 'ERROR',
+      callbackData: { errorMessage: 'This X (Twitter) account is already connected to another user.' },
+    });
   });
 
   it('needs a signed-in user to connect', async () => {
-    expect((await popup(newAgent(t), 'google', 'connect')).message).toMatchObject({ status: 'ERROR', callbackData: { errorMessage: 'Unauthenticated.' } });
+    expect((await popup(newAgent(t), 'google', 'connect')).message).toMatchObject({
+      status: 'ERROR',
+      callbackData: { errorMessage: 'Unauthenticated.' },
+    });
   });
 
   it('disconnects a linked provider', async () => {

@@ -96,16 +96,26 @@ describe('two-factor setup', () => {
 
   it('checks the confirmation code shape (422)', async () => {
     const { agent } = await signedIn();
-    expect((await agent.post('/auth/user/confirmed-two-factor-authentication', {})).json().errors.code).toEqual(['The code field is required.']);
-    expect((await agent.post('/auth/user/confirmed-two-factor-authentication', { code: '12345' })).json().errors.code).toEqual(['The code must be 6 characters.']);
-    expect((await agent.post('/auth/user/confirmed-two-factor-authentication', { code: 'abcdef' })).json().errors.code).toEqual(['The code must contain only digits.']);
+    expect((await agent.post('/auth/user/confirmed-two-factor-authentication', {})).json().errors.code).toEqual([
+      'The code field is required.',
+    ]);
+    expect(
+      (await agent.post('/auth/user/confirmed-two-factor-authentication', { code: '12345' })).json().errors.code,
+    ).toEqual(['The code must be 6 characters.']);
+    expect(
+      (await agent.post('/auth/user/confirmed-two-factor-authentication', { code: 'abcdef' })).json().errors.code,
+    ).toEqual(['The code must contain only digits.']);
   });
 
   it('never shows the secret again once enabled', async () => {
     const { agent, user } = await signedIn();
     const { secret } = await enableTwoFactor(agent, user.plainPassword);
     expect((await agent.get('/auth/user/two-factor/qr-code')).statusCode).toBe(409);
-    const pages = [(await agent.get('/api/v1/me')).body, (await agent.get('/api/v1/bootstrap-data')).body, (await agent.get(`/api/v1/users/${user.id}`)).body];
+    const pages = [
+      (await agent.get('/api/v1/me')).body,
+      (await agent.get('/api/v1/bootstrap-data')).body,
+      (await agent.get(`/api/v1/users/${user.id}`)).body,
+    ];
     for (const body of pages) {
       expect(body).not.toContain(secret);
       expect(body).not.toContain('two_factor_secret');
@@ -116,7 +126,11 @@ describe('two-factor setup', () => {
     const { agent, user } = await signedIn();
     await enableTwoFactor(agent, user.plainPassword);
     expect((await me(agent)).two_factor_recovery_codes).toHaveLength(8);
-    await t.container.db.updateTable('sessions').set({ password_confirmed_at: null }).where('user_id', '=', user.id).execute();
+    await t.container.db
+      .updateTable('sessions')
+      .set({ password_confirmed_at: null })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await me(agent)).two_factor_recovery_codes).toBeUndefined();
   });
 
@@ -163,7 +177,11 @@ describe('two-factor setup', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Two factor authentication has been disabled.');
     const row = await t.container.repos.users.getById(user.id);
-    expect([row!.two_factor_secret, row!.two_factor_recovery_codes, row!.two_factor_confirmed_at]).toEqual([null, null, null]);
+    expect([row!.two_factor_secret, row!.two_factor_recovery_codes, row!.two_factor_confirmed_at]).toEqual([
+      null,
+      null,
+      null,
+    ]);
     expect((await signIn(newAgent(t), user.email, user.plainPassword)).json().bootstrapData.user.id).toBe(user.id);
   });
 });

@@ -10,7 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-async function signedIn(opts: { admin?: boolean } = {}): Promise<{ agent: Agent; user: Awaited<ReturnType<typeof createUser>> }> {
+async function signedIn(
+  opts: { admin?: boolean } = {},
+): Promise<{ agent: Agent; user: Awaited<ReturnType<typeof createUser>> }> {
   const user = await createUser(t.container, opts);
   const agent = newAgent(t);
   await loginAs(t.container, agent, user);
@@ -48,9 +50,23 @@ describe('GET users/{id}', () => {
 describe('PUT users/{id}', () => {
   it('updates names, country, state, language and timezone', async () => {
     const { agent, user } = await signedIn();
-    const res = await put(agent, `/api/v1/users/${user.id}`, { first_name: ' Asha ', last_name: 'Rao', country_id: 101, state_id: null, language: 'en', timezone: 'Asia/Kolkata' });
+    const res = await put(agent, `/api/v1/users/${user.id}`, {
+      first_name: ' Asha ',
+      last_name: 'Rao',
+      country_id: 101,
+      state_id: null,
+      language: 'en',
+      timezone: 'Asia/Kolkata',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ first_name: 'Asha', last_name: 'Rao', name: 'Asha Rao', country_id: 101, language: 'en', timezone: 'Asia/Kolkata' });
+    expect(res.json().user).toMatchObject({
+      first_name: 'Asha',
+      last_name: 'Rao',
+      name: 'Asha Rao',
+      country_id: 101,
+      language: 'en',
+      timezone: 'Asia/Kolkata',
+    });
     const row = await t.container.repos.users.getById(user.id);
     expect(row).toMatchObject({ first_name: 'Asha', country_id: 101, timezone: 'Asia/Kolkata' });
   });
@@ -76,7 +92,9 @@ describe('PUT users/{id}', () => {
   it('accepts a state of the chosen country only', async () => {
     const { agent, user } = await signedIn();
     const states = (await import('../../src/db/seed/value-lists.ts')).listStates(101);
-    expect((await put(agent, `/api/v1/users/${user.id}`, { country_id: 101, state_id: states[0].id })).statusCode).toBe(200);
+    expect((await put(agent, `/api/v1/users/${user.id}`, { country_id: 101, state_id: states[0].id })).statusCode).toBe(
+      200,
+    );
     const foreign = (await import('../../src/db/seed/value-lists.ts')).listStates(233)[0].id;
     const res = await put(agent, `/api/v1/users/${user.id}`, { country_id: 101, state_id: foreign });
     expect(res.statusCode).toBe(422);
@@ -85,7 +103,11 @@ describe('PUT users/{id}', () => {
 
   it('refuses an unknown country, language or timezone (422 per field)', async () => {
     const { agent, user } = await signedIn();
-    const res = await put(agent, `/api/v1/users/${user.id}`, { country_id: 99999, language: 'xx', timezone: 'Mars/Olympus' });
+    const res = await put(agent, `/api/v1/users/${user.id}`, {
+      country_id: 99999,
+      language: 'xx',
+      timezone: 'Mars/Olympus',
+    });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['country_id', 'language', 'timezone']);
   });
@@ -129,8 +151,12 @@ describe('DELETE users/{id}', () => {
     const res = await del(agent, `/api/v1/users/${user.id}`, { deleteCurrentUser: true });
     expect(res.statusCode).toBe(200);
     expect(await t.container.repos.users.getById(user.id)).toBeUndefined();
-    expect(await t.container.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(0);
-    expect(await t.container.db.selectFrom('personal_access_tokens').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(0);
+    expect(
+      await t.container.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute(),
+    ).toHaveLength(0);
+    expect(
+      await t.container.db.selectFrom('personal_access_tokens').selectAll().where('user_id', '=', user.id).execute(),
+    ).toHaveLength(0);
     expect((await other.get('/api/v1/me')).statusCode).toBe(401);
   });
 
@@ -158,7 +184,11 @@ describe('DELETE users/{id}', () => {
   it('keeps the only administrator (409)', async () => {
     const { agent, user } = await signedIn({ admin: true });
     const admin = await t.container.repos.roles.getByName('admin');
-    await t.container.db.deleteFrom('user_role').where('role_id', '=', admin!.id).where('user_id', '!=', user.id).execute();
+    await t.container.db
+      .deleteFrom('user_role')
+      .where('role_id', '=', admin!.id)
+      .where('user_id', '!=', user.id)
+      .execute();
     await confirmPassword(agent, user.plainPassword);
     const res = await del(agent, `/api/v1/users/${user.id}`);
     expect(res.statusCode).toBe(409);

@@ -8,7 +8,8 @@ const apps = useDriveApps();
 describe.each(DRIVERS)('DriveCopyService (%s driver)', (kind) => {
   const t = () => apps[kind];
   const repo = () => t().container.services.drive.repos.entries;
-  const copy = (me: DriveClient, entryIds: number[], destinationId?: number | null) => me.agent.post('/api/v1/file-entries/copy', { entryIds, destinationId });
+  const copy = (me: DriveClient, entryIds: number[], destinationId?: number | null) =>
+    me.agent.post('/api/v1/file-entries/copy', { entryIds, destinationId });
 
   it('copies a file beside itself with its own bytes', async () => {
     const me = await DriveClient.create(t());
@@ -16,7 +17,13 @@ describe.each(DRIVERS)('DriveCopyService (%s driver)', (kind) => {
     const res = await copy(me, [original.id]);
     expect(res.statusCode).toBe(201);
     const [dup] = res.json().entries;
-    expect(dup).toMatchObject({ name: 'report (1).pdf', sha256: original.sha256, file_size: original.file_size, mime: 'application/pdf', parent_id: null });
+    expect(dup).toMatchObject({
+      name: 'report (1).pdf',
+      sha256: original.sha256,
+      file_size: original.file_size,
+      mime: 'application/pdf',
+      parent_id: null,
+    });
     const [a, b] = await Promise.all([repo().getById(original.id), repo().getById(dup.id)]);
     expect(b!.file_name).not.toBe(a!.file_name);
     await me.agent.post('/api/v1/file-entries/delete', { entryIds: [original.id], deleteForever: true });
@@ -32,14 +39,18 @@ describe.each(DRIVERS)('DriveCopyService (%s driver)', (kind) => {
     const dest = await me.folder('Dest');
     const [copied] = (await copy(me, [src.id], dest.id)).json().entries;
     expect(copied).toMatchObject({ name: 'Src', parent_id: dest.id, path: `/${dest.id}/${copied.id}/` });
-    const children = (await me.list({ section: 'folder', folderHash: copied.hash, orderBy: 'name', orderDir: 'asc' })).data;
+    const children = (await me.list({ section: 'folder', folderHash: copied.hash, orderBy: 'name', orderDir: 'asc' }))
+      .data;
     expect(children.map((e) => e.name)).toEqual(['Inner', 'x.txt']);
     const innerCopy = children[0];
     expect(innerCopy.id).not.toBe(inner.id);
     const [y] = (await me.list({ section: 'folder', folderHash: innerCopy.hash })).data;
     expect(y.path).toBe(`/${dest.id}/${copied.id}/${innerCopy.id}/${y.id}/`);
     expect((await me.download(y.hash)).body).toBe('Y');
-    expect(await me.names({ section: 'folder', folderHash: src.hash, orderBy: 'name', orderDir: 'asc' })).toEqual(['Inner', 'x.txt']);
+    expect(await me.names({ section: 'folder', folderHash: src.hash, orderBy: 'name', orderDir: 'asc' })).toEqual([
+      'Inner',
+      'x.txt',
+    ]);
   });
 
   it('refuses copying a folder into itself', async () => {

@@ -25,7 +25,9 @@ describe.each(DRIVERS)('DriveDownloadService (%s driver)', (kind) => {
         etag: `"${entry.sha256!.slice(0, 32)}"`,
         'content-disposition': 'attachment; filename=data.bin',
       });
-      expect(new Date(res.headers['last-modified'] as string).getTime()).toBe(Math.floor(Date.parse(entry.updated_at) / 1000) * 1000);
+      expect(new Date(res.headers['last-modified'] as string).getTime()).toBe(
+        Math.floor(Date.parse(entry.updated_at) / 1000) * 1000,
+      );
     });
 
     it('answers ranges with 206, a suffix range, and 416 past the end', async () => {
@@ -52,7 +54,9 @@ describe.each(DRIVERS)('DriveDownloadService (%s driver)', (kind) => {
       const first = await me.download(entry.hash);
       const etag = first.headers.etag as string;
       expect((await me.download(entry.hash, { 'if-none-match': etag })).statusCode).toBe(304);
-      expect((await me.download(entry.hash, { 'if-modified-since': first.headers['last-modified'] as string })).statusCode).toBe(304);
+      expect(
+        (await me.download(entry.hash, { 'if-modified-since': first.headers['last-modified'] as string })).statusCode,
+      ).toBe(304);
       expect((await me.download(entry.hash, { 'if-none-match': '"other"' })).statusCode).toBe(200);
       const stale = await me.download(entry.hash, { range: 'bytes=0-1', 'if-range': '"stale"' });
       expect([stale.statusCode, stale.body]).toEqual([200, 'abcdef']);
@@ -62,7 +66,10 @@ describe.each(DRIVERS)('DriveDownloadService (%s driver)', (kind) => {
 
     it('sends HTML and SVG as attachments, and inline only under a sandbox CSP', async () => {
       const me = await DriveClient.create(t());
-      for (const [name, content] of [['page.html', '<script>alert(1)</script>'], ['logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>']]) {
+      for (const [name, content] of [
+        ['page.html', '<script>alert(1)</script>'],
+        ['logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+      ]) {
         const entry = await me.upload(name, content);
         const attachment = await me.download(entry.hash);
         expect(attachment.headers['content-disposition']).toMatch(/^attachment/);
@@ -103,7 +110,11 @@ describe.each(DRIVERS)('DriveDownloadService (%s driver)', (kind) => {
       const root = await me.folder('Project');
       const src = await me.folder('src', root.id);
       await me.folder('empty', root.id);
-      const files = { 'Project/readme.md': Buffer.from('# Project\n'), 'Project/src/main.bin': bytes(300_000, 3), 'Project/src/photo.jpg': bytes(50_000, 4) };
+      const files = {
+        'Project/readme.md': Buffer.from('# Project\n'),
+        'Project/src/main.bin': bytes(300_000, 3),
+        'Project/src/photo.jpg': bytes(50_000, 4),
+      };
       await me.upload('readme.md', files['Project/readme.md'], { parentId: root.id });
       await me.upload('main.bin', files['Project/src/main.bin'], { parentId: src.id });
       await me.upload('photo.jpg', files['Project/src/photo.jpg'], { parentId: src.id });
@@ -112,7 +123,14 @@ describe.each(DRIVERS)('DriveDownloadService (%s driver)', (kind) => {
       expect(res.headers['content-type']).toBe('application/zip');
       expect(res.headers['content-disposition']).toBe('attachment; filename=Project.zip');
       const zip = await unzip(res.rawPayload);
-      expect([...zip.keys()].sort()).toEqual(['Project/', 'Project/empty/', 'Project/readme.md', 'Project/src/', 'Project/src/main.bin', 'Project/src/photo.jpg']);
+      expect([...zip.keys()].sort()).toEqual([
+        'Project/',
+        'Project/empty/',
+        'Project/readme.md',
+        'Project/src/',
+        'Project/src/main.bin',
+        'Project/src/photo.jpg',
+      ]);
       for (const [name, bytes] of Object.entries(files)) expect(zip.get(name)!.equals(bytes)).toBe(true);
     });
 

@@ -13,9 +13,33 @@ describe('DriveEntriesService', () => {
     it('creates a folder at the root and inside another, with the entry fields', async () => {
       const me = await DriveClient.create(t);
       const docs = await me.folder('Docs');
-      expect(docs).toMatchObject({ name: 'Docs', type: 'folder', parent_id: null, file_size: 0, url: null, path: `/${docs.id}/`, workspace_id: 0, owner_id: me.user.id });
+      expect(docs).toMatchObject({
+        name: 'Docs',
+        type: 'folder',
+        parent_id: null,
+        file_size: 0,
+        url: null,
+        path: `/${docs.id}/`,
+        workspace_id: 0,
+        owner_id: me.user.id,
+      });
       expect(docs.hash).toMatch(/^[A-Za-z0-9_-]{16}$/);
-      for (const key of ['id', 'hash', 'name', 'type', 'mime', 'extension', 'file_size', 'url', 'parent_id', 'path', 'sha256', 'created_at', 'updated_at']) expect(docs).toHaveProperty(key);
+      for (const key of [
+        'id',
+        'hash',
+        'name',
+        'type',
+        'mime',
+        'extension',
+        'file_size',
+        'url',
+        'parent_id',
+        'path',
+        'sha256',
+        'created_at',
+        'updated_at',
+      ])
+        expect(docs).toHaveProperty(key);
       const inner = await me.folder('2024', docs.id);
       expect(inner).toMatchObject({ parent_id: docs.id, path: `/${docs.id}/${inner.id}/` });
       expect(await me.names({ section: 'folder', folderHash: docs.hash })).toEqual(['2024']);
@@ -43,7 +67,7 @@ describe('DriveEntriesService', () => {
       expect(res.json().errors.name[0]).toContain(why);
     });
 
-    it('answers 404 for a parent that does not exist or is another user\'s', async () => {
+    it("answers 404 for a parent that does not exist or is another user's", async () => {
       const me = await DriveClient.create(t);
       const other = await DriveClient.create(t);
       const theirs = await other.folder('Theirs');
@@ -64,15 +88,27 @@ describe('DriveEntriesService', () => {
       const me = await DriveClient.create(t);
       const a = await me.folder('A');
       await me.folder('B');
-      const ok = await me.agent.request({ method: 'PUT', url: `/api/v1/file-entries/${a.id}`, payload: { name: 'Alpha' } });
+      const ok = await me.agent.request({
+        method: 'PUT',
+        url: `/api/v1/file-entries/${a.id}`,
+        payload: { name: 'Alpha' },
+      });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().fileEntry.name).toBe('Alpha');
-      const clash = await me.agent.request({ method: 'PUT', url: `/api/v1/file-entries/${a.id}`, payload: { name: 'b' } });
+      const clash = await me.agent.request({
+        method: 'PUT',
+        url: `/api/v1/file-entries/${a.id}`,
+        payload: { name: 'b' },
+      });
       expect(clash.statusCode).toBe(422);
       expect(clash.json().message).toBe('An item named "B" already exists in this folder.');
       const slash = await me.agent.post(`/api/v1/file-entries/${a.id}?_method=PUT`, { name: 'x/y' });
       expect(slash.statusCode).toBe(422);
-      const caseOnly = await me.agent.request({ method: 'PUT', url: `/api/v1/file-entries/${a.id}`, payload: { name: 'ALPHA' } });
+      const caseOnly = await me.agent.request({
+        method: 'PUT',
+        url: `/api/v1/file-entries/${a.id}`,
+        payload: { name: 'ALPHA' },
+      });
       expect(caseOnly.json().fileEntry.name).toBe('ALPHA');
     });
 
@@ -80,7 +116,11 @@ describe('DriveEntriesService', () => {
       const me = await DriveClient.create(t);
       const other = await DriveClient.create(t);
       const theirs = await other.folder('Private');
-      const res = await me.agent.request({ method: 'PUT', url: `/api/v1/file-entries/${theirs.id}`, payload: { name: 'Mine now' } });
+      const res = await me.agent.request({
+        method: 'PUT',
+        url: `/api/v1/file-entries/${theirs.id}`,
+        payload: { name: 'Mine now' },
+      });
       expect(res.statusCode).toBe(404);
       expect(await other.names()).toEqual(['Private']);
     });
@@ -110,7 +150,9 @@ describe('DriveEntriesService', () => {
       for (const destinationId of [a.id, b.id]) {
         const res = await me.agent.post('/api/v1/file-entries/move', { entryIds: [a.id], destinationId });
         expect(res.statusCode).toBe(422);
-        expect(res.json().errors.destinationId).toEqual(['A folder cannot be put inside itself or one of its own folders.']);
+        expect(res.json().errors.destinationId).toEqual([
+          'A folder cannot be put inside itself or one of its own folders.',
+        ]);
       }
       expect((await me.list()).data.map((e) => e.path)).toEqual([`/${a.id}/`]);
     });
@@ -129,8 +171,14 @@ describe('DriveEntriesService', () => {
       const other = await DriveClient.create(t);
       const mine = await me.folder('Mine');
       const theirs = await other.folder('Theirs');
-      expect((await me.agent.post('/api/v1/file-entries/move', { entryIds: [theirs.id], destinationId: mine.id })).statusCode).toBe(404);
-      expect((await me.agent.post('/api/v1/file-entries/move', { entryIds: [mine.id], destinationId: theirs.id })).statusCode).toBe(404);
+      expect(
+        (await me.agent.post('/api/v1/file-entries/move', { entryIds: [theirs.id], destinationId: mine.id }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await me.agent.post('/api/v1/file-entries/move', { entryIds: [mine.id], destinationId: theirs.id }))
+          .statusCode,
+      ).toBe(404);
       expect((await other.list()).data[0].parent_id).toBeNull();
     });
   });
@@ -166,7 +214,14 @@ describe('DriveListingService', () => {
     expect(page1.data.map((e) => e.name)).toEqual(['f1', 'f2']);
     expect(await me.names({ perPage: 2, page: 2, orderBy: 'name', orderDir: 'asc' })).toEqual(['f3', 'a.txt']);
     expect(await me.names({ perPage: 2, page: 3, orderBy: 'name', orderDir: 'asc' })).toEqual(['b.txt', 'c.txt']);
-    expect(await me.names({ orderBy: 'name', orderDir: 'desc' })).toEqual(['f3', 'f2', 'f1', 'c.txt', 'b.txt', 'a.txt']);
+    expect(await me.names({ orderBy: 'name', orderDir: 'desc' })).toEqual([
+      'f3',
+      'f2',
+      'f1',
+      'c.txt',
+      'b.txt',
+      'a.txt',
+    ]);
     // Default: updated_at desc, the newest first.
     expect(await me.names()).toEqual(['f3', 'f2', 'f1', 'c.txt', 'a.txt', 'b.txt']);
   });
@@ -196,7 +251,11 @@ describe('DriveListingService', () => {
     await me.upload('photo.png', Buffer.alloc(10));
     const other = await DriveClient.create(t);
     await other.upload('report secret.txt', 'no');
-    expect((await me.names({ section: 'search', query: 'REPORT' })).sort()).toEqual(['Quarterly Reports', 'Report-Q1.pdf', 'report notes.txt']);
+    expect((await me.names({ section: 'search', query: 'REPORT' })).sort()).toEqual([
+      'Quarterly Reports',
+      'Report-Q1.pdf',
+      'report notes.txt',
+    ]);
     expect(await me.names({ section: 'search', query: 're', type: 'pdf' })).toEqual(['Report-Q1.pdf']);
     expect(await me.names({ section: 'search', query: 'report', type: 'folder' })).toEqual(['Quarterly Reports']);
     expect(await me.names({ section: 'search', query: '%' })).toEqual([]);
@@ -219,7 +278,9 @@ describe('DriveListingService', () => {
   it("answers 404 for another user's folder and entry, and for a workspace that does not exist", async () => {
     const me = await DriveClient.create(t);
     const theirs = await (await DriveClient.create(t)).folder('Secret');
-    expect((await me.agent.get(`/api/v1/drive/file-entries?section=folder&folderHash=${theirs.hash}`)).statusCode).toBe(404);
+    expect((await me.agent.get(`/api/v1/drive/file-entries?section=folder&folderHash=${theirs.hash}`)).statusCode).toBe(
+      404,
+    );
     expect((await me.agent.get(`/api/v1/file-entries/${theirs.hash}`)).statusCode).toBe(404);
     expect((await me.agent.get(`/api/v1/drive/folders/${theirs.hash}/path`)).statusCode).toBe(404);
     expect((await me.agent.get('/api/v1/drive/file-entries?workspaceId=5')).statusCode).toBe(404);

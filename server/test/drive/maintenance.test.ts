@@ -28,18 +28,21 @@ describe('DriveMaintenance', () => {
     expect(await t.container.services.drive.trash.purgeExpired()).toBe(1);
   });
 
-  it.runIf(process.env.KOSH_TEST_DB === 'postgres')('skips its run while another process holds the maintenance lock (PostgreSQL)', async () => {
-    const other = new pg.Client({ connectionString: t.db.databaseUrl });
-    await other.connect();
-    try {
-      await other.query('select pg_advisory_lock($1)', [0x6b6f7368]);
-      expect(await t.container.services.drive.maintenance.runOnce()).toEqual({ skipped: true });
-      await other.query('select pg_advisory_unlock($1)', [0x6b6f7368]);
-      expect(await t.container.services.drive.maintenance.runOnce()).toMatchObject({ purged: 0 });
-    } finally {
-      await other.end();
-    }
-  });
+  it.runIf(process.env.KOSH_TEST_DB === 'postgres')(
+    'skips its run while another process holds the maintenance lock (PostgreSQL)',
+    async () => {
+      const other = new pg.Client({ connectionString: t.db.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('select pg_advisory_lock($1)', [0x6b6f7368]);
+        expect(await t.container.services.drive.maintenance.runOnce()).toEqual({ skipped: true });
+        await other.query('select pg_advisory_unlock($1)', [0x6b6f7368]);
+        expect(await t.container.services.drive.maintenance.runOnce()).toMatchObject({ purged: 0 });
+      } finally {
+        await other.end();
+      }
+    },
+  );
 });
 
 describe('OpenAPI document', () => {

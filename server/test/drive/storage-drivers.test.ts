@@ -18,7 +18,14 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kosh-storage-'));
   drivers.local = new LocalStorageDriver(dir);
   const e = rgw.env;
-  drivers.s3 = new S3StorageDriver({ endpoint: e.S3_ENDPOINT, region: e.S3_REGION, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: true });
+  drivers.s3 = new S3StorageDriver({
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: true,
+  });
 }, 180_000);
 afterAll(async () => {
   await rgw?.stop();
@@ -40,9 +47,12 @@ function bytes(n: number, seed = 1): Buffer {
   }
   return out;
 }
-const chunked = (buf: Buffer, size = 70_000) => Readable.from((function* () {
-  for (let i = 0; i < buf.length; i += size) yield buf.subarray(i, i + size);
-})());
+const chunked = (buf: Buffer, size = 70_000) =>
+  Readable.from(
+    (function* () {
+      for (let i = 0; i < buf.length; i += size) yield buf.subarray(i, i + size);
+    })(),
+  );
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describe.each(['local', 's3'])('StorageDriver (%s)', (kind) => {
@@ -69,7 +79,9 @@ describe.each(['local', 's3'])('StorageDriver (%s)', (kind) => {
 
   it('stops a write past maxBytes and keeps nothing', async () => {
     const key = newObjectKey();
-    await expect(driver().putStaged(key, chunked(bytes(200_000)), { maxBytes: 100_000 })).rejects.toBeInstanceOf(ObjectTooLargeError);
+    await expect(driver().putStaged(key, chunked(bytes(200_000)), { maxBytes: 100_000 })).rejects.toBeInstanceOf(
+      ObjectTooLargeError,
+    );
     expect(await driver().stat(key)).toBeUndefined();
     expect(await driver().sweepStaging(0)).toBe(0);
   });
@@ -127,7 +139,9 @@ describe('S3StorageDriver', () => {
     await s3.putStaged(key, chunked(bytes(1000)));
     expect(await s3.sweepStaging(0)).toBeGreaterThanOrEqual(1);
     const putUrl = await s3.presignPut!(key, { contentType: 'text/plain' });
-    expect((await fetch(putUrl, { method: 'PUT', body: 'signed', headers: { 'content-type': 'text/plain' } })).status).toBe(200);
+    expect(
+      (await fetch(putUrl, { method: 'PUT', body: 'signed', headers: { 'content-type': 'text/plain' } })).status,
+    ).toBe(200);
     const getUrl = await s3.presignGet!(key, { contentDisposition: 'attachment; filename="a.txt"' });
     const got = await fetch(getUrl);
     expect(await got.text()).toBe('signed');

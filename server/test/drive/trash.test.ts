@@ -9,7 +9,8 @@ describe.each(DRIVERS)('DriveTrashService (%s driver)', (kind) => {
   const t = () => apps[kind];
   const repo = () => t().container.services.drive.repos.entries;
   const storage = () => t().container.adapters.storage;
-  const del = (me: DriveClient, entryIds: number[], deleteForever = false) => me.agent.post('/api/v1/file-entries/delete', { entryIds, deleteForever });
+  const del = (me: DriveClient, entryIds: number[], deleteForever = false) =>
+    me.agent.post('/api/v1/file-entries/delete', { entryIds, deleteForever });
   const restore = (me: DriveClient, entryIds: number[]) => me.agent.post('/api/v1/file-entries/restore', { entryIds });
 
   /** Docs/ with a.txt and Sub/ holding b.txt. */
@@ -57,7 +58,7 @@ describe.each(DRIVERS)('DriveTrashService (%s driver)', (kind) => {
     await me.upload('a.txt', 'new one');
     const res = await restore(me, [a.id]);
     expect(res.json().entries[0]).toMatchObject({ name: 'a (1).txt', parent_id: null, path: `/${a.id}/` });
-    expect((await me.names({ orderBy: 'name', orderDir: 'asc' }))).toEqual(['a (1).txt', 'a.txt']);
+    expect(await me.names({ orderBy: 'name', orderDir: 'asc' })).toEqual(['a (1).txt', 'a.txt']);
   });
 
   it('deletes forever from trash or directly, bytes included', async () => {

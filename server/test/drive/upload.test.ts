@@ -23,17 +23,30 @@ describe.each(DRIVERS)('DriveUploadService (%s driver)', (kind) => {
   /** Nothing half-written may stay behind a refused upload. */
   const expectNoStaging = async () => {
     const storage = t().container.adapters.storage;
-    if (kind === 'local') expect(fs.readdirSync(path.join(t().container.config.dataDir, 'files', '.staging'))).toEqual([]);
+    if (kind === 'local')
+      expect(fs.readdirSync(path.join(t().container.config.dataDir, 'files', '.staging'))).toEqual([]);
     else expect(await storage.sweepStaging(0)).toBe(0);
   };
 
   it('stores the bytes under a generated key and answers the entry with its SHA-256', async () => {
     const me = await DriveClient.create(t());
     const content = 'hello, drive\n'.repeat(1000);
-    const res = await me.uploadRaw({ name: 'notes.txt', content, type: 'text/plain' }, {}, [['clientMime', 'text/plain'], ['clientExtension', 'txt']]);
+    const res = await me.uploadRaw({ name: 'notes.txt', content, type: 'text/plain' }, {}, [
+      ['clientMime', 'text/plain'],
+      ['clientExtension', 'txt'],
+    ]);
     expect(res.statusCode).toBe(201);
     const entry = res.json().fileEntry;
-    expect(entry).toMatchObject({ name: 'notes.txt', type: 'text', mime: 'text/plain', extension: 'txt', file_size: content.length, sha256: await sha256(content), parent_id: null, url: `/api/v1/file-entries/${entry.hash}/download` });
+    expect(entry).toMatchObject({
+      name: 'notes.txt',
+      type: 'text',
+      mime: 'text/plain',
+      extension: 'txt',
+      file_size: content.length,
+      sha256: await sha256(content),
+      parent_id: null,
+      url: `/api/v1/file-entries/${entry.hash}/download`,
+    });
     const row = (await entryRow(entry.id))!;
     expect(row.file_name).toMatch(/^entries\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
     expect((await storedBytes(t().container, row.file_name!)).toString()).toBe(content);
@@ -46,7 +59,10 @@ describe.each(DRIVERS)('DriveUploadService (%s driver)', (kind) => {
     await me.upload('a.txt', 'one', { parentId: docs.id });
     const second = await me.upload('a.txt', 'two', { parentId: docs.id });
     expect(second).toMatchObject({ name: 'a (1).txt', parent_id: docs.id, path: `/${docs.id}/${second.id}/` });
-    expect((await me.names({ section: 'folder', folderHash: docs.hash, orderBy: 'name', orderDir: 'asc' }))).toEqual(['a (1).txt', 'a.txt']);
+    expect(await me.names({ section: 'folder', folderHash: docs.hash, orderBy: 'name', orderDir: 'asc' })).toEqual([
+      'a (1).txt',
+      'a.txt',
+    ]);
   });
 
   it('creates the folders of a relativePath once and reuses them', async () => {
@@ -59,7 +75,10 @@ describe.each(DRIVERS)('DriveUploadService (%s driver)', (kind) => {
     expect(album.map((e) => [e.name, e.type])).toEqual([['Album', 'folder']]);
     const year = (await me.list({ section: 'folder', folderHash: album[0].hash })).data;
     expect(year.map((e) => e.name)).toEqual(['2024']);
-    expect((await me.names({ section: 'folder', folderHash: year[0].hash, orderBy: 'name', orderDir: 'asc' }))).toEqual(['1.txt', '2.txt']);
+    expect(await me.names({ section: 'folder', folderHash: year[0].hash, orderBy: 'name', orderDir: 'asc' })).toEqual([
+      '1.txt',
+      '2.txt',
+    ]);
   });
 
   it.each([
@@ -93,7 +112,11 @@ describe.each(DRIVERS)('DriveUploadService (%s driver)', (kind) => {
     const res = await me.agent.request({ method: 'POST', url: '/api/v1/file-entries', payload, headers });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.file).toEqual(['The file is required.']);
-    const guest = await new Agent(t().app).request({ method: 'POST', url: '/api/v1/file-entries', ...multipart([], { name: 'a.txt', content: 'x' }) });
+    const guest = await new Agent(t().app).request({
+      method: 'POST',
+      url: '/api/v1/file-entries',
+      ...multipart([], { name: 'a.txt', content: 'x' }),
+    });
     expect(guest.statusCode).toBe(401);
   });
 
@@ -104,7 +127,7 @@ describe.each(DRIVERS)('DriveUploadService (%s driver)', (kind) => {
     expect(res.json().errors.file[0]).toContain('255 bytes');
   });
 
-  it('refuses a file over uploads.max_size with the spec\'s message', async () => {
+  it("refuses a file over uploads.max_size with the spec's message", async () => {
     await setSetting('uploads.max_size', 1024);
     const me = await DriveClient.create(t());
     const res = await me.uploadRaw({ name: 'big.bin', content: Buffer.alloc(1025) });
@@ -153,7 +176,9 @@ describe.each(DRIVERS)('DriveUploadService (%s driver)', (kind) => {
 
   it('makes a thumbnail for an image in the background and serves it', async () => {
     const me = await DriveClient.create(t());
-    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
     const entry = await me.upload('photo.png', png);
     expect(entry.type).toBe('image');
     await t().container.services.drive.thumbnails.drain();

@@ -9,10 +9,14 @@ export type Field = [name: string, value: string];
 export type UploadFile = { name: string; content: Buffer | string; type?: string };
 
 /** A multipart/form-data body as a browser sends it: fields first (metadata), then the file. */
-export function multipart(fields: Field[], file?: UploadFile & { field?: string }): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  fields: Field[],
+  file?: UploadFile & { field?: string },
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----kosh${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of fields) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of fields)
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   if (file) {
     chunks.push(
       Buffer.from(
@@ -42,7 +46,11 @@ export class DriveClient {
     return new DriveClient(agent, user);
   }
 
-  uploadRaw(file: UploadFile, metadata: Record<string, unknown> = {}, extra: Field[] = []): Promise<LightMyRequestResponse> {
+  uploadRaw(
+    file: UploadFile,
+    metadata: Record<string, unknown> = {},
+    extra: Field[] = [],
+  ): Promise<LightMyRequestResponse> {
     const { payload, headers } = multipart([['metadata', JSON.stringify(metadata)], ...extra], file);
     return this.agent.request({ method: 'POST', url: '/api/v1/file-entries', payload, headers });
   }
@@ -59,7 +67,16 @@ export class DriveClient {
     return res.json().fileEntry;
   }
 
-  async list(query: Record<string, string | number> = {}): Promise<{ data: FileEntry[]; total: number; current_page: number; last_page: number; per_page: number; folder: FileEntry | null }> {
+  async list(
+    query: Record<string, string | number> = {},
+  ): Promise<{
+    data: FileEntry[];
+    total: number;
+    current_page: number;
+    last_page: number;
+    per_page: number;
+    folder: FileEntry | null;
+  }> {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
     const res = await this.agent.get(`/api/v1/drive/file-entries${qs ? `?${qs}` : ''}`);
     if (res.statusCode !== 200) throw new Error(`list ${qs}: ${res.statusCode} ${res.body}`);
@@ -82,7 +99,9 @@ export async function storedBytes(container: Container, key: string): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-export const sha256 = async (data: Buffer | string) => (await import('node:crypto')).createHash('sha256').update(data).digest('hex');
+export const sha256 = async (data: Buffer | string) =>
+  (await import('node:crypto')).createHash('sha256').update(data).digest('hex');
 
 /** `n` bytes that differ with `seed` and along the buffer, the same on every run. */
-export const bytes = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed * 7 + (i >> 8)) & 0xff));
+export const bytes = (n: number, seed: number) =>
+  Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed * 7 + (i >> 8)) & 0xff));

@@ -6,7 +6,10 @@ import type { UserRow } from '../../src/users/users.repository.ts';
 import type { Agent } from './test-app.ts';
 
 /** Inserts a real user (default role, or admin) through the service the CLI uses. */
-export async function createUser(container: Container, opts: { admin?: boolean; email?: string; password?: string } = {}): Promise<UserRow & { plainPassword: string }> {
+export async function createUser(
+  container: Container,
+  opts: { admin?: boolean; email?: string; password?: string } = {},
+): Promise<UserRow & { plainPassword: string }> {
   const plainPassword = opts.password ?? 'correct horse battery';
   const user = await container.services.users.createUser({
     email: opts.email ?? `user-${randomBytes(4).toString('hex')}@example.test`,

@@ -54,17 +54,34 @@ export class PushClient {
 }
 
 /** Checks the VAPID Authorization header (RFC 8292): an ES256 JWT signed by key k for the endpoint's origin. */
-export function verifyVapid(headers: http.IncomingHttpHeaders, endpoint: string): { publicKey: string; claims: Record<string, unknown> } {
+export function verifyVapid(
+  headers: http.IncomingHttpHeaders,
+  endpoint: string,
+): { publicKey: string; claims: Record<string, unknown> } {
   const match = /^vapid t=([^,\s]+),\s*k=([\w-]+)$/.exec(String(headers.authorization ?? ''));
   if (!match) throw new Error(`no VAPID authorization header: ${headers.authorization}`);
   const [, jwt, k] = match;
   const [h, p, s] = jwt.split('.');
   const point = Buffer.from(k, 'base64url');
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') }, format: 'jwk' });
-  const ok = verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'));
+  const key = createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${h}.${p}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(s, 'base64url'),
+  );
   if (!ok) throw new Error('VAPID signature does not verify');
   const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
-  if (claims.aud !== new URL(endpoint).origin) throw new Error(`VAPID aud ${String(claims.aud)} is not ${new URL(endpoint).origin}`);
+  if (claims.aud !== new URL(endpoint).origin)
+    throw new Error(`VAPID aud ${String(claims.aud)} is not ${new URL(endpoint).origin}`);
   return { publicKey: k, claims };
 }
 

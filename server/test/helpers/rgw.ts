@@ -24,13 +24,22 @@ export async function startRgw(): Promise<Rgw> {
   const bucket = `kosh-test-${randomBytes(5).toString('hex')}`;
   const reuse = process.env.KOSH_TEST_S3_ENDPOINT;
   if (reuse) {
-    const env = { S3_ENDPOINT: reuse, S3_ACCESS_KEY_ID: process.env.KOSH_TEST_S3_ACCESS_KEY_ID ?? '', S3_SECRET_ACCESS_KEY: process.env.KOSH_TEST_S3_SECRET_ACCESS_KEY ?? '', S3_REGION: 'us-east-1' };
+    const env = {
+      S3_ENDPOINT: reuse,
+      S3_ACCESS_KEY_ID: process.env.KOSH_TEST_S3_ACCESS_KEY_ID ?? '',
+      S3_SECRET_ACCESS_KEY: process.env.KOSH_TEST_S3_SECRET_ACCESS_KEY ?? '',
+      S3_REGION: 'us-east-1',
+    };
     await createBucket(env, bucket);
     return { env: { ...env, STORAGE_DRIVER: 's3', S3_BUCKET: bucket }, stop: async () => undefined };
   }
   let stdout: string;
   try {
-    ({ stdout } = await run('bash', [path.join(scripts, 'start-rgw.sh')], { env: { ...process.env, S3_BUCKET: bucket }, timeout: 180_000, maxBuffer: 1 << 20 }));
+    ({ stdout } = await run('bash', [path.join(scripts, 'start-rgw.sh')], {
+      env: { ...process.env, S3_BUCKET: bucket },
+      timeout: 180_000,
+      maxBuffer: 1 << 20,
+    }));
   } catch (error) {
     const e = error as { stderr?: string; message: string };
     throw new Error(
@@ -43,9 +52,17 @@ export async function startRgw(): Promise<Rgw> {
     if (m) env[m[1]] = m[2];
   }
   const dir = env.RGW_DIR;
-  if (!env.S3_ENDPOINT || !dir) throw new Error(`scripts/start-rgw.sh printed no S3_ENDPOINT/RGW_DIR (packages: ${PACKAGES}):\n${stdout}`);
+  if (!env.S3_ENDPOINT || !dir)
+    throw new Error(`scripts/start-rgw.sh printed no S3_ENDPOINT/RGW_DIR (packages: ${PACKAGES}):\n${stdout}`);
   return {
-    env: { STORAGE_DRIVER: 's3', S3_ENDPOINT: env.S3_ENDPOINT, S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY, S3_REGION: env.S3_REGION ?? 'us-east-1', S3_BUCKET: bucket },
+    env: {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: env.S3_ENDPOINT,
+      S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
+      S3_REGION: env.S3_REGION ?? 'us-east-1',
+      S3_BUCKET: bucket,
+    },
     stop: async () => {
       await run('bash', [path.join(scripts, 'stop-rgw.sh'), dir], { timeout: 60_000 });
     },

@@ -57,7 +57,10 @@ export class MailCatcher {
     for (;;) {
       const found = this.messages.filter((m) => m.to.includes(to.toLowerCase()) && match(m)).at(-1);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms; got: ${JSON.stringify(this.messages.map((m) => [m.to, m.subject]))}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `No mail to ${to} within ${timeoutMs} ms; got: ${JSON.stringify(this.messages.map((m) => [m.to, m.subject]))}`,
+        );
       await new Promise((r) => setTimeout(r, 25));
     }
   }
@@ -69,7 +72,10 @@ export class MailCatcher {
 
   /** The six-digit code of the latest verification mail to the address. */
   async codeFor(to: string, after = 0): Promise<string> {
-    const mail = await this.waitFor(to, (m) => /verification code/i.test(m.subject) && this.messages.indexOf(m) >= after);
+    const mail = await this.waitFor(
+      to,
+      (m) => /verification code/i.test(m.subject) && this.messages.indexOf(m) >= after,
+    );
     return /\b(\d{6})\b/.exec(mail.text)![1];
   }
 

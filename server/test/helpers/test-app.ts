@@ -9,7 +9,8 @@ import { createLogger } from '../../src/logging/logger.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
-export const FIXTURE_INDEX_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>x</title></head><body><div id="root"></div></body></html>';
+export const FIXTURE_INDEX_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>x</title></head><body><div id="root"></div></body></html>';
 
 export type TestApp = { app: FastifyInstance; container: Container; db: TestDatabase; close(): Promise<void> };
 
@@ -64,7 +65,8 @@ export class Agent {
   }
 
   get = (url: string, headers?: Record<string, string>) => this.request({ method: 'GET', url, headers });
-  post = (url: string, payload?: unknown, headers?: Record<string, string>) => this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers });
+  post = (url: string, payload?: unknown, headers?: Record<string, string>) =>
+    this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers });
 
   private async prime(): Promise<void> {
     const res = await this.app.inject({ method: 'GET', url: '/health', headers: this.headers });

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-export type TestDatabase = { databaseUrl: string | undefined; dataDir: string; dialect: 'sqlite' | 'postgres'; drop(): Promise<void> };
+export type TestDatabase = {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dialect: 'sqlite' | 'postgres';
+  drop(): Promise<void>;
+};
 
 /**
  * A fresh database for one test file: a temp SQLite file, or with KOSH_TEST_DB=postgres a
@@ -13,10 +18,18 @@ export type TestDatabase = { databaseUrl: string | undefined; dataDir: string; d
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kosh-test-'));
   if (process.env.KOSH_TEST_DB !== 'postgres') {
-    return { databaseUrl: undefined, dataDir, dialect: 'sqlite', drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      databaseUrl: undefined,
+      dataDir,
+      dialect: 'sqlite',
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const adminUrl = process.env.KOSH_TEST_PG_URL;
-  if (!adminUrl) throw new Error('KOSH_TEST_DB=postgres needs KOSH_TEST_PG_URL: start a cluster with scripts/pg-start.sh (Debian package postgresql).');
+  if (!adminUrl)
+    throw new Error(
+      'KOSH_TEST_DB=postgres needs KOSH_TEST_PG_URL: start a cluster with scripts/pg-start.sh (Debian package postgresql).',
+    );
   const name = `kosh_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

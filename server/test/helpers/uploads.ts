@@ -44,13 +44,22 @@ export function randomFile(bytes: number, name = 'data.bin'): { file: string; sh
 export type TusOptions = Partial<tus.UploadOptions> & { endpoint?: string };
 
 /** Runs one tus-js-client upload to its end; rejects with the client's error (status in .status). */
-export function tusUpload(input: Buffer | fs.ReadStream, options: TusOptions & { headers: Record<string, string> }): Promise<{ url: string; upload: tus.Upload }> {
+export function tusUpload(
+  input: Buffer | fs.ReadStream,
+  options: TusOptions & { headers: Record<string, string> },
+): Promise<{ url: string; upload: tus.Upload }> {
   return new Promise((resolve, reject) => {
     const upload: tus.Upload = new tus.Upload(input, {
       retryDelays: null as unknown as number[],
       ...options,
       onSuccess: () => resolve({ url: upload.url!, upload }),
-      onError: (error) => reject(Object.assign(error, { status: (error as tus.DetailedError).originalResponse?.getStatus(), body: (error as tus.DetailedError).originalResponse?.getBody() })),
+      onError: (error) =>
+        reject(
+          Object.assign(error, {
+            status: (error as tus.DetailedError).originalResponse?.getStatus(),
+            body: (error as tus.DetailedError).originalResponse?.getBody(),
+          }),
+        ),
     });
     upload.start();
   });
@@ -61,18 +70,38 @@ export function tusUpload(input: Buffer | fs.ReadStream, options: TusOptions & {
  * once `cutAt` bytes went out and had time to arrive; answers the upload URL. Raw HTTP, so the
  * cut falls where it is told (tus-js-client reports progress only every 100 ms).
  */
-export async function tusUploadCutOff(input: fs.ReadStream, cutAt: number, options: { endpoint: string; headers: Record<string, string>; metadata: Record<string, string> }): Promise<string> {
+export async function tusUploadCutOff(
+  input: fs.ReadStream,
+  cutAt: number,
+  options: { endpoint: string; headers: Record<string, string>; metadata: Record<string, string> },
+): Promise<string> {
   const file = String(input.path);
   input.destroy();
   const size = fs.statSync(file).size;
-  const metadata = Object.entries(options.metadata).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(',');
-  const created = await fetch(options.endpoint, { method: 'POST', headers: { ...options.headers, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(size), 'Upload-Metadata': metadata } });
+  const metadata = Object.entries(options.metadata)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+  const created = await fetch(options.endpoint, {
+    method: 'POST',
+    headers: {
+      ...options.headers,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(size),
+      'Upload-Metadata': metadata,
+    },
+  });
   if (created.status !== 201) throw new Error(`creation: ${created.status} ${await created.text()}`);
   const url = new URL(created.headers.get('location')!, options.endpoint).toString();
   await new Promise<void>((resolve, reject) => {
     const req = http.request(url, {
       method: 'PATCH',
-      headers: { ...options.headers, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(size) },
+      headers: {
+        ...options.headers,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(size),
+      },
     });
     req.on('error', () => undefined);
     req.on('response', () => reject(new Error('the PATCH was answered before it was cut off')));
@@ -84,10 +113,12 @@ export async function tusUploadCutOff(input: fs.ReadStream, cutAt: number, optio
         req.once('drain', () => part.resume());
       }
     });
-    part.on('end', () => setTimeout(() => {
-      req.destroy();
-      resolve();
-    }, 300));
+    part.on('end', () =>
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 300),
+    );
   });
   return url;
 }

@@ -38,16 +38,32 @@ describe('notification subscriptions', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.available_channels).toEqual(['email', 'browser']);
-    const ids = Object.values(body.subscriptions as Record<string, Array<{ notif_id: string; name: string }>>).flat().map((s) => s.notif_id);
-    expect(ids.sort()).toEqual(['file-entry-shared', 'new-sign-in', 'shared-folder-upload', 'storage-almost-full', 'two-factor-changed', 'workspace-invite', 'workspace-joined']);
+    const ids = Object.values(body.subscriptions as Record<string, Array<{ notif_id: string; name: string }>>)
+      .flat()
+      .map((s) => s.notif_id);
+    expect(ids.sort()).toEqual([
+      'file-entry-shared',
+      'new-sign-in',
+      'shared-folder-upload',
+      'storage-almost-full',
+      'two-factor-changed',
+      'workspace-invite',
+      'workspace-joined',
+    ]);
     expect(Object.keys(body.subscriptions)).toEqual(['Sharing', 'Workspaces', 'Storage', 'Security']);
     expect(body.subscriptions.Security).toEqual([
       { notif_id: 'new-sign-in', name: 'A new sign-in to my account' },
       { notif_id: 'two-factor-changed', name: 'Two-factor authentication is turned on or off' },
     ]);
     expect(body.user_selections).toHaveLength(7);
-    expect(body.user_selections).toContainEqual({ notif_id: 'file-entry-shared', channels: { email: true, browser: true } });
-    expect(body.user_selections).toContainEqual({ notif_id: 'shared-folder-upload', channels: { email: false, browser: true } });
+    expect(body.user_selections).toContainEqual({
+      notif_id: 'file-entry-shared',
+      channels: { email: true, browser: true },
+    });
+    expect(body.user_selections).toContainEqual({
+      notif_id: 'shared-folder-upload',
+      channels: { email: false, browser: true },
+    });
   });
 
   it('saves choices; a channel left out keeps its value; another user is not affected', async () => {
@@ -63,14 +79,28 @@ describe('notification subscriptions', () => {
     const mine = (await a.agent.get('/api/v1/notifications/me/subscriptions')).json().user_selections;
     expect(mine).toContainEqual({ notif_id: 'file-entry-shared', channels: { email: false, browser: true } });
     expect(mine).toContainEqual({ notif_id: 'new-sign-in', channels: { email: true, browser: false } });
-    res = await put(a.agent, '/api/v1/notifications/me/subscriptions', { selections: [{ notif_id: 'new-sign-in', channels: { email: false } }] });
-    expect((await a.agent.get('/api/v1/notifications/me/subscriptions')).json().user_selections).toContainEqual({ notif_id: 'new-sign-in', channels: { email: false, browser: false } });
-    expect((await b.agent.get('/api/v1/notifications/me/subscriptions')).json().user_selections).toContainEqual({ notif_id: 'file-entry-shared', channels: { email: true, browser: true } });
+    res = await put(a.agent, '/api/v1/notifications/me/subscriptions', {
+      selections: [{ notif_id: 'new-sign-in', channels: { email: false } }],
+    });
+    expect((await a.agent.get('/api/v1/notifications/me/subscriptions')).json().user_selections).toContainEqual({
+      notif_id: 'new-sign-in',
+      channels: { email: false, browser: false },
+    });
+    expect((await b.agent.get('/api/v1/notifications/me/subscriptions')).json().user_selections).toContainEqual({
+      notif_id: 'file-entry-shared',
+      channels: { email: true, browser: true },
+    });
   });
 
   it('refuses bad selections (422 with errors)', async () => {
     const { agent } = await person();
-    for (const body of [{}, { selections: 'x' }, { selections: [{ notif_id: 'no-such-type', channels: { email: true } }] }, { selections: [{ notif_id: 'new-sign-in', channels: { email: 'yes' } }] }, { selections: [{ notif_id: 'new-sign-in' }] }]) {
+    for (const body of [
+      {},
+      { selections: 'x' },
+      { selections: [{ notif_id: 'no-such-type', channels: { email: true } }] },
+      { selections: [{ notif_id: 'new-sign-in', channels: { email: 'yes' } }] },
+      { selections: [{ notif_id: 'new-sign-in' }] },
+    ]) {
       const res = await put(agent, '/api/v1/notifications/me/subscriptions', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json()).toMatchObject({ message: expect.any(String), errors: expect.any(Object) });
@@ -80,13 +110,19 @@ describe('notification subscriptions', () => {
   it('mails a notification while email is on for its type, and not after it is turned off', async () => {
     const { user, agent } = await person();
     const first = unique('Mailed');
-    await t.container.services.notifications.notify(user.id, { type: 'storage-almost-full', baseUrl: 'https://kosh.example.com', data: lineData(`<strong>${first}</strong> &amp; co`) });
+    await t.container.services.notifications.notify(user.id, {
+      type: 'storage-almost-full',
+      baseUrl: 'https://kosh.example.com',
+      data: lineData(`<strong>${first}</strong> &amp; co`),
+    });
     const message = await mail.waitFor(user.email, (m) => m.subject.includes(first));
     expect(message.subject).toBe(`${first} & co`);
     expect(message.text).toContain('Open: https://kosh.example.com/drive');
     expect(message.html).toContain(`<strong>${first}</strong>`);
 
-    await put(agent, '/api/v1/notifications/me/subscriptions', { selections: [{ notif_id: 'storage-almost-full', channels: { email: false } }] });
+    await put(agent, '/api/v1/notifications/me/subscriptions', {
+      selections: [{ notif_id: 'storage-almost-full', channels: { email: false } }],
+    });
     const second = unique('Not mailed');
     await notify(t, user.id, second, 'storage-almost-full');
     await idle();
@@ -103,7 +139,11 @@ describe('notification subscriptions', () => {
     const { user, agent } = await person();
     const kept = unique('Committed');
     const dropped = unique('Rolled back');
-    await t.container.db.transaction().execute((trx) => t.container.services.notifications.notify(user.id, { type: 'new-sign-in', data: lineData(kept) }, trx));
+    await t.container.db
+      .transaction()
+      .execute((trx) =>
+        t.container.services.notifications.notify(user.id, { type: 'new-sign-in', data: lineData(kept) }, trx),
+      );
     await t.container.db
       .transaction()
       .execute(async (trx) => {
@@ -114,7 +154,11 @@ describe('notification subscriptions', () => {
     await mail.waitFor(user.email, (m) => m.subject === kept);
     await idle();
     expect(mail.messages.filter((m) => m.subject === dropped)).toEqual([]);
-    expect((await agent.get('/api/v1/notifications')).json().pagination.data.map((n: { data: { lines: Array<{ content: string }> } }) => n.data.lines[0].content)).toEqual([kept]);
+    expect(
+      (await agent.get('/api/v1/notifications'))
+        .json()
+        .pagination.data.map((n: { data: { lines: Array<{ content: string }> } }) => n.data.lines[0].content),
+    ).toEqual([kept]);
   });
 
   it('pushes an encrypted message to each subscribed browser while browser is on, signed with the VAPID key in bootstrap', async () => {
@@ -126,7 +170,9 @@ describe('notification subscriptions', () => {
     expect([res.statusCode, res.json()]).toEqual([201, {}]);
 
     const line = unique('Pushed');
-    await notify(t, user.id, `<strong>${line}</strong>`, 'file-entry-shared', { mainAction: { action: '/drive/shares', label: 'Open' } });
+    await notify(t, user.id, `<strong>${line}</strong>`, 'file-entry-shared', {
+      mainAction: { action: '/drive/shares', label: 'Open' },
+    });
     const [message] = await eventually(() => {
       const got = pushService.to(name);
       if (!got.length) throw new Error('no push yet');
@@ -137,11 +183,19 @@ describe('notification subscriptions', () => {
     expect(message.body.toString('utf8')).not.toContain(line);
     const payload = JSON.parse(browser.decrypt(message.body));
     const [stored] = (await agent.get('/api/v1/notifications')).json().pagination.data;
-    expect(payload).toEqual({ id: stored.id, type: 'file-entry-shared', title: 'Kosh', body: line, url: expect.stringMatching(/\/drive\/shares$/) });
+    expect(payload).toEqual({
+      id: stored.id,
+      type: 'file-entry-shared',
+      title: 'Kosh',
+      body: line,
+      url: expect.stringMatching(/\/drive\/shares$/),
+    });
     const vapidKey = (await agent.get('/api/v1/bootstrap-data')).json().settings.notifications.vapid_public_key;
     expect(verifyVapid(message.headers, endpoint).publicKey).toBe(vapidKey);
 
-    await put(agent, '/api/v1/notifications/me/subscriptions', { selections: [{ notif_id: 'file-entry-shared', channels: { browser: false } }] });
+    await put(agent, '/api/v1/notifications/me/subscriptions', {
+      selections: [{ notif_id: 'file-entry-shared', channels: { browser: false } }],
+    });
     await notify(t, user.id, unique('Quiet'), 'file-entry-shared');
     await idle();
     expect(pushService.to(name)).toHaveLength(1);
@@ -153,7 +207,10 @@ describe('notification subscriptions', () => {
   it('deletes a subscription the push service reports gone (410)', async () => {
     const { user, agent } = await person();
     const name = unique('gone').replace(/\W/g, '');
-    await agent.post('/api/v1/notifications/push-subscriptions', { endpoint: pushService.endpoint(name), keys: new PushClient().keys });
+    await agent.post('/api/v1/notifications/push-subscriptions', {
+      endpoint: pushService.endpoint(name),
+      keys: new PushClient().keys,
+    });
     pushService.status = 410;
     try {
       await notify(t, user.id, 'to a gone browser', 'new-sign-in');
@@ -168,16 +225,34 @@ describe('notification subscriptions', () => {
   it('refuses endpoints that are not public https addresses, and bad keys (422)', async () => {
     const { agent } = await person();
     const keys = new PushClient().keys;
-    for (const endpoint of ['http://push.example.com/x', 'https://10.0.0.5/x', 'https://192.168.1.1/x', 'https://[::1]/x', 'https://localhost/x', 'https://169.254.169.254/latest', 'ftp://push.example.com/x', 'not a url']) {
+    for (const endpoint of [
+      'http://push.example.com/x',
+      'https://10.0.0.5/x',
+      'https://192.168.1.1/x',
+      'https://[::1]/x',
+      'https://localhost/x',
+      'https://169.254.169.254/latest',
+      'ftp://push.example.com/x',
+      'not a url',
+    ]) {
       const res = await agent.post('/api/v1/notifications/push-subscriptions', { endpoint, keys });
       expect(res.statusCode, endpoint).toBe(422);
       expect(res.json().errors).toHaveProperty('endpoint');
     }
-    for (const bad of [{ p256dh: 'AAAA', auth: keys.auth }, { p256dh: keys.p256dh, auth: 'AAAA' }]) {
-      const res = await agent.post('/api/v1/notifications/push-subscriptions', { endpoint: 'https://push.example.com/x', keys: bad });
+    for (const bad of [
+      { p256dh: 'AAAA', auth: keys.auth },
+      { p256dh: keys.p256dh, auth: 'AAAA' },
+    ]) {
+      const res = await agent.post('/api/v1/notifications/push-subscriptions', {
+        endpoint: 'https://push.example.com/x',
+        keys: bad,
+      });
       expect(res.statusCode).toBe(422);
     }
-    expect((await agent.post('/api/v1/notifications/push-subscriptions', { endpoint: 'https://push.example.com/ok', keys })).statusCode).toBe(201);
+    expect(
+      (await agent.post('/api/v1/notifications/push-subscriptions', { endpoint: 'https://push.example.com/ok', keys }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it("unsubscribes a browser; another user's endpoint is left alone", async () => {
@@ -186,9 +261,17 @@ describe('notification subscriptions', () => {
     const keys = new PushClient().keys;
     await a.agent.post('/api/v1/notifications/push-subscriptions', { endpoint: 'https://push.example.com/a1', keys });
     await b.agent.post('/api/v1/notifications/push-subscriptions', { endpoint: 'https://push.example.com/b1', keys });
-    expect((await del(a.agent, '/api/v1/notifications/push-subscriptions', { endpoint: 'https://push.example.com/b1' })).statusCode).toBe(200);
-    expect((await t.container.services.notifications.repos.subscriptions.pushOf(b.user.id)).map((s) => s.endpoint)).toEqual(['https://push.example.com/b1']);
-    expect((await del(a.agent, '/api/v1/notifications/push-subscriptions', { endpoint: 'https://push.example.com/a1' })).statusCode).toBe(200);
+    expect(
+      (await del(a.agent, '/api/v1/notifications/push-subscriptions', { endpoint: 'https://push.example.com/b1' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.container.services.notifications.repos.subscriptions.pushOf(b.user.id)).map((s) => s.endpoint),
+    ).toEqual(['https://push.example.com/b1']);
+    expect(
+      (await del(a.agent, '/api/v1/notifications/push-subscriptions', { endpoint: 'https://push.example.com/a1' }))
+        .statusCode,
+    ).toBe(200);
     expect(await t.container.services.notifications.repos.subscriptions.pushOf(a.user.id)).toEqual([]);
   });
 });

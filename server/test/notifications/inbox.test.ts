@@ -27,7 +27,12 @@ describe('notifications list, mark as read and clear', () => {
     expect(first.data).toHaveLength(30);
     expect(first.data[0].data.lines[0].content).toBe('<strong>Item 31</strong>');
     expect(first.data[29].data.lines[0].content).toBe('<strong>Item 2</strong>');
-    expect(first.data[0]).toMatchObject({ type: 'file-entry-shared', read_at: null, created_at: expect.any(String), id: expect.any(String) });
+    expect(first.data[0]).toMatchObject({
+      type: 'file-entry-shared',
+      read_at: null,
+      created_at: expect.any(String),
+      id: expect.any(String),
+    });
     const second = await listPage(agent, '?page=2');
     expect(second.data.map((n) => n.data.lines[0].content)).toEqual(['<strong>Item 1</strong>']);
     expect((await listPage(agent, '?perPage=10&page=4')).data).toHaveLength(1);
@@ -94,7 +99,10 @@ describe('notifications list, mark as read and clear', () => {
     await notify(t, user.id, 'two');
     let boot = (await agent.get('/api/v1/bootstrap-data')).json();
     expect(boot.user.unread_notifications_count).toBe(2);
-    expect(boot.settings.notifications).toMatchObject({ integrated: true, vapid_public_key: expect.stringMatching(/^[\w-]{80,90}$/) });
+    expect(boot.settings.notifications).toMatchObject({
+      integrated: true,
+      vapid_public_key: expect.stringMatching(/^[\w-]{80,90}$/),
+    });
     expect(boot.settings.notif.subs.integrated).toBe(true);
     expect(JSON.stringify(boot)).not.toContain('privateKey');
     await agent.post('/api/v1/notifications/mark-as-read', { all: true });
@@ -112,8 +120,14 @@ describe('notifications list, mark as read and clear', () => {
     const [n] = (await listPage(agent)).data;
     const html = n.data.lines[0].content;
     expect(html).not.toMatch(/script|onerror|onclick|javascript:|<img|iframe|style=|target=/i);
-    expect(html).toBe('<strong>Asha</strong> <a>bad</a> <a href="https://example.com/x">ok</a> <a href="/drive/folders/abc">in</a> <em>e</em><br /><span>s</span>');
-    const row = await t.container.db.selectFrom('notifications').select('data').where('id', '=', n.id).executeTakeFirstOrThrow();
+    expect(html).toBe(
+      '<strong>Asha</strong> <a>bad</a> <a href="https://example.com/x">ok</a> <a href="/drive/folders/abc">in</a> <em>e</em><br /><span>s</span>',
+    );
+    const row = await t.container.db
+      .selectFrom('notifications')
+      .select('data')
+      .where('id', '=', n.id)
+      .executeTakeFirstOrThrow();
     expect(row.data).not.toContain('onerror');
   });
 
@@ -125,17 +139,28 @@ describe('notifications list, mark as read and clear', () => {
       del(guest, '/api/v1/notifications/clear'),
       guest.get('/api/v1/notifications/me/subscriptions'),
       guest.request({ method: 'PUT', url: '/api/v1/notifications/me/subscriptions', payload: { selections: [] } }),
-      guest.post('/api/v1/notifications/push-subscriptions', { endpoint: 'https://push.example.com/x', keys: { p256dh: 'a', auth: 'b' } }),
+      guest.post('/api/v1/notifications/push-subscriptions', {
+        endpoint: 'https://push.example.com/x',
+        keys: { p256dh: 'a', auth: 'b' },
+      }),
       del(guest, '/api/v1/notifications/push-subscriptions', { endpoint: 'https://push.example.com/x' }),
       guest.get('/api/v1/notifications/stream'),
     ];
-    for (const res of await Promise.all(calls)) expect([res.statusCode, res.json()]).toEqual([401, { message: expect.any(String) }]);
+    for (const res of await Promise.all(calls))
+      expect([res.statusCode, res.json()]).toEqual([401, { message: expect.any(String) }]);
   });
 
   it('lists the routes in the OpenAPI document', async () => {
     const doc = (await newAgent(t).get('/api-docs/json')).json();
     const paths = Object.keys(doc.paths ?? {});
-    for (const p of ['/api/v1/notifications', '/api/v1/notifications/mark-as-read', '/api/v1/notifications/clear', '/api/v1/notifications/me/subscriptions', '/api/v1/notifications/push-subscriptions', '/api/v1/notifications/stream']) {
+    for (const p of [
+      '/api/v1/notifications',
+      '/api/v1/notifications/mark-as-read',
+      '/api/v1/notifications/clear',
+      '/api/v1/notifications/me/subscriptions',
+      '/api/v1/notifications/push-subscriptions',
+      '/api/v1/notifications/stream',
+    ]) {
       expect(paths).toContain(p);
     }
   });

@@ -7,11 +7,20 @@ export function lineData(content: string, extra: Partial<NotificationData> = {})
 }
 
 /** Sends one notification through the service other areas call. */
-export async function notify(t: TestApp, userId: number, content: string, type = 'file-entry-shared', extra: Partial<NotificationData> = {}) {
+export async function notify(
+  t: TestApp,
+  userId: number,
+  content: string,
+  type = 'file-entry-shared',
+  extra: Partial<NotificationData> = {},
+) {
   await t.container.services.notifications.notify(userId, { type, data: lineData(content, extra) });
 }
 
-export async function listPage(agent: Agent, query = ''): Promise<{ data: Notification[]; current_page: number; last_page: number; per_page: number; total: number }> {
+export async function listPage(
+  agent: Agent,
+  query = '',
+): Promise<{ data: Notification[]; current_page: number; last_page: number; per_page: number; total: number }> {
   const res = await agent.get(`/api/v1/notifications${query}`);
   if (res.statusCode !== 200) throw new Error(`list answered ${res.statusCode}: ${res.body}`);
   return res.json().pagination;

@@ -22,11 +22,19 @@ beforeEach(() => t.container.services.settings.set('drive.default_space_bytes', 
 const idle = () => t.container.services.notifications.service.idle();
 
 async function notificationsOf(userId: number, type: string) {
-  const rows = await t.container.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('type', '=', type).orderBy('created_at').orderBy('id').execute();
+  const rows = await t.container.db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as Record<string, any> }));
 }
 
-const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:126.0) Gecko/20100101 Firefox/126.0';
 
 describe('file shared', () => {
@@ -37,12 +45,17 @@ describe('file shared', () => {
     await owner.share([first.id], [bob.user.email], 'view');
     await mail.waitFor(bob.user.email, (m) => m.subject === 'Asha Rao shared "Plans" with you');
 
-    await put(bob.agent, '/api/v1/notifications/me/subscriptions', { selections: [{ notif_id: 'file-entry-shared', channels: { email: false } }] });
+    await put(bob.agent, '/api/v1/notifications/me/subscriptions', {
+      selections: [{ notif_id: 'file-entry-shared', channels: { email: false } }],
+    });
     const second = await owner.folder('Budget');
     await owner.share([second.id], [bob.user.email], 'view');
     await idle();
     const shared = await notificationsOf(bob.user.id, 'file-entry-shared');
-    expect(shared.map((n) => n.data.lines[0].content)).toEqual(['<strong>Asha Rao</strong> shared <strong>"Plans"</strong> with you', '<strong>Asha Rao</strong> shared <strong>"Budget"</strong> with you']);
+    expect(shared.map((n) => n.data.lines[0].content)).toEqual([
+      '<strong>Asha Rao</strong> shared <strong>"Plans"</strong> with you',
+      '<strong>Asha Rao</strong> shared <strong>"Budget"</strong> with you',
+    ]);
     expect(mail.messages.filter((m) => m.subject.includes('Budget'))).toEqual([]);
   });
 });
@@ -55,7 +68,11 @@ describe('upload into a shared folder', () => {
     await owner.share([team.id], [bob.user.email], 'edit');
     await owner.upload('mine.txt', 'by the owner', team.id);
     await bob.upload('report.txt', 'by bob', team.id);
-    const { url } = await tusUpload(Buffer.from('resumable by bob'), { endpoint: `${base}/api/v1/tus/upload`, headers: await browserHeaders(bob.agent), metadata: { name: 'big <img>.bin', parentId: String(team.id) } });
+    const { url } = await tusUpload(Buffer.from('resumable by bob'), {
+      endpoint: `${base}/api/v1/tus/upload`,
+      headers: await browserHeaders(bob.agent),
+      metadata: { name: 'big <img>.bin', parentId: String(team.id) },
+    });
     await finishTus(bob.agent, url);
 
     const uploads = await eventually(async () => {
@@ -85,7 +102,9 @@ describe('storage almost full', () => {
       expect(rows).toHaveLength(1);
       return rows;
     });
-    expect(first.data.lines[0].content).toBe('Your storage space is almost full: <strong>950 B</strong> of <strong>1000 B</strong> used.');
+    expect(first.data.lines[0].content).toBe(
+      'Your storage space is almost full: <strong>950 B</strong> of <strong>1000 B</strong> used.',
+    );
     await mail.waitFor(me.user.email, (m) => m.subject.startsWith('Your storage space is almost full'));
 
     await me.upload('c.bin', Buffer.alloc(10));
@@ -93,7 +112,9 @@ describe('storage almost full', () => {
     expect(await notificationsOf(me.user.id, 'storage-almost-full')).toHaveLength(1);
 
     // Deleted for good: back under the line; the next crossing tells again.
-    expect((await me.agent.post('/api/v1/file-entries/delete', { entryIds: [b.id], deleteForever: true })).statusCode).toBe(200);
+    expect(
+      (await me.agent.post('/api/v1/file-entries/delete', { entryIds: [b.id], deleteForever: true })).statusCode,
+    ).toBe(200);
     await me.upload('d.bin', Buffer.alloc(50));
     await idle();
     expect(await notificationsOf(me.user.id, 'storage-almost-full')).toHaveLength(1);
@@ -114,7 +135,10 @@ describe('security notifications', () => {
 
     expect((await signIn(newAgent(t, { 'user-agent': FIREFOX_WINDOWS }), email, password)).statusCode).toBe(200);
     const [n] = await notificationsOf(me.user.id, 'new-sign-in');
-    expect(n.data.lines[0]).toEqual({ type: 'primary', content: 'New sign-in to your account from <strong>Firefox</strong> on <strong>Windows</strong>' });
+    expect(n.data.lines[0]).toEqual({
+      type: 'primary',
+      content: 'New sign-in to your account from <strong>Firefox</strong> on <strong>Windows</strong>',
+    });
     expect(n.data.mainAction).toEqual({ action: '/account-settings', label: 'Review' });
     const message = await mail.waitFor(email, (m) => m.subject.startsWith('New sign-in'));
     expect(message.text).toContain('/account-settings');

@@ -39,7 +39,11 @@ describe('GET notifications/stream', () => {
       const { data } = await stream.waitFor('notification');
       expect(Date.now() - started).toBeLessThan(2000);
       expect(data.unreadCount).toBe(2);
-      expect(data.notification).toMatchObject({ type: 'file-entry-shared', read_at: null, data: { lines: [{ type: 'primary', content: '<strong>Live</strong>' }] } });
+      expect(data.notification).toMatchObject({
+        type: 'file-entry-shared',
+        read_at: null,
+        data: { lines: [{ type: 'primary', content: '<strong>Live</strong>' }] },
+      });
       expect(data.notification.id).toBe((await agent.get('/api/v1/notifications')).json().pagination.data[0].id);
 
       await agent.post('/api/v1/notifications/mark-as-read', { all: true });
@@ -118,32 +122,51 @@ describe('GET notifications/stream', () => {
     await expect.poll(() => stream.ended, { timeout: 2000 }).toBe(true);
   });
 
-  it.runIf(process.env.KOSH_TEST_DB === 'postgres')('reaches a stream opened on another server process sharing the PostgreSQL database', async () => {
-    // A second app on the same database, as a second server process would be.
-    const config = loadConfig({ DATA_DIR: t.db.dataDir, DATABASE_URL: t.db.databaseUrl!, LOG_LEVEL: 'warn', WEB_DIST_DIR: `${t.db.dataDir}/web-dist` });
-    const container = await openRuntime(config, createLogger({ dataDir: config.dataDir, level: 'warn', stdout: false }));
-    const second = await buildApp(container);
-    await second.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
-      const { user, token } = await person();
-      const stream = await StreamReader.open(secondUrl, token);
+  it.runIf(process.env.KOSH_TEST_DB === 'postgres')(
+    'reaches a stream opened on another server process sharing the PostgreSQL database',
+    async () => {
+      // A second app on the same database, as a second server process would be.
+      const config = loadConfig({
+        DATA_DIR: t.db.dataDir,
+        DATABASE_URL: t.db.databaseUrl!,
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: `${t.db.dataDir}/web-dist`,
+      });
+      const container = await openRuntime(
+        config,
+        createLogger({ dataDir: config.dataDir, level: 'warn', stdout: false }),
+      );
+      const second = await buildApp(container);
+      await second.listen({ port: 0, host: '127.0.0.1' });
       try {
-        await stream.waitFor('unread', (d) => d.unreadCount === 0);
-        const started = Date.now();
-        await notify(t, user.id, 'from the first process');
-        const { data } = await stream.waitFor('notification');
-        expect(Date.now() - started).toBeLessThan(2000);
-        expect(data).toMatchObject({ unreadCount: 1, notification: { data: { lines: [{ content: 'from the first process' }] } } });
-        // And a mark-as-read on the first process updates the count on the second.
-        await t.container.services.notifications.inbox.markAsRead({ requireUser: () => user } as never, { all: true });
-        await stream.waitFor('unread', (d) => d.unreadCount === 0 && stream.events.filter((e) => e.event === 'unread').length > 1);
+        const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+        const { user, token } = await person();
+        const stream = await StreamReader.open(secondUrl, token);
+        try {
+          await stream.waitFor('unread', (d) => d.unreadCount === 0);
+          const started = Date.now();
+          await notify(t, user.id, 'from the first process');
+          const { data } = await stream.waitFor('notification');
+          expect(Date.now() - started).toBeLessThan(2000);
+          expect(data).toMatchObject({
+            unreadCount: 1,
+            notification: { data: { lines: [{ content: 'from the first process' }] } },
+          });
+          // And a mark-as-read on the first process updates the count on the second.
+          await t.container.services.notifications.inbox.markAsRead({ requireUser: () => user } as never, {
+            all: true,
+          });
+          await stream.waitFor(
+            'unread',
+            (d) => d.unreadCount === 0 && stream.events.filter((e) => e.event === 'unread').length > 1,
+          );
+        } finally {
+          stream.close();
+        }
       } finally {
-        stream.close();
+        await second.close();
+        await container.db.destroy();
       }
-    } finally {
-      await second.close();
-      await container.db.destroy();
-    }
-  });
+    },
+  );
 });

@@ -36,7 +36,8 @@ export class StreamReader {
     for (;;) {
       const found = this.events.find((e) => e.event === event && match(e.data));
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no ${event} event within ${timeoutMs} ms; got ${JSON.stringify(this.events)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no ${event} event within ${timeoutMs} ms; got ${JSON.stringify(this.events)}`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }

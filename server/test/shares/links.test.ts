@@ -17,7 +17,9 @@ afterAll(() => close());
 beforeEach(() => t.container.services.settings.set('drive.default_space_bytes', 25 * 1024 ** 3));
 
 const page = (agent: Agent, hash: string, query: Record<string, string | number> = {}) =>
-  agent.get(`/api/v1/shareable-links/${hash}?${new URLSearchParams(Object.entries({ loader: 'shareableLinkPage', ...query }).map(([k, v]) => [k, String(v)]))}`);
+  agent.get(
+    `/api/v1/shareable-links/${hash}?${new URLSearchParams(Object.entries({ loader: 'shareableLinkPage', ...query }).map(([k, v]) => [k, String(v)]))}`,
+  );
 const visitor = () => newAgent(t);
 const cookieName = (hash: string) => `kosh_link_${hash}`;
 
@@ -34,15 +36,23 @@ async function tree() {
   return { owner, photos, a, b, trip, c, docs, secret };
 }
 
-describe('LinksService (the owner\'s side)', () => {
+describe("LinksService (the owner's side)", () => {
   it('creates one link per entry with open defaults; the permissions travel as a JSON string', async () => {
     const { owner, photos } = await tree();
     const link = await owner.createLink(photos.id);
-    expect(link).toMatchObject({ url: `/drive/s/${link.hash}`, has_password: false, expires_at: null, enabled: true, entry: { id: photos.id, name: 'Photos' } });
+    expect(link).toMatchObject({
+      url: `/drive/s/${link.hash}`,
+      has_password: false,
+      expires_at: null,
+      enabled: true,
+      entry: { id: photos.id, name: 'Photos' },
+    });
     expect(link.hash).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(JSON.parse(link.permissions)).toEqual({ allow_download: true, allow_edit: false, restricted: false });
     expect((await owner.agent.post(`/api/v1/file-entries/${photos.id}/shareable-link`, {})).statusCode).toBe(409);
-    expect((await owner.agent.get(`/api/v1/file-entries/${photos.id}/shareable-link`)).json().link.hash).toBe(link.hash);
+    expect((await owner.agent.get(`/api/v1/file-entries/${photos.id}/shareable-link`)).json().link.hash).toBe(
+      link.hash,
+    );
     const stranger = await Person.create(t);
     expect((await stranger.agent.get(`/api/v1/file-entries/${photos.id}/shareable-link`)).statusCode).toBe(404);
     expect((await stranger.agent.post(`/api/v1/file-entries/${photos.id}/shareable-link`, {})).statusCode).toBe(404);
@@ -51,15 +61,34 @@ describe('LinksService (the owner\'s side)', () => {
   it('edits the link: password hashed with argon2id, expiry, flags; a past expiry is refused', async () => {
     const { owner, photos } = await tree();
     const { hash } = await owner.createLink(photos.id);
-    const res = await owner.updateLink(photos.id, { password: 'open sesame', allow_download: false, allow_edit: true, restricted: true, expires_at: new Date(Date.now() + 86_400_000).toISOString() });
+    const res = await owner.updateLink(photos.id, {
+      password: 'open sesame',
+      allow_download: false,
+      allow_edit: true,
+      restricted: true,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().link).toMatchObject({ has_password: true, enabled: true });
-    expect(JSON.parse(res.json().link.permissions)).toEqual({ allow_download: false, allow_edit: true, restricted: true });
-    const row = await t.container.db.selectFrom('shareable_links').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
+    expect(JSON.parse(res.json().link.permissions)).toEqual({
+      allow_download: false,
+      allow_edit: true,
+      restricted: true,
+    });
+    const row = await t.container.db
+      .selectFrom('shareable_links')
+      .selectAll()
+      .where('hash', '=', hash)
+      .executeTakeFirstOrThrow();
     expect(row.password).toMatch(/^\$argon2id\$/);
     expect((await owner.updateLink(photos.id, { expires_at: '2001-01-01T00:00:00Z' })).statusCode).toBe(422);
-    expect((await owner.updateLink(photos.id, { password: null, expires_at: null })).json().link).toMatchObject({ has_password: false, expires_at: null });
-    expect((await owner.agent.get(`/api/v1/file-entries/${photos.id}/shareable-link`)).json().link.has_password).toBe(false);
+    expect((await owner.updateLink(photos.id, { password: null, expires_at: null })).json().link).toMatchObject({
+      has_password: false,
+      expires_at: null,
+    });
+    expect((await owner.agent.get(`/api/v1/file-entries/${photos.id}/shareable-link`)).json().link.has_password).toBe(
+      false,
+    );
   });
 
   it('deletes the link: its address answers 404 from then on', async () => {
@@ -73,7 +102,7 @@ describe('LinksService (the owner\'s side)', () => {
 });
 
 describe('GET shareable-links/{hash}', () => {
-  it('answers {link, passwordInvalid, folderChildren} with the folder\'s children page by page, folders first', async () => {
+  it("answers {link, passwordInvalid, folderChildren} with the folder's children page by page, folders first", async () => {
     const { owner, photos, trip, a } = await tree();
     const { hash } = await owner.createLink(photos.id);
     const first = await page(visitor(), hash, { perPage: 2, order: 'name:asc' });
@@ -82,7 +111,11 @@ describe('GET shareable-links/{hash}', () => {
     expect(Object.keys(body).sort()).toEqual(['folderChildren', 'link', 'passwordInvalid']);
     expect(Object.keys(body.folderChildren).sort()).toEqual(['current_page', 'data', 'last_page']);
     expect(body).toMatchObject({ passwordInvalid: false, folderChildren: { current_page: 1, last_page: 2 } });
-    expect(body.link).toMatchObject({ hash, has_password: false, entry: { id: photos.id, parent_id: null, path: `/${photos.id}/`, url: null } });
+    expect(body.link).toMatchObject({
+      hash,
+      has_password: false,
+      entry: { id: photos.id, parent_id: null, path: `/${photos.id}/`, url: null },
+    });
     expect(typeof body.link.permissions).toBe('string');
     expect(body.folderChildren.data.map((e: FileEntry) => e.name)).toEqual(['Trip', 'a.jpg']);
     expect(body.folderChildren.data[0]).toMatchObject({ id: trip.id, path: `/${photos.id}/${trip.id}/` });
@@ -91,18 +124,30 @@ describe('GET shareable-links/{hash}', () => {
     expect(second.folderChildren).toMatchObject({ current_page: 2, last_page: 2 });
     expect(second.folderChildren.data.map((e: FileEntry) => e.name)).toEqual(['b.txt']);
     // The default order is updated_at:desc.
-    expect((await page(visitor(), hash)).json().folderChildren.data.map((e: FileEntry) => e.name)).toEqual(['Trip', 'b.txt', 'a.jpg']);
+    expect((await page(visitor(), hash)).json().folderChildren.data.map((e: FileEntry) => e.name)).toEqual([
+      'Trip',
+      'b.txt',
+      'a.jpg',
+    ]);
     expect((await page(visitor(), hash, { order: 'password:asc' })).statusCode).toBe(422);
   });
 
   it('opens a subfolder by folderHash; without the loader answers no children; a file link has none', async () => {
     const { owner, photos, trip, b } = await tree();
     const { hash } = await owner.createLink(photos.id);
-    expect((await page(visitor(), hash, { folderHash: trip.hash })).json().folderChildren.data.map((e: FileEntry) => e.name)).toEqual(['c.txt']);
+    expect(
+      (await page(visitor(), hash, { folderHash: trip.hash })).json().folderChildren.data.map((e: FileEntry) => e.name),
+    ).toEqual(['c.txt']);
     expect((await page(visitor(), hash, { folderHash: b.hash })).statusCode).toBe(404);
-    expect((await visitor().get(`/api/v1/shareable-links/${hash}`)).json()).toMatchObject({ passwordInvalid: false, folderChildren: null });
+    expect((await visitor().get(`/api/v1/shareable-links/${hash}`)).json()).toMatchObject({
+      passwordInvalid: false,
+      folderChildren: null,
+    });
     const fileLink = await owner.createLink(b.id);
-    expect((await page(visitor(), fileLink.hash)).json()).toMatchObject({ folderChildren: null, link: { entry: { id: b.id, parent_id: null, path: `/${b.id}/` } } });
+    expect((await page(visitor(), fileLink.hash)).json()).toMatchObject({
+      folderChildren: null,
+      link: { entry: { id: b.id, parent_id: null, path: `/${b.id}/` } },
+    });
   });
 
   it('answers 404 for a link that is off, expired, whose entry is in trash, or that does not exist', async () => {
@@ -112,7 +157,11 @@ describe('GET shareable-links/{hash}', () => {
     expect((await page(visitor(), hash)).statusCode).toBe(404);
     await owner.updateLink(photos.id, { enabled: true, expires_at: new Date(Date.now() + 60_000).toISOString() });
     expect((await page(visitor(), hash)).statusCode).toBe(200);
-    await t.container.db.updateTable('shareable_links').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('hash', '=', hash).execute();
+    await t.container.db
+      .updateTable('shareable_links')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('hash', '=', hash)
+      .execute();
     expect((await page(visitor(), hash)).statusCode).toBe(404);
     expect((await visitor().get(`/api/v1/shareable-links/${hash}/download`)).statusCode).toBe(404);
     const fileLink = await owner.createLink(b.id);
@@ -131,7 +180,11 @@ describe('GET shareable-links/{hash}', () => {
     const res = await page(someone.agent, hash);
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.json().link.permissions).restricted).toBe(true);
-    expect((await someone.agent.get(`/api/v1/shareable-links/${hash}/entries/${a.hash}/download`)).rawPayload.equals(bytes(70_000, 1))).toBe(true);
+    expect(
+      (await someone.agent.get(`/api/v1/shareable-links/${hash}/entries/${a.hash}/download`)).rawPayload.equals(
+        bytes(70_000, 1),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -141,15 +194,29 @@ describe('link passwords', () => {
     const { hash } = await owner.createLink(photos.id, { password: 'open sesame' });
     const agent = visitor();
     const none = (await page(agent, hash)).json();
-    expect(none).toEqual({ link: expect.objectContaining({ hash, has_password: true, entry: null }), passwordInvalid: true, folderChildren: null });
+    expect(none).toEqual({
+      link: expect.objectContaining({ hash, has_password: true, entry: null }),
+      passwordInvalid: true,
+      folderChildren: null,
+    });
     expect(JSON.stringify(none)).not.toContain('Photos');
-    expect((await page(agent, hash, { password: 'wrong' })).json()).toMatchObject({ passwordInvalid: true, folderChildren: null });
-    expect((await agent.get(`/api/v1/shareable-links/${hash}/entries/${b.hash}/download`)).json()).toMatchObject({ message: 'This link is password protected.' });
+    expect((await page(agent, hash, { password: 'wrong' })).json()).toMatchObject({
+      passwordInvalid: true,
+      folderChildren: null,
+    });
+    expect((await agent.get(`/api/v1/shareable-links/${hash}/entries/${b.hash}/download`)).json()).toMatchObject({
+      message: 'This link is password protected.',
+    });
     expect((await agent.get(`/api/v1/shareable-links/${hash}/entries/${b.hash}/download`)).statusCode).toBe(403);
 
     const right = await page(agent, hash, { password: 'open sesame' });
     expect(right.json()).toMatchObject({ passwordInvalid: false, link: { entry: { name: 'Photos' } } });
-    const cookie = right.cookies.find((c) => c.name === cookieName(hash)) as { httpOnly?: boolean; path?: string; maxAge?: number; value: string };
+    const cookie = right.cookies.find((c) => c.name === cookieName(hash)) as {
+      httpOnly?: boolean;
+      path?: string;
+      maxAge?: number;
+      value: string;
+    };
     expect(cookie).toMatchObject({ httpOnly: true, path: `/api/v1/shareable-links/${hash}`, maxAge: 3600 });
     expect(cookie.value).not.toContain('open sesame');
     // The bytes come without the password: the cookie carries the unlock.
@@ -169,19 +236,26 @@ describe('link passwords', () => {
     const { owner, photos } = await tree();
     const { hash } = await owner.createLink(photos.id, { password: 'open sesame' });
     const agent = visitor();
-    expect((await agent.post(`/api/v1/shareable-links/${hash}/password`, { password: 'nope' })).json()).toEqual({ passwordInvalid: true });
-    expect((await agent.post(`/api/v1/shareable-links/${hash}/password`, { password: 'open sesame' })).json()).toEqual({ passwordInvalid: false });
+    expect((await agent.post(`/api/v1/shareable-links/${hash}/password`, { password: 'nope' })).json()).toEqual({
+      passwordInvalid: true,
+    });
+    expect((await agent.post(`/api/v1/shareable-links/${hash}/password`, { password: 'open sesame' })).json()).toEqual({
+      passwordInvalid: false,
+    });
     expect((await page(agent, hash)).json().folderChildren.data).toHaveLength(3);
   });
 
   it('limits password guesses on one link from many addresses (429), even for the right password then', async () => {
     const { owner, photos } = await tree();
     const { hash } = await owner.createLink(photos.id, { password: 'open sesame' });
-    for (let i = 0; i < 10; i++) expect((await page(visitor(), hash, { password: `guess ${i}` })).json().passwordInvalid).toBe(true);
+    for (let i = 0; i < 10; i++)
+      expect((await page(visitor(), hash, { password: `guess ${i}` })).json().passwordInvalid).toBe(true);
     const blocked = await page(visitor(), hash, { password: 'open sesame' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
-    expect((await visitor().post(`/api/v1/shareable-links/${hash}/password`, { password: 'open sesame' })).statusCode).toBe(429);
+    expect(
+      (await visitor().post(`/api/v1/shareable-links/${hash}/password`, { password: 'open sesame' })).statusCode,
+    ).toBe(429);
     // Visits without a guess still answer (and ask for the password).
     expect((await page(visitor(), hash)).json().passwordInvalid).toBe(true);
   });
@@ -189,9 +263,11 @@ describe('link passwords', () => {
   it('limits password guesses from one address across links (429)', async () => {
     const owner = await Person.create(t);
     const hashes: string[] = [];
-    for (const name of ['one', 'two', 'three']) hashes.push((await owner.createLink((await owner.folder(name)).id, { password: 'pw' })).hash);
+    for (const name of ['one', 'two', 'three'])
+      hashes.push((await owner.createLink((await owner.folder(name)).id, { password: 'pw' })).hash);
     const agent = visitor();
-    for (let i = 0; i < 20; i++) expect((await page(agent, hashes[i < 10 ? 0 : 1], { password: `guess ${i}` })).statusCode).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await page(agent, hashes[i < 10 ? 0 : 1], { password: `guess ${i}` })).statusCode).toBe(200);
     expect((await page(agent, hashes[2], { password: 'pw' })).statusCode).toBe(429);
     expect((await page(visitor(), hashes[2], { password: 'pw' })).json().passwordInvalid).toBe(false);
   });
@@ -221,7 +297,13 @@ describe('bytes through a link', () => {
     expect(viaLink.headers['content-type']).toBe('application/zip');
     expect(viaLink.headers['content-disposition']).toBe('attachment; filename=Photos.zip');
     const files = await unzip(viaLink.rawPayload);
-    expect([...files.keys()].sort()).toEqual(['Photos/', 'Photos/Trip/', 'Photos/Trip/c.txt', 'Photos/a.jpg', 'Photos/b.txt']);
+    expect([...files.keys()].sort()).toEqual([
+      'Photos/',
+      'Photos/Trip/',
+      'Photos/Trip/c.txt',
+      'Photos/a.jpg',
+      'Photos/b.txt',
+    ]);
     expect(files.get('Photos/a.jpg')!.equals(bytes(70_000, 1))).toBe(true);
     expect(files.get('Photos/Trip/c.txt')!.equals(bytes(3000, 2))).toBe(true);
     expect(files.get('Photos/b.txt')!.toString()).toBe('bee');
@@ -245,15 +327,24 @@ describe('bytes through a link', () => {
     expect((await page(agent, hash, { folderHash: docs.hash })).statusCode).toBe(404);
     for (const entry of [a, b, secret]) {
       expect((await agent.get(`/api/v1/shareable-links/${hash}/entries/${entry.hash}/download`)).statusCode).toBe(404);
-      expect((await agent.get(`/api/v1/shareable-links/${hash}/entries/${entry.hash}/download?inline=1`)).statusCode).toBe(404);
+      expect(
+        (await agent.get(`/api/v1/shareable-links/${hash}/entries/${entry.hash}/download?inline=1`)).statusCode,
+      ).toBe(404);
       expect((await agent.get(`/api/v1/shareable-links/${hash}/entries/${entry.hash}/thumbnail`)).statusCode).toBe(404);
     }
-    for (const hashes of [photos.hash, `${c.hash},${b.hash}`, docs.hash]) expect((await agent.get(`/api/v1/shareable-links/${hash}/download?hashes=${hashes}`)).statusCode).toBe(404);
+    for (const hashes of [photos.hash, `${c.hash},${b.hash}`, docs.hash])
+      expect((await agent.get(`/api/v1/shareable-links/${hash}/download?hashes=${hashes}`)).statusCode).toBe(404);
     const zip = await unzip((await agent.get(`/api/v1/shareable-links/${hash}/download`)).rawPayload);
     expect([...zip.keys()].sort()).toEqual(['Trip/', 'Trip/c.txt']);
     // By id: an upload into the parent, and the drive's own calls, which a link never opens.
-    const { payload, headers } = multipart([['metadata', JSON.stringify({ parentId: photos.id })]], { name: 'x.txt', content: 'x' });
-    expect((await agent.request({ method: 'POST', url: `/api/v1/shareable-links/${hash}/upload`, payload, headers })).statusCode).toBe(404);
+    const { payload, headers } = multipart([['metadata', JSON.stringify({ parentId: photos.id })]], {
+      name: 'x.txt',
+      content: 'x',
+    });
+    expect(
+      (await agent.request({ method: 'POST', url: `/api/v1/shareable-links/${hash}/upload`, payload, headers }))
+        .statusCode,
+    ).toBe(404);
     expect((await agent.get(`/api/v1/file-entries/${photos.hash}`)).statusCode).toBe(401);
     expect((await agent.get(`/api/v1/file-entries/${a.hash}/download`)).statusCode).toBe(401);
     const someone = await Person.create(t);
@@ -266,7 +357,7 @@ describe('bytes through a link', () => {
 });
 
 describe('save to my drive', () => {
-  it('copies the linked folder into the visitor\'s drive, against their space; logged out answers 401', async () => {
+  it("copies the linked folder into the visitor's drive, against their space; logged out answers 401", async () => {
     const { owner, photos } = await tree();
     const { hash } = await owner.createLink(photos.id);
     expect((await visitor().post(`/api/v1/shareable-links/${hash}/save`, {})).statusCode).toBe(401);
@@ -279,11 +370,13 @@ describe('save to my drive', () => {
     expect((await me.agent.get('/api/v1/user/space-usage')).json().used).toBe(70_000 + 3 + 3000);
     const zip = await unzip((await me.agent.get(`/api/v1/file-entries/download?hashes=${copy.hash}`)).rawPayload);
     expect(zip.get('Photos/a.jpg')!.equals(bytes(70_000, 1))).toBe(true);
-    const again = (await me.agent.post(`/api/v1/shareable-links/${hash}/save`, { destinationId: (await me.folder('Saved')).id })).json().entries[0];
+    const again = (
+      await me.agent.post(`/api/v1/shareable-links/${hash}/save`, { destinationId: (await me.folder('Saved')).id })
+    ).json().entries[0];
     expect(again).toMatchObject({ name: 'Photos', parent_id: expect.any(Number) });
   });
 
-  it('refuses a copy that does not fit in the visitor\'s space (413), and saving when downloads are off (403)', async () => {
+  it("refuses a copy that does not fit in the visitor's space (413), and saving when downloads are off (403)", async () => {
     const { owner, photos, b } = await tree();
     const { hash } = await owner.createLink(photos.id);
     const me = await Person.create(t);
@@ -296,7 +389,7 @@ describe('save to my drive', () => {
 });
 
 describe('uploads through a link', () => {
-  it('puts the file in the linked folder (or a folder inside) as the owner\'s, against the owner\'s space', async () => {
+  it("puts the file in the linked folder (or a folder inside) as the owner's, against the owner's space", async () => {
     const { owner, photos, trip } = await tree();
     const { hash } = await owner.createLink(photos.id, { allow_edit: true });
     const agent = visitor();
@@ -308,18 +401,26 @@ describe('uploads through a link', () => {
     const before = await used();
     const top = await send({}, 'dropped.txt', 'dropped bytes');
     expect(top.statusCode).toBe(201);
-    expect(top.json().fileEntry).toMatchObject({ name: 'dropped.txt', parent_id: photos.id, owner_id: owner.user.id, url: expect.stringContaining(`/shareable-links/${hash}/entries/`) });
+    expect(top.json().fileEntry).toMatchObject({
+      name: 'dropped.txt',
+      parent_id: photos.id,
+      owner_id: owner.user.id,
+      url: expect.stringContaining(`/shareable-links/${hash}/entries/`),
+    });
     const inner = await send({ parentId: trip.id, relativePath: 'New/inner.txt' }, 'inner.txt', 'x');
     expect(inner.statusCode).toBe(201);
     expect(await used()).toBe(before + 'dropped bytes'.length + 1);
-    expect((await owner.list({ section: 'folder', folderHash: trip.hash })).map((e) => e.name)).toEqual(['New', 'c.txt']);
+    expect((await owner.list({ section: 'folder', folderHash: trip.hash })).map((e) => e.name)).toEqual([
+      'New',
+      'c.txt',
+    ]);
     await owner.updateLink(photos.id, { allow_edit: false });
     expect((await send({}, 'late.txt', 'late')).statusCode).toBe(403);
   });
 });
 
 describe('the shareable link page HTML', () => {
-  it('carries the entry\'s name in <title> and the meta description for crawlers, on /drive/s/{hash} and /s/{hash}', async () => {
+  it("carries the entry's name in <title> and the meta description for crawlers, on /drive/s/{hash} and /s/{hash}", async () => {
     const { owner, photos } = await tree();
     const { hash } = await owner.createLink(photos.id);
     for (const path of [`/drive/s/${hash}`, `/s/${hash}`]) {
@@ -359,10 +460,14 @@ describe('request logs', () => {
     try {
       const owner = await Person.create(logged.t);
       const { hash } = await owner.createLink((await owner.folder('F')).id, { password: 'hunter2-secret' });
-      expect((await newAgent(logged.t).get(`/api/v1/shareable-links/${hash}?password=hunter2-secret&page=1`)).json().passwordInvalid).toBe(false);
+      expect(
+        (await newAgent(logged.t).get(`/api/v1/shareable-links/${hash}?password=hunter2-secret&page=1`)).json()
+          .passwordInvalid,
+      ).toBe(false);
       const file = path.join(logged.t.db.dataDir, 'logs', 'kosh.log');
       const read = () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
-      for (let i = 0; i < 100 && !read().includes(`/shareable-links/${hash}?`); i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && !read().includes(`/shareable-links/${hash}?`); i++)
+        await new Promise((r) => setTimeout(r, 20));
       expect(read()).toContain(`/api/v1/shareable-links/${hash}?password=[redacted]&page=1`);
       expect(read()).not.toContain('hunter2-secret');
     } finally {
@@ -370,4 +475,3 @@ describe('request logs', () => {
     }
   });
 });
-

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const settings = (values: Record<string, unknown>) => Promise.all(Object.entries(values).map(([k, v]) => t.container.services.settings.set(k, v)));
+const settings = (values: Record<string, unknown>) =>
+  Promise.all(Object.entries(values).map(([k, v]) => t.container.services.settings.set(k, v)));
 beforeEach(() => settings({ 'registration.disable': false, require_email_confirmation: false }));
 
 let n = 0;
@@ -21,13 +22,25 @@ const freshEmail = () => `invitee-${Date.now()}-${n++}@example.test`;
 describe('SharesService', () => {
   describe('share', () => {
     it('shares a folder: the recipient lists it under shared with me with the owner, and gets a notification and an email', async () => {
-      const owner = await Person.create(t, { first_name: 'Asha', last_name: 'Rao', image: '/api/v1/avatars/asha.webp' });
+      const owner = await Person.create(t, {
+        first_name: 'Asha',
+        last_name: 'Rao',
+        image: '/api/v1/avatars/asha.webp',
+      });
       const bob = await Person.create(t);
       const docs = await owner.folder('Docs');
       await owner.upload('a.txt', 'alpha', docs.id);
       const res = await owner.share([docs.id], [bob.user.email.toUpperCase()], 'edit');
       expect(res.results).toEqual([{ email: bob.user.email, ok: true, invited: false }]);
-      expect(res.people).toEqual([expect.objectContaining({ entry_id: docs.id, user_id: bob.user.id, email: bob.user.email, permission: 'edit', status: 'active' })]);
+      expect(res.people).toEqual([
+        expect.objectContaining({
+          entry_id: docs.id,
+          user_id: bob.user.id,
+          email: bob.user.email,
+          permission: 'edit',
+          status: 'active',
+        }),
+      ]);
 
       const shared = await bob.list({ section: 'shares' });
       expect(shared).toHaveLength(1);
@@ -62,14 +75,24 @@ describe('SharesService', () => {
       const a = await owner.upload('a.txt', 'a');
       const b = await owner.folder('B');
       await owner.share([a.id, b.id], [bob.user.email, carol.user.email], 'view');
-      expect((await bob.list({ section: 'shares' })).map((e) => [e.name, e.permission])).toEqual([['B', 'view'], ['a.txt', 'view']]);
+      expect((await bob.list({ section: 'shares' })).map((e) => [e.name, e.permission])).toEqual([
+        ['B', 'view'],
+        ['a.txt', 'view'],
+      ]);
       await owner.share([a.id], [bob.user.email], 'download');
-      expect((await bob.list({ section: 'shares', orderBy: 'name', orderDir: 'asc' })).map((e) => [e.name, e.permission])).toEqual([['B', 'view'], ['a.txt', 'download']]);
+      expect(
+        (await bob.list({ section: 'shares', orderBy: 'name', orderDir: 'asc' })).map((e) => [e.name, e.permission]),
+      ).toEqual([
+        ['B', 'view'],
+        ['a.txt', 'download'],
+      ]);
       expect(await sharedNotifications(t, bob.user.id)).toHaveLength(1);
-      expect((await sharedNotifications(t, carol.user.id))[0].data.lines[0].content).toContain('"a.txt" and 1 more item');
+      expect((await sharedNotifications(t, carol.user.id))[0].data.lines[0].content).toContain(
+        '"a.txt" and 1 more item',
+      );
     });
 
-    it('answers per address: a malformed address and the owner\'s own are refused, the rest shared', async () => {
+    it("answers per address: a malformed address and the owner's own are refused, the rest shared", async () => {
       const owner = await Person.create(t);
       const bob = await Person.create(t);
       const a = await owner.upload('a.txt', 'a');
@@ -107,7 +130,16 @@ describe('SharesService', () => {
       const res = await owner.agent.get(`/api/v1/file-entries/${file.id}/shares`);
       expect(res.statusCode).toBe(200);
       expect(res.json().owner).toMatchObject({ id: owner.user.id, name: 'Olga', email: owner.user.email });
-      expect(res.json().people.map((p: { entry_id: number; name: string; permission: string; status: string }) => [p.entry_id, p.name, p.permission, p.status])).toEqual([
+      expect(
+        res
+          .json()
+          .people.map((p: { entry_id: number; name: string; permission: string; status: string }) => [
+            p.entry_id,
+            p.name,
+            p.permission,
+            p.status,
+          ]),
+      ).toEqual([
         [docs.id, 'Bob', 'view', 'active'],
         [file.id, carol.user.email.split('@')[0], 'download', 'active'],
         [file.id, invitee, 'download', 'invited'],
@@ -116,18 +148,26 @@ describe('SharesService', () => {
       expect((await (await Person.create(t)).agent.get(`/api/v1/file-entries/${file.id}/shares`)).statusCode).toBe(404);
     });
 
-    it('changes a permission: the recipient\'s next call follows it; only the owner may change it', async () => {
+    it("changes a permission: the recipient's next call follows it; only the owner may change it", async () => {
       const owner = await Person.create(t);
       const bob = await Person.create(t);
       const docs = await owner.folder('Docs');
       const { people } = await owner.share([docs.id], [bob.user.email], 'view');
       expect((await bob.agent.post('/api/v1/folders', { name: 'x', parentId: docs.id })).statusCode).toBe(403);
-      expect((await put(bob.agent, `/api/v1/file-entries/shares/${people[0].id}`, { permission: 'edit' })).statusCode).toBe(403);
+      expect(
+        (await put(bob.agent, `/api/v1/file-entries/shares/${people[0].id}`, { permission: 'edit' })).statusCode,
+      ).toBe(403);
       const changed = await put(owner.agent, `/api/v1/file-entries/shares/${people[0].id}`, { permission: 'edit' });
       expect(changed.statusCode).toBe(200);
       expect(changed.json().share).toMatchObject({ id: people[0].id, permission: 'edit' });
       expect((await bob.agent.post('/api/v1/folders', { name: 'x', parentId: docs.id })).statusCode).toBe(201);
-      expect((await put((await Person.create(t)).agent, `/api/v1/file-entries/shares/${people[0].id}`, { permission: 'edit' })).statusCode).toBe(404);
+      expect(
+        (
+          await put((await Person.create(t)).agent, `/api/v1/file-entries/shares/${people[0].id}`, {
+            permission: 'edit',
+          })
+        ).statusCode,
+      ).toBe(404);
     });
 
     it('removes a person: revoked mid-session, their next call answers 404', async () => {
@@ -156,9 +196,17 @@ describe('SharesService', () => {
       const first = await bob.listRaw({ section: 'shares', orderBy: 'name', orderDir: 'asc', perPage: 3 });
       expect(first.json()).toMatchObject({ current_page: 1, last_page: 2, total: 4 });
       expect(first.json().data.map((e: { name: string }) => e.name)).toEqual(['Zeta', 'a.txt', 'b.txt']);
-      expect((await bob.list({ section: 'shares', orderBy: 'name', orderDir: 'asc', perPage: 3, page: 2 })).map((e) => e.name)).toEqual(['c.txt']);
+      expect(
+        (await bob.list({ section: 'shares', orderBy: 'name', orderDir: 'asc', perPage: 3, page: 2 })).map(
+          (e) => e.name,
+        ),
+      ).toEqual(['c.txt']);
       await owner.agent.post('/api/v1/file-entries/delete', { entryIds: [ids[0]] });
-      expect((await bob.list({ section: 'shares', orderBy: 'name', orderDir: 'asc' })).map((e) => e.name)).toEqual(['Zeta', 'a.txt', 'b.txt']);
+      expect((await bob.list({ section: 'shares', orderBy: 'name', orderDir: 'asc' })).map((e) => e.name)).toEqual([
+        'Zeta',
+        'a.txt',
+        'b.txt',
+      ]);
       expect((await bob.agent.get(`/api/v1/file-entries/${files[0].hash}`)).statusCode).toBe(404);
       expect((await owner.agent.get(`/api/v1/file-entries/${files[0].hash}`)).statusCode).toBe(200);
     });
@@ -199,13 +247,22 @@ describe('SharesService', () => {
       expect(link.searchParams.get('email')).toBe(email);
 
       const agent = newAgent(t);
-      const registered = await agent.post('/auth/register', { email, password: 'long enough pw', password_confirmation: 'long enough pw' });
+      const registered = await agent.post('/auth/register', {
+        email,
+        password: 'long enough pw',
+        password_confirmation: 'long enough pw',
+      });
       expect(registered.statusCode).toBe(200);
       const user = (await t.container.repos.users.getByEmail(email))!;
       const shared = await agent.get('/api/v1/drive/file-entries?section=shares');
-      expect(shared.json().data.map((e: { name: string; permission: string }) => [e.name, e.permission])).toEqual([['Plans', 'edit']]);
+      expect(shared.json().data.map((e: { name: string; permission: string }) => [e.name, e.permission])).toEqual([
+        ['Plans', 'edit'],
+      ]);
       expect((await agent.post('/api/v1/folders', { name: 'Mine too', parentId: docs.id })).statusCode).toBe(201);
-      expect((await sharedNotifications(t, user.id))[0].data).toMatchObject({ entryIds: [docs.id], sharedBy: owner.user.id });
+      expect((await sharedNotifications(t, user.id))[0].data).toMatchObject({
+        entryIds: [docs.id],
+        sharedBy: owner.user.id,
+      });
       const access = (await owner.agent.get(`/api/v1/file-entries/${docs.id}/shares`)).json();
       expect(access.people[0]).toMatchObject({ user_id: user.id, status: 'active' });
     });
@@ -218,18 +275,40 @@ describe('SharesService', () => {
       await owner.share([docs.id], [plain, withToken], 'view');
 
       const agent = newAgent(t);
-      expect((await agent.post('/auth/register', { email: plain, password: 'long enough pw', password_confirmation: 'long enough pw' })).json().status).toBe('needs_email_verification');
+      expect(
+        (
+          await agent.post('/auth/register', {
+            email: plain,
+            password: 'long enough pw',
+            password_confirmation: 'long enough pw',
+          })
+        ).json().status,
+      ).toBe('needs_email_verification');
       expect((await agent.get('/api/v1/drive/file-entries?section=shares')).json().data).toEqual([]);
-      expect((await agent.get(`/api/v1/drive/file-entries?section=folder&folderHash=${docs.hash}`)).statusCode).toBe(404);
+      expect((await agent.get(`/api/v1/drive/file-entries?section=folder&folderHash=${docs.hash}`)).statusCode).toBe(
+        404,
+      );
       const code = await mail.codeFor(plain);
       expect((await agent.post('/api/v1/validate-email-verification-otp', { code })).statusCode).toBe(200);
-      expect((await agent.get('/api/v1/drive/file-entries?section=shares')).json().data.map((e: { name: string }) => e.name)).toEqual(['Secret plans']);
+      expect(
+        (await agent.get('/api/v1/drive/file-entries?section=shares')).json().data.map((e: { name: string }) => e.name),
+      ).toEqual(['Secret plans']);
 
-      const token = new URL(/(https?:\/\/\S+\/register\/\S+)/.exec((await mail.waitFor(withToken)).text)![1]).pathname.split('/').pop()!;
+      const token = new URL(/(https?:\/\/\S+\/register\/\S+)/.exec((await mail.waitFor(withToken)).text)![1]).pathname
+        .split('/')
+        .pop()!;
       const other = newAgent(t);
-      const res = await other.post('/auth/register', { email: withToken, password: 'long enough pw', password_confirmation: 'long enough pw', invite_type: 'file_entry_share', invite_id: token });
+      const res = await other.post('/auth/register', {
+        email: withToken,
+        password: 'long enough pw',
+        password_confirmation: 'long enough pw',
+        invite_type: 'file_entry_share',
+        invite_id: token,
+      });
       expect(res.json().status).toBe('needs_email_verification');
-      expect((await other.get('/api/v1/drive/file-entries?section=shares')).json().data.map((e: { name: string }) => e.name)).toEqual(['Secret plans']);
+      expect(
+        (await other.get('/api/v1/drive/file-entries?section=shares')).json().data.map((e: { name: string }) => e.name),
+      ).toEqual(['Secret plans']);
     });
 
     it('lets an invited address register while registration is disabled, with its invitation token only', async () => {
@@ -238,13 +317,24 @@ describe('SharesService', () => {
       const docs = await owner.folder('Invite only');
       const email = freshEmail();
       await owner.share([docs.id], [email], 'view');
-      const token = new URL(/(https?:\/\/\S+\/register\/\S+)/.exec((await mail.waitFor(email)).text)![1]).pathname.split('/').pop()!;
-      const body = { email, password: 'long enough pw', password_confirmation: 'long enough pw', invite_type: 'file_entry_share' };
+      const token = new URL(/(https?:\/\/\S+\/register\/\S+)/.exec((await mail.waitFor(email)).text)![1]).pathname
+        .split('/')
+        .pop()!;
+      const body = {
+        email,
+        password: 'long enough pw',
+        password_confirmation: 'long enough pw',
+        invite_type: 'file_entry_share',
+      };
       expect((await newAgent(t).post('/auth/register', { ...body, invite_id: 'wrong-token' })).statusCode).toBe(403);
-      expect((await newAgent(t).post('/auth/register', { ...body, email: freshEmail(), invite_id: token })).statusCode).toBe(403);
+      expect(
+        (await newAgent(t).post('/auth/register', { ...body, email: freshEmail(), invite_id: token })).statusCode,
+      ).toBe(403);
       const agent = newAgent(t);
       expect((await agent.post('/auth/register', { ...body, invite_id: token })).statusCode).toBe(200);
-      expect((await agent.get('/api/v1/drive/file-entries?section=shares')).json().data.map((e: { name: string }) => e.name)).toEqual(['Invite only']);
+      expect(
+        (await agent.get('/api/v1/drive/file-entries?section=shares')).json().data.map((e: { name: string }) => e.name),
+      ).toEqual(['Invite only']);
     });
   });
 });
@@ -254,7 +344,10 @@ describe('OpenAPI document', () => {
     const me = await Person.create(t);
     const res = await me.agent.get('/api-docs/json');
     expect(res.statusCode).toBe(200);
-    const paths = res.json().paths as Record<string, Record<string, { summary?: string; description?: string; tags?: string[] }>>;
+    const paths = res.json().paths as Record<
+      string,
+      Record<string, { summary?: string; description?: string; tags?: string[] }>
+    >;
     const routes: Array<[string, string]> = [
       ['/api/v1/file-entries/{entryId}/shares', 'get'],
       ['/api/v1/file-entries/shares', 'post'],

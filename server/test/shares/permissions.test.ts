@@ -21,7 +21,17 @@ const LEVELS: Level[] = ['view', 'download', 'edit', 'stranger'];
  * The owner's drive: Shared/{doc.txt, Sub/deep.txt} shared with the caller at `level` (or not at
  * all for a stranger), and Other/secret.txt beside it, shared with nobody.
  */
-type World = { owner: Person; me: Person; shared: FileEntry; doc: FileEntry; sub: FileEntry; deep: FileEntry; other: FileEntry; secret: FileEntry; mine: FileEntry };
+type World = {
+  owner: Person;
+  me: Person;
+  shared: FileEntry;
+  doc: FileEntry;
+  sub: FileEntry;
+  deep: FileEntry;
+  other: FileEntry;
+  secret: FileEntry;
+  mine: FileEntry;
+};
 
 async function world(level: Level): Promise<World> {
   const owner = await Person.create(t);
@@ -39,7 +49,12 @@ async function world(level: Level): Promise<World> {
 
 /** What the owner's drive holds, to show a refused call changed nothing. */
 async function ownerTree(w: World): Promise<string[]> {
-  const rows = await t.container.db.selectFrom('file_entries').select(['name', 'path', 'deleted_at']).where('owner_id', '=', w.owner.user.id).orderBy('path').execute();
+  const rows = await t.container.db
+    .selectFrom('file_entries')
+    .select(['name', 'path', 'deleted_at'])
+    .where('owner_id', '=', w.owner.user.id)
+    .orderBy('path')
+    .execute();
   return rows.map((r) => `${r.path} ${r.name}${r.deleted_at ? ' (trash)' : ''}`);
 }
 
@@ -72,7 +87,12 @@ const OPS: Op[] = [
       expect(res.json().folder).toMatchObject({ id: w.shared.id, parent_id: null, owner: { id: w.owner.user.id } });
     },
   },
-  { name: 'list a subfolder', status: seen, read: true, run: (w) => w.me.listRaw({ section: 'folder', folderHash: w.sub.hash }) },
+  {
+    name: 'list a subfolder',
+    status: seen,
+    read: true,
+    run: (w) => w.me.listRaw({ section: 'folder', folderHash: w.sub.hash }),
+  },
   {
     name: 'read the breadcrumbs of a subfolder (from the top of the share down)',
     status: seen,
@@ -80,7 +100,12 @@ const OPS: Op[] = [
     run: (w) => w.me.agent.get(`/api/v1/drive/folders/${w.sub.hash}/path`),
     after: async (_w, res) => expect(res.json().path.map((e: FileEntry) => e.name)).toEqual(['Shared', 'Sub']),
   },
-  { name: 'get an entry by hash', status: seen, read: true, run: (w) => w.me.agent.get(`/api/v1/file-entries/${w.deep.hash}`) },
+  {
+    name: 'get an entry by hash',
+    status: seen,
+    read: true,
+    run: (w) => w.me.agent.get(`/api/v1/file-entries/${w.deep.hash}`),
+  },
   {
     name: 'preview a file (inline)',
     status: seen,
@@ -117,7 +142,12 @@ const OPS: Op[] = [
     name: 'create a folder in the shared folder',
     status: editOnly(201),
     run: (w) => w.me.agent.post('/api/v1/folders', { name: 'New', parentId: w.shared.id }),
-    after: async (w, res) => expect(res.json().fileEntry).toMatchObject({ owner_id: w.owner.user.id, parent_id: w.shared.id, permission: 'edit' }),
+    after: async (w, res) =>
+      expect(res.json().fileEntry).toMatchObject({
+        owner_id: w.owner.user.id,
+        parent_id: w.shared.id,
+        permission: 'edit',
+      }),
   },
   {
     name: 'upload into the shared folder',
@@ -125,20 +155,29 @@ const OPS: Op[] = [
     run: (w) => w.me.uploadRaw('up.txt', 'uploaded', { parentId: w.sub.id }),
     after: async (w, res) => {
       expect(res.json().fileEntry).toMatchObject({ owner_id: w.owner.user.id, parent_id: w.sub.id });
-      expect((await w.owner.list({ section: 'folder', folderHash: w.sub.hash })).map((e) => e.name).sort()).toEqual(['deep.txt', 'up.txt']);
+      expect((await w.owner.list({ section: 'folder', folderHash: w.sub.hash })).map((e) => e.name).sort()).toEqual([
+        'deep.txt',
+        'up.txt',
+      ]);
     },
   },
   {
     name: 'rename a file',
     status: editOnly(200),
     run: (w) => put(w.me.agent, `/api/v1/file-entries/${w.doc.id}`, { name: 'renamed.txt' }),
-    after: async (w) => expect((await w.owner.agent.get(`/api/v1/file-entries/${w.doc.hash}`)).json().fileEntry.name).toBe('renamed.txt'),
+    after: async (w) =>
+      expect((await w.owner.agent.get(`/api/v1/file-entries/${w.doc.hash}`)).json().fileEntry.name).toBe('renamed.txt'),
   },
   {
     name: 'move a file within the shared folder',
     status: editOnly(200),
     run: (w) => w.me.agent.post('/api/v1/file-entries/move', { entryIds: [w.deep.id], destinationId: w.shared.id }),
-    after: async (w) => expect((await w.owner.list({ section: 'folder', folderHash: w.shared.hash })).map((e) => e.name).sort()).toEqual(['Sub', 'deep.txt', 'doc.txt']),
+    after: async (w) =>
+      expect((await w.owner.list({ section: 'folder', folderHash: w.shared.hash })).map((e) => e.name).sort()).toEqual([
+        'Sub',
+        'deep.txt',
+        'doc.txt',
+      ]),
   },
   {
     name: 'move a file out into their own drive',
@@ -173,12 +212,13 @@ const OPS: Op[] = [
     run: (w) => w.me.agent.post('/api/v1/file-entries/copy', { entryIds: [w.doc.id] }),
     after: async (w, res) => {
       const copy = res.json().entries[0];
-      if (copy.owner_id === w.owner.user.id) expect(copy).toMatchObject({ parent_id: w.shared.id, name: 'doc (1).txt' });
+      if (copy.owner_id === w.owner.user.id)
+        expect(copy).toMatchObject({ parent_id: w.shared.id, name: 'doc (1).txt' });
       else expect(copy).toMatchObject({ owner_id: w.me.user.id, parent_id: null, name: 'doc.txt' });
     },
   },
   {
-    name: 'trash a file inside the shared folder (to the owner\'s trash)',
+    name: "trash a file inside the shared folder (to the owner's trash)",
     status: editOnly(200),
     run: (w) => w.me.agent.post('/api/v1/file-entries/delete', { entryIds: [w.doc.id] }),
     after: async (w) => {
@@ -220,7 +260,10 @@ const OPS: Op[] = [
     status: { view: 404, download: 404, edit: 404, stranger: 404 },
     read: true,
     run: async (w) => {
-      const byId = await w.me.agent.post('/api/v1/file-entries/move', { entryIds: [w.secret.id], destinationId: w.shared.id });
+      const byId = await w.me.agent.post('/api/v1/file-entries/move', {
+        entryIds: [w.secret.id],
+        destinationId: w.shared.id,
+      });
       const byZip = await w.me.agent.get(`/api/v1/file-entries/download?hashes=${w.shared.hash},${w.other.hash}`);
       const byHash = await w.me.agent.get(`/api/v1/file-entries/${w.secret.hash}/download?inline=1`);
       const breadcrumbs = await w.me.agent.get(`/api/v1/drive/folders/${w.other.hash}/path`);

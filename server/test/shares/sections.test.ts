@@ -33,20 +33,27 @@ async function world(permission: 'view' | 'download' | 'edit' = 'view') {
 }
 
 describe('sections beside folders include what is shared with the caller', () => {
-  it('recent lists the caller\'s files and the files inside shares, with their permission and owner; never others\'', async () => {
+  it("recent lists the caller's files and the files inside shares, with their permission and owner; never others'", async () => {
     const w = await world('download');
     const recent = await w.me.list({ section: 'recent', perPage: 200 });
     const mineHere = recent.filter((e) => e.name.includes(w.q));
     expect(names(mineHere)).toEqual(names([w.mine, w.report, w.deep]));
-    expect(mineHere.find((e) => e.id === w.deep.id)).toMatchObject({ permission: 'download', owner: { name: 'Olga Owner' } });
+    expect(mineHere.find((e) => e.id === w.deep.id)).toMatchObject({
+      permission: 'download',
+      owner: { name: 'Olga Owner' },
+    });
     expect(mineHere.find((e) => e.id === w.mine.id)?.permission).toBeUndefined();
     // The owner's recent is not widened by what they shared out.
-    expect(names((await w.owner.list({ section: 'recent', perPage: 200 })).filter((e) => e.name.includes(w.q)))).toEqual(names([w.report, w.deep, w.secret]));
+    expect(
+      names((await w.owner.list({ section: 'recent', perPage: 200 })).filter((e) => e.name.includes(w.q))),
+    ).toEqual(names([w.report, w.deep, w.secret]));
   });
 
   it('search finds entries inside shares by name, type and date, and nothing outside them', async () => {
     const w = await world('edit');
-    expect(names(await w.me.list({ section: 'search', query: w.q }))).toEqual(names([w.shared, w.report, w.sub, w.deep, w.mine]));
+    expect(names(await w.me.list({ section: 'search', query: w.q }))).toEqual(
+      names([w.shared, w.report, w.sub, w.deep, w.mine]),
+    );
     expect(names(await w.me.list({ section: 'search', query: w.q, type: 'folder' }))).toEqual(names([w.shared, w.sub]));
     const found = await w.me.list({ section: 'search', query: `deep ${w.q}` });
     expect(found).toHaveLength(1);
@@ -56,7 +63,7 @@ describe('sections beside folders include what is shared with the caller', () =>
     expect((await w.me.list({ section: 'search', query: 'secret' })).map((e) => e.id)).not.toContain(w.secret.id);
   });
 
-  it('a recipient\'s star is their own: listed in their starred with their permission, unseen by the owner', async () => {
+  it("a recipient's star is their own: listed in their starred with their permission, unseen by the owner", async () => {
     const w = await world('view');
     const starred = await w.me.agent.post('/api/v1/file-entries/star', { entryIds: [w.deep.id] });
     expect(starred.statusCode).toBe(200);
@@ -82,7 +89,9 @@ describe('sections beside folders include what is shared with the caller', () =>
     expect((await del(w.owner.agent, `/api/v1/file-entries/shares/${w.shareId}`)).statusCode).toBe(204);
     expect(await w.me.list({ section: 'starred' })).toEqual([]);
     expect(names(await w.me.list({ section: 'search', query: w.q }))).toEqual(names([w.mine]));
-    expect((await w.me.list({ section: 'recent', perPage: 200 })).filter((e) => e.name.includes(w.q)).map((e) => e.id)).toEqual([w.mine.id]);
+    expect(
+      (await w.me.list({ section: 'recent', perPage: 200 })).filter((e) => e.name.includes(w.q)).map((e) => e.id),
+    ).toEqual([w.mine.id]);
   });
 
   it('pages and totals count the shared entries too', async () => {
@@ -107,7 +116,8 @@ describe('the owner\'s "shared" mark (is_shared)', () => {
     await owner.createLink(byLink.id);
 
     const home = await owner.list({ section: 'home', perPage: 200 });
-    const mark = (list: Array<{ id: number; is_shared?: boolean }>, id: number) => list.find((e) => e.id === id)?.is_shared;
+    const mark = (list: Array<{ id: number; is_shared?: boolean }>, id: number) =>
+      list.find((e) => e.id === id)?.is_shared;
     expect(mark(home, byPerson.id)).toBe(true);
     expect(mark(home, byLink.id)).toBe(true);
     expect(mark(home, plain.id)).toBe(false);

@@ -14,17 +14,29 @@ export class Person {
     this.user = user;
   }
 
-  static async create(t: TestApp, opts: { email?: string; first_name?: string; last_name?: string; image?: string } = {}): Promise<Person> {
+  static async create(
+    t: TestApp,
+    opts: { email?: string; first_name?: string; last_name?: string; image?: string } = {},
+  ): Promise<Person> {
     const user = await createUser(t.container, { email: opts.email });
     if (opts.first_name || opts.last_name || opts.image) {
-      await t.container.repos.users.update(user.id, { first_name: opts.first_name ?? null, last_name: opts.last_name ?? null, image: opts.image ?? null });
+      await t.container.repos.users.update(user.id, {
+        first_name: opts.first_name ?? null,
+        last_name: opts.last_name ?? null,
+        image: opts.image ?? null,
+      });
     }
     const agent = newAgent(t);
     await loginAs(t.container, agent, user);
     return new Person(agent, user);
   }
 
-  uploadRaw(name: string, content: Buffer | string, metadata: Record<string, unknown> = {}, url = '/api/v1/file-entries'): Promise<LightMyRequestResponse> {
+  uploadRaw(
+    name: string,
+    content: Buffer | string,
+    metadata: Record<string, unknown> = {},
+    url = '/api/v1/file-entries',
+  ): Promise<LightMyRequestResponse> {
     const { payload, headers } = multipart([['metadata', JSON.stringify(metadata)]], { name, content });
     return this.agent.request({ method: 'POST', url, payload, headers });
   }
@@ -42,7 +54,9 @@ export class Person {
   }
 
   listRaw(query: Record<string, string | number>): Promise<LightMyRequestResponse> {
-    return this.agent.get(`/api/v1/drive/file-entries?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
+    return this.agent.get(
+      `/api/v1/drive/file-entries?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+    );
   }
 
   async list(query: Record<string, string | number>): Promise<FileEntry[]> {
@@ -58,7 +72,17 @@ export class Person {
   async share(entryIds: number[], emails: string[], permission: SharePermission) {
     const res = await this.shareRaw(entryIds, emails, permission);
     if (res.statusCode !== 200) throw new Error(`share: ${res.statusCode} ${res.body}`);
-    return res.json() as { results: Array<{ email: string; ok: boolean; invited: boolean; message?: string }>; people: Array<{ id: number; email: string; permission: string; status: string; user_id: number | null; entry_id: number }> };
+    return res.json() as {
+      results: Array<{ email: string; ok: boolean; invited: boolean; message?: string }>;
+      people: Array<{
+        id: number;
+        email: string;
+        permission: string;
+        status: string;
+        user_id: number | null;
+        entry_id: number;
+      }>;
+    };
   }
 
   async createLink(entryId: number, body: Record<string, unknown> = {}) {
@@ -74,6 +98,12 @@ export class Person {
 
 /** The file-entry-shared notifications stored for a user, data parsed. */
 export async function sharedNotifications(t: TestApp, userId: number) {
-  const rows = await t.container.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('type', '=', 'file-entry-shared').orderBy('created_at').execute();
+  const rows = await t.container.db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', '=', 'file-entry-shared')
+    .orderBy('created_at')
+    .execute();
   return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as Record<string, any> }));
 }

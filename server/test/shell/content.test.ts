@@ -37,7 +37,14 @@ describe('custom pages', () => {
     const at = new Date().toISOString();
     await t.container.db
       .insertInto('custom_pages')
-      .values({ slug: 'evil', title: 'Evil', body: '<p onclick="x()">Hi<script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">a</a></p>', seo: null, created_at: at, updated_at: at })
+      .values({
+        slug: 'evil',
+        title: 'Evil',
+        body: '<p onclick="x()">Hi<script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">a</a></p>',
+        seo: null,
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
     const { page } = (await new Agent(t.app).get('/api/v1/custom-pages/evil')).json();
     expect(page.body).toContain('Hi');
@@ -57,7 +64,9 @@ describe('value lists', () => {
     const body = (await new Agent(t.app).get('/api/v1/value-lists/countries,localizations')).json();
     expect(body.timezones).toBeUndefined();
     expect(body.countries.find((c: { id: number }) => c.id === 101)).toMatchObject({ code: 'IN', name: 'India' });
-    expect(body.localizations.map((l: { language: string }) => l.language)).toEqual(expect.arrayContaining(['en', 'hi']));
+    expect(body.localizations.map((l: { language: string }) => l.language)).toEqual(
+      expect.arrayContaining(['en', 'hi']),
+    );
   });
 
   it("lists a country's states, and needs the country", async () => {
@@ -109,7 +118,11 @@ describe('admin settings', () => {
   it('refuses unknown keys and wrong types, changing nothing', async () => {
     const agent = new Agent(t.app);
     await loginAs(t.container, agent, await createUser(t.container, { admin: true }));
-    const res = await agent.request({ method: 'PUT', url: '/api/v1/settings', payload: { settings: { 'seo.title': 'Fine', 'no.such': 1, 'registration.disable': 'yes' } } });
+    const res = await agent.request({
+      method: 'PUT',
+      url: '/api/v1/settings',
+      payload: { settings: { 'seo.title': 'Fine', 'no.such': 1, 'registration.disable': 'yes' } },
+    });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['no.such', 'registration.disable']);
     expect((await agent.get('/api/v1/settings')).json().settings['seo.title']).not.toBe('Fine');
@@ -119,14 +132,22 @@ describe('admin settings', () => {
     const agent = new Agent(t.app);
     await loginAs(t.container, agent, await createUser(t.container, { admin: true }));
     expect((await agent.get('/api/v1/settings')).json().settings['app.key']).toBeUndefined();
-    const res = await agent.request({ method: 'PUT', url: '/api/v1/settings', payload: { settings: { 'app.key': 'mine' } } });
+    const res = await agent.request({
+      method: 'PUT',
+      url: '/api/v1/settings',
+      payload: { settings: { 'app.key': 'mine' } },
+    });
     expect(res.statusCode).toBe(422);
   });
 
   it('changes what bootstrap data carries', async () => {
     const agent = new Agent(t.app);
     await loginAs(t.container, agent, await createUser(t.container, { admin: true }));
-    await agent.request({ method: 'PUT', url: '/api/v1/settings', payload: { settings: { 'registration.disable': true } } });
+    await agent.request({
+      method: 'PUT',
+      url: '/api/v1/settings',
+      payload: { settings: { 'registration.disable': true } },
+    });
     expect((await new Agent(t.app).get('/api/v1/bootstrap-data')).json().settings.registration.disable).toBe(true);
     await agent.request({ method: 'DELETE', url: '/api/v1/settings/registration.disable' });
   });
@@ -138,14 +159,24 @@ describe('OpenAPI document at /api-docs', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/custom-pages/{idOrSlug}', '/api/v1/value-lists/{names}', '/api/v1/settings']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/custom-pages/{idOrSlug}', '/api/v1/value-lists/{names}', '/api/v1/settings']),
+    );
     expect((await new Agent(t.app).get('/api-docs')).statusCode).toBeLessThan(400);
   });
 
   it('is closed to visitors once the guest role loses api.access', async () => {
     const guest = await t.container.repos.roles.getGuestRole();
-    const perm = await t.container.db.selectFrom('permissions').select('id').where('name', '=', 'api.access').executeTakeFirstOrThrow();
-    await t.container.db.deleteFrom('permission_role').where('role_id', '=', guest!.id).where('permission_id', '=', perm.id).execute();
+    const perm = await t.container.db
+      .selectFrom('permissions')
+      .select('id')
+      .where('name', '=', 'api.access')
+      .executeTakeFirstOrThrow();
+    await t.container.db
+      .deleteFrom('permission_role')
+      .where('role_id', '=', guest!.id)
+      .where('permission_id', '=', perm.id)
+      .execute();
     t.container.actorResolver.forgetGuestRole();
     try {
       expect((await new Agent(t.app).get('/api-docs/json')).statusCode).toBe(401);
@@ -153,7 +184,10 @@ describe('OpenAPI document at /api-docs', () => {
       await loginAs(t.container, agent, await createUser(t.container));
       expect((await agent.get('/api-docs/json')).statusCode).toBe(200);
     } finally {
-      await t.container.db.insertInto('permission_role').values({ role_id: guest!.id, permission_id: perm.id, restrictions: '[]' }).execute();
+      await t.container.db
+        .insertInto('permission_role')
+        .values({ role_id: guest!.id, permission_id: perm.id, restrictions: '[]' })
+        .execute();
       t.container.actorResolver.forgetGuestRole();
     }
   });

@@ -42,14 +42,20 @@ describe('call conventions (spec part 1 section 7.1)', () => {
   describe('method override', () => {
     it('turns a POST with the override header into a PUT', async () => {
       const agent = await adminAgent();
-      const res = await agent.post('/api/v1/settings', { settings: { 'branding.site_name': 'Header Drive' } }, { 'x-http-method-override': 'PUT' });
+      const res = await agent.post(
+        '/api/v1/settings',
+        { settings: { 'branding.site_name': 'Header Drive' } },
+        { 'x-http-method-override': 'PUT' },
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json().settings['branding.site_name']).toBe('Header Drive');
     });
 
     it('turns a POST with _method into a PUT and a DELETE', async () => {
       const agent = await adminAgent();
-      const put = await agent.post('/api/v1/settings?_method=PUT', { settings: { 'branding.site_name': 'Param Drive' } });
+      const put = await agent.post('/api/v1/settings?_method=PUT', {
+        settings: { 'branding.site_name': 'Param Drive' },
+      });
       expect(put.statusCode).toBe(200);
       const del = await agent.post('/api/v1/settings/branding.site_name?_method=DELETE');
       expect(del.statusCode).toBe(204);
@@ -67,7 +73,12 @@ describe('call conventions (spec part 1 section 7.1)', () => {
   describe('CSRF', () => {
     it('refuses a cookie-authenticated state change without the token', async () => {
       const agent = await adminAgent();
-      const res = await agent.request({ method: 'PUT', url: '/api/v1/settings', payload: { settings: { 'branding.site_name': 'Forged' } }, xsrf: false });
+      const res = await agent.request({
+        method: 'PUT',
+        url: '/api/v1/settings',
+        payload: { settings: { 'branding.site_name': 'Forged' } },
+        xsrf: false,
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toMatch(/CSRF/);
       expect((await agent.get('/api/v1/settings')).json().settings['branding.site_name']).toBe('Kosh');
@@ -75,7 +86,13 @@ describe('call conventions (spec part 1 section 7.1)', () => {
 
     it('refuses a wrong token', async () => {
       const agent = await adminAgent();
-      const res = await agent.request({ method: 'PUT', url: '/api/v1/settings', payload: { settings: {} }, xsrf: false, headers: { 'x-xsrf-token': 'x'.repeat(43) } });
+      const res = await agent.request({
+        method: 'PUT',
+        url: '/api/v1/settings',
+        payload: { settings: {} },
+        xsrf: false,
+        headers: { 'x-xsrf-token': 'x'.repeat(43) },
+      });
       expect(res.statusCode).toBe(403);
     });
 
@@ -90,7 +107,12 @@ describe('call conventions (spec part 1 section 7.1)', () => {
     it('exempts bearer-token calls', async () => {
       const admin = await createUser(t.container, { admin: true });
       const { token, id } = newSessionToken();
-      await t.container.repos.accessTokens.create({ user_id: admin.id, name: 'ci', token_hash: id, created_at: new Date().toISOString() });
+      await t.container.repos.accessTokens.create({
+        user_id: admin.id,
+        name: 'ci',
+        token_hash: id,
+        created_at: new Date().toISOString(),
+      });
       const res = await t.app.inject({
         method: 'PUT',
         url: '/api/v1/settings',
@@ -104,7 +126,11 @@ describe('call conventions (spec part 1 section 7.1)', () => {
     });
 
     it('answers 401 to an unknown bearer token', async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v1/bootstrap-data', headers: { authorization: 'Bearer nope' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/bootstrap-data',
+        headers: { authorization: 'Bearer nope' },
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'Invalid API token.' });
     });
@@ -131,7 +157,15 @@ describe('call conventions (spec part 1 section 7.1)', () => {
       const agent = new Agent(t.app);
       const { token, id } = newSessionToken();
       const past = new Date(Date.now() - 1000).toISOString();
-      await t.container.repos.sessions.create({ id, user_id: user.id, ip_address: null, user_agent: null, last_active: past, expires_at: past, created_at: past });
+      await t.container.repos.sessions.create({
+        id,
+        user_id: user.id,
+        ip_address: null,
+        user_agent: null,
+        last_active: past,
+        expires_at: past,
+        created_at: past,
+      });
       agent.cookies.set(COOKIE.session, token);
       expect((await agent.get('/api/v1/bootstrap-data')).json().user).toBeNull();
     });

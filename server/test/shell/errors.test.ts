@@ -20,7 +20,12 @@ describe('error shapes (spec part 1 section 8)', () => {
   });
 
   it('answers 422 for a body that is not JSON', async () => {
-    const res = await new Agent(t.app).request({ method: 'POST', url: '/api/v1/users/me/locale', payload: '{"locale":', headers: { 'content-type': 'application/json' } });
+    const res = await new Agent(t.app).request({
+      method: 'POST',
+      url: '/api/v1/users/me/locale',
+      payload: '{"locale":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.body[0]).toMatch(/not valid JSON/);
   });
@@ -49,7 +54,8 @@ describe('error shapes (spec part 1 section 8)', () => {
   it('answers 429 with a message once a rate limit is spent', async () => {
     const agent = new Agent(t.app, { 'x-forwarded-for': '203.0.113.9' });
     const statuses: number[] = [];
-    for (let i = 0; i < 22; i++) statuses.push((await agent.post('/api/v1/users/me/locale', { locale: 'en' })).statusCode);
+    for (let i = 0; i < 22; i++)
+      statuses.push((await agent.post('/api/v1/users/me/locale', { locale: 'en' })).statusCode);
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     const res = await agent.post('/api/v1/users/me/locale', { locale: 'en' });
     expect(res.statusCode).toBe(429);

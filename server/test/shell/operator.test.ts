@@ -42,11 +42,23 @@ describe('migrations and seeds', () => {
   });
 
   it('keep an admin edit of a translation across seeding', async () => {
-    const row = await t.container.db.selectFrom('localizations').selectAll().where('language', '=', 'en').executeTakeFirstOrThrow();
+    const row = await t.container.db
+      .selectFrom('localizations')
+      .selectAll()
+      .where('language', '=', 'en')
+      .executeTakeFirstOrThrow();
     const lines = { ...JSON.parse(row.lines), 'Take me there!': 'Go home' };
-    await t.container.db.updateTable('localizations').set({ lines: JSON.stringify(lines) }).where('id', '=', row.id).execute();
+    await t.container.db
+      .updateTable('localizations')
+      .set({ lines: JSON.stringify(lines) })
+      .where('id', '=', row.id)
+      .execute();
     await seedDefaults(t.container.db);
-    const again = await t.container.db.selectFrom('localizations').select('lines').where('id', '=', row.id).executeTakeFirstOrThrow();
+    const again = await t.container.db
+      .selectFrom('localizations')
+      .select('lines')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(again.lines)['Take me there!']).toBe('Go home');
   });
 });

@@ -20,7 +20,8 @@ describe('rate limits', () => {
   it('are shared by every server process on one database', async () => {
     const headers = { 'x-forwarded-for': '198.51.100.7' };
     const first = new Agent(t.app, headers);
-    for (let i = 0; i < 20; i++) expect((await first.post('/api/v1/users/me/locale', { locale: 'en' })).statusCode).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await first.post('/api/v1/users/me/locale', { locale: 'en' })).statusCode).toBe(200);
     const other = new Agent(second, headers);
     const res = await other.post('/api/v1/users/me/locale', { locale: 'en' });
     expect(res.statusCode).toBe(429);
@@ -28,13 +29,20 @@ describe('rate limits', () => {
   });
 
   it('count each address on its own', async () => {
-    const res = await new Agent(second, { 'x-forwarded-for': '198.51.100.8' }).post('/api/v1/users/me/locale', { locale: 'en' });
+    const res = await new Agent(second, { 'x-forwarded-for': '198.51.100.8' }).post('/api/v1/users/me/locale', {
+      locale: 'en',
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('start again once the window has passed', async () => {
-    await t.container.db.updateTable('rate_limits').set({ reset_at: Date.now() - 1 }).execute();
-    const res = await new Agent(t.app, { 'x-forwarded-for': '198.51.100.7' }).post('/api/v1/users/me/locale', { locale: 'en' });
+    await t.container.db
+      .updateTable('rate_limits')
+      .set({ reset_at: Date.now() - 1 })
+      .execute();
+    const res = await new Agent(t.app, { 'x-forwarded-for': '198.51.100.7' }).post('/api/v1/users/me/locale', {
+      locale: 'en',
+    });
     expect(res.statusCode).toBe(200);
   });
 });

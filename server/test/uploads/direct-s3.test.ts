@@ -18,8 +18,10 @@ afterAll(async () => {
 }, 120_000);
 
 const setSetting = (key: string, value: unknown) => t.container.services.settings.set(key, value);
-const reserved = (userId: number) => t.container.services.drive.repos.reservations.reservedBytes(userId, new Date().toISOString());
-const pendingRows = (userId: number) => t.container.db.selectFrom('pending_uploads').selectAll().where('user_id', '=', userId).execute();
+const reserved = (userId: number) =>
+  t.container.services.drive.repos.reservations.reservedBytes(userId, new Date().toISOString());
+const pendingRows = (userId: number) =>
+  t.container.db.selectFrom('pending_uploads').selectAll().where('user_id', '=', userId).execute();
 const stat = (key: string) => t.container.adapters.storage.stat(key);
 
 async function post<T = any>(me: DriveClient, path: string, body: unknown, status = 200): Promise<T> {
@@ -35,8 +37,17 @@ async function putPart(url: string, body: Buffer): Promise<string> {
   return res.headers.get('etag')!;
 }
 
-async function signed(me: DriveClient, key: string, uploadId: string, partNumbers: number[]): Promise<Map<number, string>> {
-  const { urls } = await post<{ urls: Array<{ partNumber: number; url: string }> }>(me, 's3/multipart/batch-sign-part-urls', { key, uploadId, partNumbers });
+async function signed(
+  me: DriveClient,
+  key: string,
+  uploadId: string,
+  partNumbers: number[],
+): Promise<Map<number, string>> {
+  const { urls } = await post<{ urls: Array<{ partNumber: number; url: string }> }>(
+    me,
+    's3/multipart/batch-sign-part-urls',
+    { key, uploadId, partNumbers },
+  );
   return new Map(urls.map((u) => [u.partNumber, u.url]));
 }
 
@@ -50,12 +61,36 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
     const me = await DriveClient.create(t);
     const folder = await me.folder('Docs');
     const bytes = randomBytes(3 * MIB + 11);
-    const presigned = await post(me, 's3/simple/presign', { filename: 'report.pdf', mime: 'application/pdf', size: bytes.length, extension: 'pdf', metadata: { parentId: folder.id } });
-    expect(presigned).toMatchObject({ acl: 'private', key: expect.stringMatching(/^entries\/[0-9a-f]{2}\/[0-9a-f-]{36}$/) });
+    const presigned = await post(me, 's3/simple/presign', {
+      filename: 'report.pdf',
+      mime: 'application/pdf',
+      size: bytes.length,
+      extension: 'pdf',
+      metadata: { parentId: folder.id },
+    });
+    expect(presigned).toMatchObject({
+      acl: 'private',
+      key: expect.stringMatching(/^entries\/[0-9a-f]{2}\/[0-9a-f-]{36}$/),
+    });
     expect(await reserved(me.user.id)).toBe(bytes.length);
-    const put = await fetch(presigned.url, { method: 'PUT', body: bytes, headers: { 'content-type': 'application/pdf', 'x-amz-acl': presigned.acl } });
+    const put = await fetch(presigned.url, {
+      method: 'PUT',
+      body: bytes,
+      headers: { 'content-type': 'application/pdf', 'x-amz-acl': presigned.acl },
+    });
     expect(put.status).toBe(200);
-    const { fileEntry } = await post(me, 's3/entries', { filename: presigned.key.split('/').pop(), size: bytes.length, clientMime: 'application/pdf', clientName: 'report.pdf', clientExtension: 'pdf' }, 201);
+    const { fileEntry } = await post(
+      me,
+      's3/entries',
+      {
+        filename: presigned.key.split('/').pop(),
+        size: bytes.length,
+        clientMime: 'application/pdf',
+        clientName: 'report.pdf',
+        clientExtension: 'pdf',
+      },
+      201,
+    );
     expect(fileEntry).toMatchObject({ name: 'report.pdf', type: 'pdf', file_size: bytes.length, parent_id: folder.id });
     expect(await reserved(me.user.id)).toBe(0);
     await t.container.services.uploads.hashes.drain();
@@ -68,8 +103,16 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
 
   it('simple: the store refuses a body of another length than the signed one', async () => {
     const me = await DriveClient.create(t);
-    const presigned = await post(me, 's3/simple/presign', { filename: 'a.bin', mime: 'application/octet-stream', size: 1000 });
-    const put = await fetch(presigned.url, { method: 'PUT', body: Buffer.alloc(1001), headers: { 'content-type': 'application/octet-stream', 'x-amz-acl': 'private' } });
+    const presigned = await post(me, 's3/simple/presign', {
+      filename: 'a.bin',
+      mime: 'application/octet-stream',
+      size: 1000,
+    });
+    const put = await fetch(presigned.url, {
+      method: 'PUT',
+      body: Buffer.alloc(1001),
+      headers: { 'content-type': 'application/octet-stream', 'x-amz-acl': 'private' },
+    });
     expect(put.status).toBe(403);
     expect(await stat(presigned.key)).toBeUndefined();
     expect((await me.agent.post('/api/v1/s3/entries', { key: presigned.key })).statusCode).toBe(409);
@@ -78,12 +121,23 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
   it('multipart: signs parts in batches, completes, and makes the entry byte-identical', async () => {
     const me = await DriveClient.create(t);
     const bytes = randomBytes(11 * MIB + 3);
-    const { uploadId, key } = await post(me, 's3/multipart/create', { filename: 'movie.mkv', mime: 'video/x-matroska', size: bytes.length, extension: 'mkv' });
+    const { uploadId, key } = await post(me, 's3/multipart/create', {
+      filename: 'movie.mkv',
+      mime: 'video/x-matroska',
+      size: bytes.length,
+      extension: 'mkv',
+    });
     const urls = await signed(me, key, uploadId, [1, 2, 3]);
     const chunks = [bytes.subarray(0, 5 * MIB), bytes.subarray(5 * MIB, 10 * MIB), bytes.subarray(10 * MIB)];
-    const parts = await Promise.all(chunks.map(async (chunk, i) => ({ PartNumber: i + 1, ETag: await putPart(urls.get(i + 1)!, chunk) })));
+    const parts = await Promise.all(
+      chunks.map(async (chunk, i) => ({ PartNumber: i + 1, ETag: await putPart(urls.get(i + 1)!, chunk) })),
+    );
     const listed = await post(me, 's3/multipart/get-uploaded-parts', { key, uploadId });
-    expect(listed.parts.map((p: { PartNumber: number; Size: number }) => [p.PartNumber, p.Size])).toEqual([[1, 5 * MIB], [2, 5 * MIB], [3, MIB + 3]]);
+    expect(listed.parts.map((p: { PartNumber: number; Size: number }) => [p.PartNumber, p.Size])).toEqual([
+      [1, 5 * MIB],
+      [2, 5 * MIB],
+      [3, MIB + 3],
+    ]);
     expect(await post(me, 's3/multipart/complete', { key, uploadId, parts })).toEqual({ key, size: bytes.length });
     const { fileEntry } = await post(me, 's3/entries', { key, clientName: 'movie.mkv' }, 201);
     expect(fileEntry).toMatchObject({ name: 'movie.mkv', file_size: bytes.length });
@@ -105,7 +159,14 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
       { PartNumber: 2, ETag: await putPart(urls.get(2)!, bytes.subarray(5 * MIB, 10 * MIB)) },
       { PartNumber: 3, ETag: await putPart(urls.get(3)!, bytes.subarray(10 * MIB)) },
     ];
-    await post(me, 's3/multipart/complete', { key, uploadId, parts: [...parts.map(({ PartNumber, ETag }: { PartNumber: number; ETag: string }) => ({ PartNumber, ETag })), ...rest] });
+    await post(me, 's3/multipart/complete', {
+      key,
+      uploadId,
+      parts: [
+        ...parts.map(({ PartNumber, ETag }: { PartNumber: number; ETag: string }) => ({ PartNumber, ETag })),
+        ...rest,
+      ],
+    });
     await post(me, 's3/entries', { key }, 201);
     expect(await sha256(await storedBytes(t.container, key))).toBe(await sha256(bytes));
   });
@@ -118,7 +179,9 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
     await post(me, 's3/multipart/abort', { key, uploadId }, 204);
     expect(await reserved(me.user.id)).toBe(0);
     expect(await pendingRows(me.user.id)).toEqual([]);
-    expect(await t.container.adapters.storage.listParts!(key, uploadId).catch((e: Error) => e.name)).toBe('ObjectNotFoundError');
+    expect(await t.container.adapters.storage.listParts!(key, uploadId).catch((e: Error) => e.name)).toBe(
+      'ObjectNotFoundError',
+    );
     expect((await me.agent.post('/api/v1/s3/multipart/get-uploaded-parts', { key, uploadId })).statusCode).toBe(404);
   });
 
@@ -139,7 +202,7 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
     expect((await me.agent.post('/api/v1/s3/entries', { key })).statusCode).toBe(404);
   });
 
-  it('refuses an entry whose object differs from the declared size (written behind the server\'s back) and deletes it', async () => {
+  it("refuses an entry whose object differs from the declared size (written behind the server's back) and deletes it", async () => {
     const me = await DriveClient.create(t);
     const presigned = await post(me, 's3/simple/presign', { filename: 'swap.bin', size: 100 });
     // Bytes that did not come through the signed PUT: the key's object has another size.
@@ -155,9 +218,15 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
     const owner = await DriveClient.create(t);
     const thief = await DriveClient.create(t);
     const presigned = await post(owner, 's3/simple/presign', { filename: 'secret.txt', size: 5 });
-    await fetch(presigned.url, { method: 'PUT', body: 'hello', headers: { 'content-type': 'text/plain', 'x-amz-acl': 'private' } });
+    await fetch(presigned.url, {
+      method: 'PUT',
+      body: 'hello',
+      headers: { 'content-type': 'text/plain', 'x-amz-acl': 'private' },
+    });
     expect((await thief.agent.post('/api/v1/s3/entries', { key: presigned.key })).statusCode).toBe(404);
-    expect((await thief.agent.post('/api/v1/s3/entries', { filename: presigned.key.split('/').pop() })).statusCode).toBe(404);
+    expect(
+      (await thief.agent.post('/api/v1/s3/entries', { filename: presigned.key.split('/').pop() })).statusCode,
+    ).toBe(404);
     const { uploadId, key } = await post(owner, 's3/multipart/create', { filename: 'big.bin', size: 8 * MIB });
     for (const [path, body] of [
       ['s3/multipart/batch-sign-part-urls', { key, uploadId, partNumbers: [1] }],
@@ -168,8 +237,24 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
       expect((await thief.agent.post(`/api/v1/${path}`, body)).statusCode, path).toBe(404);
     }
     // A key that is not one the server minted, or an upload id that does not go with the key.
-    expect((await owner.agent.post('/api/v1/s3/multipart/batch-sign-part-urls', { key: 'entries/aa/../../etc', uploadId, partNumbers: [1] })).statusCode).toBe(404);
-    expect((await owner.agent.post('/api/v1/s3/multipart/batch-sign-part-urls', { key: presigned.key, uploadId, partNumbers: [1] })).statusCode).toBe(404);
+    expect(
+      (
+        await owner.agent.post('/api/v1/s3/multipart/batch-sign-part-urls', {
+          key: 'entries/aa/../../etc',
+          uploadId,
+          partNumbers: [1],
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await owner.agent.post('/api/v1/s3/multipart/batch-sign-part-urls', {
+          key: presigned.key,
+          uploadId,
+          partNumbers: [1],
+        })
+      ).statusCode,
+    ).toBe(404);
     // The owner's upload is untouched and works.
     expect((await post(owner, 's3/entries', { key: presigned.key }, 201)).fileEntry.name).toBe('secret.txt');
   });
@@ -177,8 +262,19 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
   it('refuses part numbers the declared size cannot need, and more than 10 per batch', async () => {
     const me = await DriveClient.create(t);
     const { uploadId, key } = await post(me, 's3/multipart/create', { filename: 'p.bin', size: 6 * MIB });
-    expect((await me.agent.post('/api/v1/s3/multipart/batch-sign-part-urls', { key, uploadId, partNumbers: [3] })).statusCode).toBe(422);
-    expect((await me.agent.post('/api/v1/s3/multipart/batch-sign-part-urls', { key, uploadId, partNumbers: Array.from({ length: 11 }, (_, i) => i + 1) })).statusCode).toBe(422);
+    expect(
+      (await me.agent.post('/api/v1/s3/multipart/batch-sign-part-urls', { key, uploadId, partNumbers: [3] }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await me.agent.post('/api/v1/s3/multipart/batch-sign-part-urls', {
+          key,
+          uploadId,
+          partNumbers: Array.from({ length: 11 }, (_, i) => i + 1),
+        })
+      ).statusCode,
+    ).toBe(422);
   });
 
   it('refuses what does not fit at presign, and lets one of two parallel uploads through when both do not', async () => {
@@ -198,17 +294,26 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
     const me = await DriveClient.create(t);
     const simple = await post(me, 's3/simple/presign', { filename: 's.bin', size: 4 });
     // No Content-Type at all (what a browser sends for a file of unknown type): not part of the signature.
-    expect((await fetch(simple.url, { method: 'PUT', body: Buffer.from('abcd'), headers: { 'x-amz-acl': 'private' } })).status).toBe(200);
+    expect(
+      (await fetch(simple.url, { method: 'PUT', body: Buffer.from('abcd'), headers: { 'x-amz-acl': 'private' } }))
+        .status,
+    ).toBe(200);
     const multi = await post(me, 's3/multipart/create', { filename: 'm.bin', size: 6 * MIB });
     await putPart((await signed(me, multi.key, multi.uploadId, [1])).get(1)!, randomBytes(5 * MIB));
     await t.container.services.drive.maintenance.runOnce({ stagingGraceMs: 0, orphanGraceMs: 0 });
     expect(await stat(simple.key)).toMatchObject({ size: 4 });
     expect(await t.container.adapters.storage.listParts!(multi.key, multi.uploadId)).toHaveLength(1);
 
-    await t.container.db.updateTable('pending_uploads').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', me.user.id).execute();
+    await t.container.db
+      .updateTable('pending_uploads')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', me.user.id)
+      .execute();
     expect(await t.container.services.uploads.maintenance.runOnce()).toMatchObject({ expired: 2 });
     expect(await stat(simple.key)).toBeUndefined();
-    expect(await t.container.adapters.storage.listParts!(multi.key, multi.uploadId).catch((e: Error) => e.name)).toBe('ObjectNotFoundError');
+    expect(await t.container.adapters.storage.listParts!(multi.key, multi.uploadId).catch((e: Error) => e.name)).toBe(
+      'ObjectNotFoundError',
+    );
     expect(await reserved(me.user.id)).toBe(0);
   });
 
@@ -217,7 +322,9 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
     const entry = await me.upload('plain.txt', 'plain bytes');
     await t.container.services.drive.repos.entries.update(entry.id, { sha256: null });
     expect(await t.container.services.uploads.maintenance.runOnce()).toMatchObject({ hashed: 1 });
-    expect((await t.container.services.drive.repos.entries.getById(entry.id))!.sha256).toBe(await sha256('plain bytes'));
+    expect((await t.container.services.drive.repos.entries.getById(entry.id))!.sha256).toBe(
+      await sha256('plain bytes'),
+    );
   });
 
   it('answers 403 when direct uploads are turned off, and bootstrap data says so', async () => {

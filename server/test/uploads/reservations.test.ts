@@ -13,12 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const reserved = (userId: number) => t.container.services.drive.repos.reservations.reservedBytes(userId, new Date().toISOString());
+const reserved = (userId: number) =>
+  t.container.services.drive.repos.reservations.reservedBytes(userId, new Date().toISOString());
 
 describe('SpaceService reservations', () => {
   it('lets exactly one of two parallel plain uploads through when together they pass the quota', async () => {
     const me = await DriveClient.create(t);
-    const results = await Promise.all([me.uploadRaw({ name: 'a.bin', content: Buffer.alloc(60 * KIB) }), me.uploadRaw({ name: 'b.bin', content: Buffer.alloc(60 * KIB) })]);
+    const results = await Promise.all([
+      me.uploadRaw({ name: 'a.bin', content: Buffer.alloc(60 * KIB) }),
+      me.uploadRaw({ name: 'b.bin', content: Buffer.alloc(60 * KIB) }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 413]);
     expect((await me.agent.get('/api/v1/user/space-usage')).json()).toEqual({ used: 60 * KIB, available: 100 * KIB });
     expect(await reserved(me.user.id)).toBe(0);
@@ -28,22 +32,40 @@ describe('SpaceService reservations', () => {
     const me = await DriveClient.create(t);
     const headers = await browserHeaders(me.agent);
     // Created with its length declared, no byte sent yet: the space is taken all the same.
-    const created = await fetch(`${base}/api/v1/tus/upload`, { method: 'POST', headers: { ...headers, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(70 * KIB), 'Upload-Metadata': `name ${Buffer.from('big.bin').toString('base64')}` } });
+    const created = await fetch(`${base}/api/v1/tus/upload`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': String(70 * KIB),
+        'Upload-Metadata': `name ${Buffer.from('big.bin').toString('base64')}`,
+      },
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('upload-expires')).toBeTruthy();
     expect(await reserved(me.user.id)).toBe(70 * KIB);
     expect((await me.uploadRaw({ name: 'c.bin', content: Buffer.alloc(40 * KIB) })).statusCode).toBe(413);
-    const second = await tusUpload(Buffer.alloc(40 * KIB), { endpoint: `${base}/api/v1/tus/upload`, headers, metadata: { name: 'd.bin' } }).catch((e) => e);
+    const second = await tusUpload(Buffer.alloc(40 * KIB), {
+      endpoint: `${base}/api/v1/tus/upload`,
+      headers,
+      metadata: { name: 'd.bin' },
+    }).catch((e) => e);
     expect(second.status).toBe(413);
     const url = new URL(created.headers.get('location')!, base).toString();
-    expect((await fetch(url, { method: 'DELETE', headers: { ...headers, 'Tus-Resumable': '1.0.0' } })).status).toBe(204);
+    expect((await fetch(url, { method: 'DELETE', headers: { ...headers, 'Tus-Resumable': '1.0.0' } })).status).toBe(
+      204,
+    );
     expect(await reserved(me.user.id)).toBe(0);
     expect((await me.uploadRaw({ name: 'c.bin', content: Buffer.alloc(40 * KIB) })).statusCode).toBe(201);
   });
 
   it('drops reservations a stopped process left once they expire', async () => {
     const me = await DriveClient.create(t);
-    const { reservation } = await t.container.services.drive.space.reserve((await t.container.actorResolver.forUser(me.user.id, me.user.email)), 90 * KIB, { expiresAt: new Date(Date.now() + 2000) });
+    const { reservation } = await t.container.services.drive.space.reserve(
+      await t.container.actorResolver.forUser(me.user.id, me.user.email),
+      90 * KIB,
+      { expiresAt: new Date(Date.now() + 2000) },
+    );
     expect(await reserved(me.user.id)).toBe(90 * KIB);
     expect((await me.uploadRaw({ name: 'e.bin', content: Buffer.alloc(20 * KIB) })).statusCode).toBe(413);
     await new Promise((r) => setTimeout(r, 2100));

@@ -22,7 +22,15 @@ const children: ChildProcess[] = [];
 /** `node server/src/main.ts` on this test's data dir and database; answers the process and its base URL. */
 async function startServer(): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, ['--max-semi-space-size=8', mainTs], {
-    env: { ...process.env, DATA_DIR: db.dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(db.dataDir, 'no-web'), ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}) },
+    env: {
+      ...process.env,
+      DATA_DIR: db.dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: path.join(db.dataDir, 'no-web'),
+      ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -40,17 +48,36 @@ async function startServer(): Promise<{ child: ChildProcess; base: string }> {
   return { child, base };
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
 
 beforeAll(async () => {
   db = await createTestDatabase();
   // A user and a session in the database the server processes will open.
-  const config = loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'warn', ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}) });
+  const config = loadConfig({
+    DATA_DIR: db.dataDir,
+    LOG_LEVEL: 'warn',
+    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+  });
   const container = await openRuntime(config, createLogger({ dataDir: db.dataDir, level: 'warn', stdout: false }));
-  const user = await container.services.users.createUser({ email: 'crash@example.test', password: 'correct horse battery', verified: true });
+  const user = await container.services.users.createUser({
+    email: 'crash@example.test',
+    password: 'correct horse battery',
+    verified: true,
+  });
   const { token, id } = newSessionToken();
   const at = new Date();
-  await container.repos.sessions.create({ id, user_id: user.id, ip_address: '127.0.0.1', user_agent: 'vitest', last_active: at.toISOString(), expires_at: new Date(at.getTime() + 3600_000).toISOString(), created_at: at.toISOString() });
+  await container.repos.sessions.create({
+    id,
+    user_id: user.id,
+    ip_address: '127.0.0.1',
+    user_agent: 'vitest',
+    last_active: at.toISOString(),
+    expires_at: new Date(at.getTime() + 3600_000).toISOString(),
+    created_at: at.toISOString(),
+  });
   await container.db.destroy();
   const xsrf = randomBytes(24).toString('base64url');
   headers = { Cookie: `${COOKIE.session}=${token}; ${COOKIE.xsrf}=${xsrf}`, [XSRF_HEADER]: xsrf };
@@ -95,8 +122,17 @@ describe('TusUploads across a server crash', () => {
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThan(src.size);
 
-    await tusUpload(fs.createReadStream(src.file), { uploadUrl: resumedUrl, endpoint: `${second.base}/api/v1/tus/upload`, headers, metadata: { name: 'crash.bin' } });
-    const res = await fetch(`${second.base}/api/v1/tus/entries`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ uploadKey: resumedUrl }) });
+    await tusUpload(fs.createReadStream(src.file), {
+      uploadUrl: resumedUrl,
+      endpoint: `${second.base}/api/v1/tus/upload`,
+      headers,
+      metadata: { name: 'crash.bin' },
+    });
+    const res = await fetch(`${second.base}/api/v1/tus/entries`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ uploadKey: resumedUrl }),
+    });
     expect(res.status).toBe(201);
     const { fileEntry } = (await res.json()) as { fileEntry: { url: string } };
     // The running hash died with the first process: the finished file was hashed once instead.

@@ -24,7 +24,10 @@ beforeAll(async () => {
   firstBase = await listen(t);
   // Several processes share one PostgreSQL; SQLite is one process (its locker is @tus/server's MemoryLocker).
   if (!onPostgres) return;
-  const container = await openRuntime(t.container.config, createLogger({ dataDir: t.container.config.dataDir, level: 'warn', stdout: false }));
+  const container = await openRuntime(
+    t.container.config,
+    createLogger({ dataDir: t.container.config.dataDir, level: 'warn', stdout: false }),
+  );
   const app = await buildApp(container);
   await app.listen({ port: 0, host: '127.0.0.1' });
   second = { container, app, base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
@@ -43,16 +46,34 @@ type Answer = { status: number; offset: string | null; body: string };
  * writes nothing after that, so an answer given before the body ends (and the connection
  * closed) is read, not lost to a write error.
  */
-function stallingPatch(url: string, headers: Record<string, string>, file: string, offset: number, sendTo: number, size: number): { answer: Promise<Answer>; cut(): void } {
+function stallingPatch(
+  url: string,
+  headers: Record<string, string>,
+  file: string,
+  offset: number,
+  sendTo: number,
+  size: number,
+): { answer: Promise<Answer>; cut(): void } {
   let req!: http.ClientRequest;
   const answer = new Promise<Answer>((resolve, reject) => {
-    req = http.request(url, { method: 'PATCH', headers: { ...headers, ...TUS, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(size - offset) } });
+    req = http.request(url, {
+      method: 'PATCH',
+      headers: {
+        ...headers,
+        ...TUS,
+        'Upload-Offset': String(offset),
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(size - offset),
+      },
+    });
     req.on('error', () => undefined);
     req.on('response', (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode!, offset: res.headers['upload-offset'] as string | null, body }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, offset: res.headers['upload-offset'] as string | null, body }),
+      );
       res.on('error', reject);
     });
     fs.createReadStream(file, { start: offset, end: sendTo - 1 }).on('data', (chunk) => req.write(chunk));
@@ -64,12 +85,27 @@ function stallingPatch(url: string, headers: Record<string, string>, file: strin
 function patch(url: string, headers: Record<string, string>, file: string, offset: number): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const size = fs.statSync(file).size;
-    const req = http.request(url, { method: 'PATCH', headers: { ...headers, ...TUS, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(size - offset) } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode!, offset: res.headers['upload-offset'] as string | null, body }));
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'PATCH',
+        headers: {
+          ...headers,
+          ...TUS,
+          'Upload-Offset': String(offset),
+          'Content-Type': 'application/offset+octet-stream',
+          'Content-Length': String(size - offset),
+        },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, offset: res.headers['upload-offset'] as string | null, body }),
+        );
+      },
+    );
     req.on('error', reject);
     fs.createReadStream(file, { start: offset }).pipe(req);
   });
@@ -81,7 +117,15 @@ function racingPatch(url: string, headers: Record<string, string>, file: string,
 }
 
 async function create(base: string, headers: Record<string, string>, size: number, name: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/tus/upload`, { method: 'POST', headers: { ...headers, ...TUS, 'Upload-Length': String(size), 'Upload-Metadata': `name ${Buffer.from(name).toString('base64')}` } });
+  const res = await fetch(`${base}/api/v1/tus/upload`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      ...TUS,
+      'Upload-Length': String(size),
+      'Upload-Metadata': `name ${Buffer.from(name).toString('base64')}`,
+    },
+  });
   expect(res.status).toBe(201);
   return new URL(res.headers.get('location')!, base).toString();
 }
@@ -125,7 +169,10 @@ describe.each(onPostgres ? ['one process', 'two processes'] : ['one process'])('
     // The client resumes through process 2 where the upload is, and finishes through process 1.
     const head = await fetch(on(two, url), { method: 'HEAD', headers: { ...headers, ...TUS } });
     expect(head.headers.get('upload-offset')).toBe(String(2 * MIB));
-    expect(await patch(on(two, url), headers, src.file, 2 * MIB)).toMatchObject({ status: 204, offset: String(src.size) });
+    expect(await patch(on(two, url), headers, src.file, 2 * MIB)).toMatchObject({
+      status: 204,
+      offset: String(src.size),
+    });
     const entry = await finishTus(me.agent, url);
     expect(entry.file_size).toBe(src.size);
     expect(entry.sha256).toBe(src.sha256);
@@ -149,15 +196,23 @@ describe.each(onPostgres ? ['one process', 'two processes'] : ['one process'])('
     slow.cut();
     // Two PATCHes at the same offset from both at once: the later stops the earlier (204 with the
     // offset it reached) and writes on, or is refused at a stale offset (409); never both writing.
-    const answers = await Promise.all([racingPatch(on(one, url), headers, src.file, 3 * MIB), racingPatch(on(two, url), headers, src.file, 3 * MIB)]);
+    const answers = await Promise.all([
+      racingPatch(on(one, url), headers, src.file, 3 * MIB),
+      racingPatch(on(two, url), headers, src.file, 3 * MIB),
+    ]);
     // 0: the server answered early and closed the connection while this client was still writing.
     // Which of them wins is timing; what matters is that the bytes end up whole (below).
     for (const a of answers) expect([0, 204, 409], a.body).toContain(a.status);
     // The client resumes from what HEAD says until the upload is complete.
     for (let round = 0; round < 3; round++) {
-      const offset = Number((await fetch(on(one, url), { method: 'HEAD', headers: { ...headers, ...TUS } })).headers.get('upload-offset'));
+      const offset = Number(
+        (await fetch(on(one, url), { method: 'HEAD', headers: { ...headers, ...TUS } })).headers.get('upload-offset'),
+      );
       if (offset === src.size) break;
-      expect(await patch(on(two, url), headers, src.file, offset)).toMatchObject({ status: 204, offset: String(src.size) });
+      expect(await patch(on(two, url), headers, src.file, offset)).toMatchObject({
+        status: 204,
+        offset: String(src.size),
+      });
     }
     const entry = await finishTus(me.agent, url);
     expect(entry.sha256).toBe(src.sha256);

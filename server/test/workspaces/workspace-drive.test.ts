@@ -18,7 +18,7 @@ const ROLE_REFUSED = 'Your role in this workspace does not allow this.';
 const rowOf = (id: number) => t.container.services.drive.repos.entries.getById(id);
 
 describe('the drive inside a workspace', () => {
-  it('editors upload, create folders, rename, move, copy, trash and restore; entries belong to the workspace and fill its owner\'s space', async () => {
+  it("editors upload, create folders, rename, move, copy, trash and restore; entries belong to the workspace and fill its owner's space", async () => {
     const { owner, ws, members } = await teamOf(t, ['editor']);
     const [editor] = members;
     const file = await editor.upload(ws.id, 'plan.txt', 'the plan');
@@ -26,13 +26,35 @@ describe('the drive inside a workspace', () => {
     expect(file.permission).toBeUndefined();
     const folder: FileEntry = (await editor.folderRaw(ws.id, 'Docs')).json().fileEntry;
     expect(folder).toMatchObject({ workspace_id: ws.id, owner_id: owner.user.id });
-    expect((await put(editor.agent, `/api/v1/file-entries/${file.id}`, { name: 'plan-v2.txt', workspaceId: ws.id })).statusCode).toBe(200);
-    expect((await editor.agent.post('/api/v1/file-entries/move', { entryIds: [file.id], destinationId: folder.id, workspaceId: ws.id })).statusCode).toBe(200);
-    expect((await editor.agent.post('/api/v1/file-entries/copy', { entryIds: [file.id], workspaceId: ws.id })).statusCode).toBe(201);
-    expect((await owner.names(ws.id, { section: 'folder', folderHash: folder.hash })).sort()).toEqual(['plan-v2 (1).txt', 'plan-v2.txt']);
-    expect((await editor.agent.post('/api/v1/file-entries/delete', { entryIds: [folder.id], workspaceId: ws.id })).statusCode).toBe(200);
+    expect(
+      (await put(editor.agent, `/api/v1/file-entries/${file.id}`, { name: 'plan-v2.txt', workspaceId: ws.id }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await editor.agent.post('/api/v1/file-entries/move', {
+          entryIds: [file.id],
+          destinationId: folder.id,
+          workspaceId: ws.id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await editor.agent.post('/api/v1/file-entries/copy', { entryIds: [file.id], workspaceId: ws.id })).statusCode,
+    ).toBe(201);
+    expect((await owner.names(ws.id, { section: 'folder', folderHash: folder.hash })).sort()).toEqual([
+      'plan-v2 (1).txt',
+      'plan-v2.txt',
+    ]);
+    expect(
+      (await editor.agent.post('/api/v1/file-entries/delete', { entryIds: [folder.id], workspaceId: ws.id }))
+        .statusCode,
+    ).toBe(200);
     expect(await owner.names(ws.id, { section: 'trash' })).toEqual(['Docs']);
-    expect((await editor.agent.post('/api/v1/file-entries/restore', { entryIds: [folder.id], workspaceId: ws.id })).statusCode).toBe(200);
+    expect(
+      (await editor.agent.post('/api/v1/file-entries/restore', { entryIds: [folder.id], workspaceId: ws.id }))
+        .statusCode,
+    ).toBe(200);
     expect(await editor.names(ws.id)).toEqual(['Docs']);
     // Not in anyone's personal drive; the owner's space counts it, the editor's does not.
     expect(await owner.names(0)).toEqual([]);
@@ -43,7 +65,9 @@ describe('the drive inside a workspace', () => {
     // The sections work within the workspace.
     expect(await editor.names(ws.id, { section: 'recent' })).toHaveLength(2);
     expect(await editor.names(ws.id, { section: 'search', query: 'plan' })).toHaveLength(2);
-    expect((await editor.agent.post('/api/v1/file-entries/star', { entryIds: [folder.id], workspaceId: ws.id })).statusCode).toBe(200);
+    expect(
+      (await editor.agent.post('/api/v1/file-entries/star', { entryIds: [folder.id], workspaceId: ws.id })).statusCode,
+    ).toBe(200);
     expect(await editor.names(ws.id, { section: 'starred' })).toEqual(['Docs']);
     // Every member sees whose space the entries use: the workspace's owner.
     for (const member of [owner, editor]) {
@@ -72,7 +96,11 @@ describe('the drive inside a workspace', () => {
       await viewer.folderRaw(ws.id, 'Nope'),
       await viewer.folderRaw(ws.id, 'Nope', folder.id),
       await put(viewer.agent, `/api/v1/file-entries/${file.id}`, { name: 'renamed.txt', workspaceId: ws.id }),
-      await viewer.agent.post('/api/v1/file-entries/move', { entryIds: [file.id], destinationId: folder.id, workspaceId: ws.id }),
+      await viewer.agent.post('/api/v1/file-entries/move', {
+        entryIds: [file.id],
+        destinationId: folder.id,
+        workspaceId: ws.id,
+      }),
       await viewer.agent.post('/api/v1/file-entries/copy', { entryIds: [file.id], workspaceId: ws.id }),
       await viewer.agent.post('/api/v1/file-entries/delete', { entryIds: [file.id], workspaceId: ws.id }),
       await viewer.agent.post('/api/v1/file-entries/empty-trash', { workspaceId: ws.id }),
@@ -88,19 +116,31 @@ describe('the drive inside a workspace', () => {
     expect((await viewer.uploadRaw(ws.id, 'now.txt', 'x', folder.id)).statusCode).toBe(201);
   });
 
-  it('tus uploads honour the workspace from the metadata: an editor\'s lands there, a viewer\'s is refused at creation', async () => {
+  it("tus uploads honour the workspace from the metadata: an editor's lands there, a viewer's is refused at creation", async () => {
     const { owner, ws, members } = await teamOf(t, ['editor', 'viewer']);
     const [editor, viewer] = members;
     const endpoint = `${base}/api/v1/tus/upload`;
-    const { url } = await tusUpload(Buffer.from('tus bytes'), { endpoint, headers: await browserHeaders(editor.agent), metadata: { name: 'tus.txt', workspaceId: String(ws.id) } });
+    const { url } = await tusUpload(Buffer.from('tus bytes'), {
+      endpoint,
+      headers: await browserHeaders(editor.agent),
+      metadata: { name: 'tus.txt', workspaceId: String(ws.id) },
+    });
     const entry = await finishTus(editor.agent, url);
     expect(entry).toMatchObject({ name: 'tus.txt', workspace_id: ws.id, owner_id: owner.user.id });
     expect(await owner.names(ws.id)).toEqual(['tus.txt']);
 
-    const refused = await tusUpload(Buffer.from('nope'), { endpoint, headers: await browserHeaders(viewer.agent), metadata: { name: 'nope.txt', workspaceId: String(ws.id) } }).catch((e: { status?: number }) => e);
+    const refused = await tusUpload(Buffer.from('nope'), {
+      endpoint,
+      headers: await browserHeaders(viewer.agent),
+      metadata: { name: 'nope.txt', workspaceId: String(ws.id) },
+    }).catch((e: { status?: number }) => e);
     expect((refused as { status?: number }).status).toBe(403);
     const outsider = await Member.create(t);
-    const hidden = await tusUpload(Buffer.from('nope'), { endpoint, headers: await browserHeaders(outsider.agent), metadata: { name: 'nope.txt', workspaceId: String(ws.id) } }).catch((e: { status?: number }) => e);
+    const hidden = await tusUpload(Buffer.from('nope'), {
+      endpoint,
+      headers: await browserHeaders(outsider.agent),
+      metadata: { name: 'nope.txt', workspaceId: String(ws.id) },
+    }).catch((e: { status?: number }) => e);
     expect((hidden as { status?: number }).status).toBe(404);
     expect(await owner.names(ws.id)).toEqual(['tus.txt']);
   });
@@ -121,7 +161,9 @@ describe('the drive inside a workspace', () => {
 
     const outsider = await Member.create(t);
     const asOutsider = [
-      ...(await Promise.all(['home', 'recent', 'starred', 'trash'].map((section) => outsider.listRaw(ws.id, { section })))),
+      ...(await Promise.all(
+        ['home', 'recent', 'starred', 'trash'].map((section) => outsider.listRaw(ws.id, { section })),
+      )),
       await outsider.listRaw(ws.id, { section: 'search', query: 'team' }),
       await outsider.listRaw(ws.id, { section: 'folder', folderHash: folder.hash }),
       await outsider.agent.get(`/api/v1/file-entries/${file.hash}?workspaceId=${ws.id}`),
@@ -133,7 +175,11 @@ describe('the drive inside a workspace', () => {
       await outsider.uploadRaw(0, 'x.txt', 'x', folder.id),
       await outsider.folderRaw(ws.id, 'X'),
       await put(outsider.agent, `/api/v1/file-entries/${file.id}`, { name: 'x.txt', workspaceId: ws.id }),
-      await outsider.agent.post('/api/v1/file-entries/move', { entryIds: [file.id], destinationId: folder.id, workspaceId: ws.id }),
+      await outsider.agent.post('/api/v1/file-entries/move', {
+        entryIds: [file.id],
+        destinationId: folder.id,
+        workspaceId: ws.id,
+      }),
       await outsider.agent.post('/api/v1/file-entries/copy', { entryIds: [file.id] }),
       await outsider.agent.post('/api/v1/file-entries/delete', { entryIds: [file.id], workspaceId: ws.id }),
       await outsider.agent.post('/api/v1/file-entries/star', { entryIds: [file.id], workspaceId: ws.id }),
@@ -153,7 +199,11 @@ describe('the drive inside a workspace', () => {
     const { owner, ws } = await teamOf(t, []);
     const mine = await owner.upload(0, 'mine.txt', 'mine');
     const folder: FileEntry = (await owner.folderRaw(ws.id, 'Team')).json().fileEntry;
-    const res = await owner.agent.post('/api/v1/file-entries/move', { entryIds: [mine.id], destinationId: folder.id, workspaceId: ws.id });
+    const res = await owner.agent.post('/api/v1/file-entries/move', {
+      entryIds: [mine.id],
+      destinationId: folder.id,
+      workspaceId: ws.id,
+    });
     expect(res.statusCode).toBe(403);
     expect((await rowOf(mine.id))!.workspace_id).toBeNull();
   });

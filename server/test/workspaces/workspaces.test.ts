@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const settings = (values: Record<string, unknown>) => Promise.all(Object.entries(values).map(([k, v]) => t.container.services.settings.set(k, v)));
+const settings = (values: Record<string, unknown>) =>
+  Promise.all(Object.entries(values).map(([k, v]) => t.container.services.settings.set(k, v)));
 beforeEach(() => settings({ 'registration.disable': false, require_email_confirmation: false }));
 
 let n = 0;
@@ -21,7 +22,7 @@ const STALE = { message: 'This invite is no longer valid' };
 
 describe('WorkspacesService', () => {
   describe('create, list, rename, delete', () => {
-    it('lists the default workspace first, then the caller\'s workspaces with their role', async () => {
+    it("lists the default workspace first, then the caller's workspaces with their role", async () => {
       const me = await Member.create(t);
       expect(await me.workspaces()).toEqual([{ id: 0, name: 'Default', members_count: 1 }]);
       const design = await me.createWorkspace('  Design  ');
@@ -60,40 +61,70 @@ describe('WorkspacesService', () => {
       expect((await guest.get(`/api/v1/workspace/${ws.id}`)).statusCode).toBe(401);
       expect((await guest.get('/api/v1/workspace/join/whatever')).statusCode).toBe(401);
 
-      const forged = await me.agent.request({ method: 'POST', url: '/api/v1/workspace', payload: { name: 'Forged' }, xsrf: false });
+      const forged = await me.agent.request({
+        method: 'POST',
+        url: '/api/v1/workspace',
+        payload: { name: 'Forged' },
+        xsrf: false,
+      });
       expect(forged.statusCode).toBe(403);
-      const forgedDelete = await me.agent.request({ method: 'POST', url: `/api/v1/workspace/${ws.id}`, headers: { 'x-http-method-override': 'DELETE' }, xsrf: false });
+      const forgedDelete = await me.agent.request({
+        method: 'POST',
+        url: `/api/v1/workspace/${ws.id}`,
+        headers: { 'x-http-method-override': 'DELETE' },
+        xsrf: false,
+      });
       expect(forgedDelete.statusCode).toBe(403);
       expect((await me.workspaces()).map((w) => w.name)).toEqual(['Default', 'Valid']);
     });
 
     it('caps workspaces a user owns (count) and members plus invites (member_count) by the workspaces.create restrictions', async () => {
       const me = await Member.create(t);
-      const perm = (await t.container.db.selectFrom('permissions').select('id').where('name', '=', 'workspaces.create').executeTakeFirstOrThrow()).id;
+      const perm = (
+        await t.container.db
+          .selectFrom('permissions')
+          .select('id')
+          .where('name', '=', 'workspaces.create')
+          .executeTakeFirstOrThrow()
+      ).id;
       const restrictions = [
         { name: 'count', value: 1 },
         { name: 'member_count', value: 2 },
       ];
-      await t.container.db.insertInto('permission_user').values({ user_id: me.user.id, permission_id: perm, restrictions: JSON.stringify(restrictions) }).execute();
+      await t.container.db
+        .insertInto('permission_user')
+        .values({ user_id: me.user.id, permission_id: perm, restrictions: JSON.stringify(restrictions) })
+        .execute();
       const ws = await me.createWorkspace('One');
       const second = await me.agent.post('/api/v1/workspace', { name: 'Two' });
       expect(second.statusCode).toBe(403);
       expect(second.json().message).toBe('You have reached the maximum number of workspaces.');
       const [a, b] = [freshEmail(), freshEmail()];
       expect((await me.invite(ws.id, [a], 'viewer')).results[0]).toEqual({ email: a, ok: true, invited: true });
-      expect((await me.invite(ws.id, [b], 'viewer')).results[0]).toEqual({ email: b, ok: false, invited: false, message: 'This workspace has reached its maximum number of members.' });
+      expect((await me.invite(ws.id, [b], 'viewer')).results[0]).toEqual({
+        email: b,
+        ok: false,
+        invited: false,
+        message: 'This workspace has reached its maximum number of members.',
+      });
       // Inviting the pending address again renews its invite; it takes no new place.
-      expect((await me.invite(ws.id, [a], 'editor')).workspace.invites).toEqual([expect.objectContaining({ email: a, role: 'editor' })]);
+      expect((await me.invite(ws.id, [a], 'editor')).workspace.invites).toEqual([
+        expect.objectContaining({ email: a, role: 'editor' }),
+      ]);
     });
 
-    it('lets only the owner rename and delete; deleting moves its files to the owner\'s trash', async () => {
+    it("lets only the owner rename and delete; deleting moves its files to the owner's trash", async () => {
       const { owner, ws, members } = await teamOf(t, ['admin', 'editor']);
       const [admin, editor] = members;
       expect((await put(admin.agent, `/api/v1/workspace/${ws.id}`, { name: 'Mine now' })).statusCode).toBe(403);
       const renamed = await put(owner.agent, `/api/v1/workspace/${ws.id}`, { name: 'Renamed' });
       expect(renamed.statusCode).toBe(200);
       expect(renamed.json().workspace).toMatchObject({ id: ws.id, name: 'Renamed', members_count: 3 });
-      expect((await admin.workspaces()).find((w) => w.id === ws.id)).toMatchObject({ name: 'Renamed', role: 'admin', members_count: 3 });
+      expect((await admin.workspaces()).find((w) => w.id === ws.id)).toMatchObject({
+        name: 'Renamed',
+        role: 'admin',
+        members_count: 3,
+      });
 
       const folder = (await editor.folderRaw(ws.id, 'Specs')).json().fileEntry;
       await editor.upload(ws.id, 'inside.txt', 'inside', folder.id);
@@ -167,10 +198,17 @@ describe('WorkspacesService', () => {
       expect(again.statusCode).toBe(404);
       expect(again.json()).toMatchObject(STALE);
       // Inviting a member again is refused for that address.
-      expect((await owner.invite(ws.id, [bob.user.email], 'viewer')).results).toEqual([{ email: bob.user.email, ok: false, invited: false, message: 'This person is already a member of the workspace.' }]);
+      expect((await owner.invite(ws.id, [bob.user.email], 'viewer')).results).toEqual([
+        {
+          email: bob.user.email,
+          ok: false,
+          invited: false,
+          message: 'This person is already a member of the workspace.',
+        },
+      ]);
     });
 
-    it('declines an invite; a stale or someone else\'s invite answers 404 \'This invite is no longer valid\'', async () => {
+    it("declines an invite; a stale or someone else's invite answers 404 'This invite is no longer valid'", async () => {
       const owner = await Member.create(t);
       const ws = await owner.createWorkspace('Sales');
       const [carol, dave] = [await Member.create(t), await Member.create(t)];
@@ -222,7 +260,13 @@ describe('WorkspacesService', () => {
       expect(link.searchParams.get('email')).toBe(email);
 
       const agent = newAgent(t);
-      const registered = await agent.post('/auth/register', { email, password: 'long enough pw', password_confirmation: 'long enough pw', invite_type: 'workspace', invite_id: inviteId });
+      const registered = await agent.post('/auth/register', {
+        email,
+        password: 'long enough pw',
+        password_confirmation: 'long enough pw',
+        invite_type: 'workspace',
+        invite_id: inviteId,
+      });
       expect(registered.statusCode).toBe(200);
       const joined = await agent.get(`/api/v1/workspace/join/${inviteId}`);
       expect(joined.statusCode).toBe(200);
@@ -237,20 +281,37 @@ describe('WorkspacesService', () => {
       const ws = await owner.createWorkspace('Closed');
       const email = freshEmail();
       await owner.invite(ws.id, [email], 'viewer');
-      const inviteId = new URL(/(https?:\/\/\S+\/workspace\/join\/register\/\S+)/.exec((await mail.waitFor(email)).text)![1]).pathname.split('/').pop()!;
+      const inviteId = new URL(
+        /(https?:\/\/\S+\/workspace\/join\/register\/\S+)/.exec((await mail.waitFor(email)).text)![1],
+      ).pathname
+        .split('/')
+        .pop()!;
       const body = { email, password: 'long enough pw', password_confirmation: 'long enough pw' };
       expect((await newAgent(t).post('/auth/register', body)).statusCode).toBe(403);
       expect((await newAgent(t).post('/auth/register', { ...body, invite_id: 'wrong-id' })).statusCode).toBe(403);
-      expect((await newAgent(t).post('/auth/register', { ...body, email: freshEmail(), invite_id: inviteId })).statusCode).toBe(403);
+      expect(
+        (await newAgent(t).post('/auth/register', { ...body, email: freshEmail(), invite_id: inviteId })).statusCode,
+      ).toBe(403);
       const agent = newAgent(t);
       expect((await agent.post('/auth/register', { ...body, invite_id: inviteId })).statusCode).toBe(200);
-      expect((await agent.get(`/api/v1/workspace/join/${inviteId}`)).json().workspace).toMatchObject({ id: ws.id, role: 'viewer' });
+      expect((await agent.get(`/api/v1/workspace/join/${inviteId}`)).json().workspace).toMatchObject({
+        id: ws.id,
+        role: 'viewer',
+      });
     });
   });
 
   it('states what each role may do in the OpenAPI document', async () => {
     const doc = (await newAgent(t).get('/api-docs/json')).json();
-    for (const path of ['/api/v1/me/workspaces', '/api/v1/workspace', '/api/v1/workspace/{id}', '/api/v1/workspace/{id}/invite', '/api/v1/workspace/{id}/member/{userId}', '/api/v1/workspace/join/{inviteId}', '/api/v1/workspace/invite/{inviteId}']) {
+    for (const path of [
+      '/api/v1/me/workspaces',
+      '/api/v1/workspace',
+      '/api/v1/workspace/{id}',
+      '/api/v1/workspace/{id}/invite',
+      '/api/v1/workspace/{id}/member/{userId}',
+      '/api/v1/workspace/join/{inviteId}',
+      '/api/v1/workspace/invite/{inviteId}',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
     const roles = doc.paths['/api/v1/me/workspaces'].get.description as string;
@@ -258,7 +319,7 @@ describe('WorkspacesService', () => {
   });
 
   describe('members', () => {
-    it('admins invite, change roles and remove; editors and viewers may not; the owner\'s role stays', async () => {
+    it("admins invite, change roles and remove; editors and viewers may not; the owner's role stays", async () => {
       const { owner, ws, members } = await teamOf(t, ['admin', 'editor', 'viewer']);
       const [admin, editor, viewer] = members;
       const frank = await Member.create(t);
@@ -287,7 +348,7 @@ describe('WorkspacesService', () => {
       expect((await viewer.listRaw(ws.id)).statusCode).toBe(404);
     });
 
-    it('a removed member\'s files stay in the workspace; a member may leave, the owner may not', async () => {
+    it("a removed member's files stay in the workspace; a member may leave, the owner may not", async () => {
       const { owner, ws, members } = await teamOf(t, ['editor', 'viewer']);
       const [editor, viewer] = members;
       await editor.upload(ws.id, 'report.txt', 'by the editor');

@@ -81,7 +81,12 @@ export class Member {
     return res.json().data.map((e: FileEntry) => e.name);
   }
 
-  uploadRaw(workspaceId: number, name: string, content: string, parentId: number | null = null): Promise<LightMyRequestResponse> {
+  uploadRaw(
+    workspaceId: number,
+    name: string,
+    content: string,
+    parentId: number | null = null,
+  ): Promise<LightMyRequestResponse> {
     return this.person.uploadRaw(name, content, { parentId }, `/api/v1/file-entries?workspaceId=${workspaceId}`);
   }
 
@@ -98,17 +103,32 @@ export class Member {
 
 /** The invite notifications a user holds, newest first. */
 export async function inviteNotifications(t: TestApp, userId: number) {
-  const rows = await t.container.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('type', '=', 'workspace-invite').orderBy('created_at', 'desc').execute();
+  const rows = await t.container.db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', '=', 'workspace-invite')
+    .orderBy('created_at', 'desc')
+    .execute();
   return rows.map((r) => ({ ...r, data: JSON.parse(r.data) }));
 }
 
 export async function notificationsOf(t: TestApp, userId: number, type: string) {
-  const rows = await t.container.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('type', '=', type).execute();
+  const rows = await t.container.db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .execute();
   return rows.map((r) => ({ ...r, data: JSON.parse(r.data) }));
 }
 
 /** An owner with a workspace and members who joined it at the given roles. */
-export async function teamOf(t: TestApp, roles: MemberRole[], name = 'Team'): Promise<{ owner: Member; ws: Workspace; members: Member[] }> {
+export async function teamOf(
+  t: TestApp,
+  roles: MemberRole[],
+  name = 'Team',
+): Promise<{ owner: Member; ws: Workspace; members: Member[] }> {
   const owner = await Member.create(t, { first_name: 'Olga' });
   const ws = await owner.createWorkspace(name);
   const members: Member[] = [];

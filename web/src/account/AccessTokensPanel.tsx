@@ -12,7 +12,15 @@ import { toast } from '../ui/toast/toast-store.ts';
 import { CreateTokenDialog } from './CreateTokenDialog.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 
-function DeleteTokenDialog({ token, onOpenChange, onDeleted }: { token: AccessToken | null; onOpenChange: (open: boolean) => void; onDeleted: () => unknown }) {
+function DeleteTokenDialog({
+  token,
+  onOpenChange,
+  onDeleted,
+}: {
+  token: AccessToken | null;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: () => unknown;
+}) {
   const { trans } = useTrans();
   const mutation = useMutation({
     mutationFn: (id: number) => accountApi.deleteToken(id),
@@ -34,7 +42,12 @@ function DeleteTokenDialog({ token, onOpenChange, onDeleted }: { token: AccessTo
           <Button variant="text" onPress={() => onOpenChange(false)}>
             {trans('Cancel')}
           </Button>
-          <Button variant="danger" onPress={() => token && mutation.mutate(token.id)} isPending={mutation.isPending} isDisabled={mutation.isPending}>
+          <Button
+            variant="danger"
+            onPress={() => token && mutation.mutate(token.id)}
+            isPending={mutation.isPending}
+            isDisabled={mutation.isPending}
+          >
             {trans('Delete')}
           </Button>
         </>
@@ -79,10 +92,16 @@ export function AccessTokensPanel({ user }: { user: User }) {
               <div className="min-w-0 flex-1">
                 <div className="truncate text-sm font-medium text-fg">{token.name}</div>
                 <div className="text-xs text-fg-muted">
-                  {token.last_used_at ? trans('Last used :date', { date: formatDate(token.last_used_at) }) : trans('Never used')}
+                  {token.last_used_at
+                    ? trans('Last used :date', { date: formatDate(token.last_used_at) })
+                    : trans('Never used')}
                 </div>
               </div>
-              <IconButton label={`${trans('Delete token')}: ${token.name}`} onPress={() => setToDelete(token)} showTooltip={false}>
+              <IconButton
+                label={`${trans('Delete token')}: ${token.name}`}
+                onPress={() => setToDelete(token)}
+                showTooltip={false}
+              >
                 <Trash2 size={18} aria-hidden />
               </IconButton>
             </li>

@@ -94,7 +94,9 @@ export function AccountSettingsPage() {
 
   const showSocial = socialServices.length > 0;
   const showDevelopers = !!settings.api?.integrated && hasPermission('api.access');
-  const ids = SECTIONS.map((s) => s.id).filter((id) => (id !== 'social-login' || showSocial) && (id !== 'developers' || showDevelopers));
+  const ids = SECTIONS.map((s) => s.id).filter(
+    (id) => (id !== 'social-login' || showSocial) && (id !== 'developers' || showDevelopers),
+  );
 
   return (
     <Page>
@@ -102,7 +104,9 @@ export function AccountSettingsPage() {
         <SideList ids={ids} isReady={!!user} />
         <main id="main-content" className="min-w-0 flex-1">
           <h1 className="text-xl font-medium text-fg">{trans('Account settings')}</h1>
-          <p className="mt-1 mb-6 text-sm text-fg-muted">{trans('View and update your account details, profile and more.')}</p>
+          <p className="mt-1 mb-6 text-sm text-fg-muted">
+            {trans('View and update your account details, profile and more.')}
+          </p>
           {user ? (
             <div className="flex flex-col gap-6">
               <ProfilePanel user={user} />

@@ -57,7 +57,13 @@ export function AvatarField({ user }: { user: User }) {
         <span className="text-sm font-medium text-fg">{trans('Profile image')}</span>
         <div className="flex flex-wrap items-center gap-2">
           <FileTrigger acceptedFileTypes={['image/*']} onSelect={handleSelect}>
-            <Button variant="secondary" size="sm" startIcon={<Upload size={16} aria-hidden />} isPending={upload.isPending} isDisabled={upload.isPending}>
+            <Button
+              variant="secondary"
+              size="sm"
+              startIcon={<Upload size={16} aria-hidden />}
+              isPending={upload.isPending}
+              isDisabled={upload.isPending}
+            >
               {trans('Upload image')}
             </Button>
           </FileTrigger>

@@ -45,15 +45,51 @@ export function ChangePasswordPanel() {
       }
     >
       <div className="flex max-w-md flex-col gap-5">
-        <Controller control={form.control} name="current_password" render={({ field, fieldState }) => (
-          <TextField {...textFieldProps(field)} type="password" revealable label={trans('Current password')} autoComplete="current-password" isRequired errorMessage={fieldState.error?.message} />
-        )} />
-        <Controller control={form.control} name="password" render={({ field, fieldState }) => (
-          <TextField {...textFieldProps(field)} type="password" revealable label={trans('New password')} autoComplete="new-password" isRequired errorMessage={fieldState.error?.message} />
-        )} />
-        <Controller control={form.control} name="password_confirmation" render={({ field, fieldState }) => (
-          <TextField {...textFieldProps(field)} type="password" revealable label={trans('Confirm new password')} autoComplete="new-password" isRequired errorMessage={fieldState.error?.message} />
-        )} />
+        <Controller
+          control={form.control}
+          name="current_password"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...textFieldProps(field)}
+              type="password"
+              revealable
+              label={trans('Current password')}
+              autoComplete="current-password"
+              isRequired
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="password"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...textFieldProps(field)}
+              type="password"
+              revealable
+              label={trans('New password')}
+              autoComplete="new-password"
+              isRequired
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="password_confirmation"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...textFieldProps(field)}
+              type="password"
+              revealable
+              label={trans('Confirm new password')}
+              autoComplete="new-password"
+              isRequired
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
       </div>
     </SettingsPanel>
   );

@@ -61,7 +61,12 @@ export function CreateTokenDialog({ isOpen, onOpenChange, onCreated }: Props) {
             <Button variant="text" onPress={() => close(false)}>
               {trans('Cancel')}
             </Button>
-            <Button type="submit" form={formId} isPending={mutation.isPending} isDisabled={!form.formState.isValid || mutation.isPending}>
+            <Button
+              type="submit"
+              form={formId}
+              isPending={mutation.isPending}
+              isDisabled={!form.formState.isValid || mutation.isPending}
+            >
               {trans('Create')}
             </Button>
           </>
@@ -70,7 +75,9 @@ export function CreateTokenDialog({ isOpen, onOpenChange, onCreated }: Props) {
     >
       {plainToken ? (
         <div className="flex flex-col gap-4">
-          <p className="text-sm text-fg-muted">{trans("Make sure to copy your personal access token now. You won't be able to see it again!")}</p>
+          <p className="text-sm text-fg-muted">
+            {trans("Make sure to copy your personal access token now. You won't be able to see it again!")}
+          </p>
           <div className="flex flex-col gap-2">
             <span id="plain-token-label" className="text-sm font-medium text-fg">
               {trans('Token')}
@@ -94,9 +101,19 @@ export function CreateTokenDialog({ isOpen, onOpenChange, onCreated }: Props) {
         </div>
       ) : (
         <form id={formId} noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v))}>
-          <Controller control={form.control} name="tokenName" render={({ field, fieldState }) => (
-            <TextField {...textFieldProps(field)} label={trans('Token name')} isRequired autoFocus errorMessage={fieldState.error?.message} />
-          )} />
+          <Controller
+            control={form.control}
+            name="tokenName"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...textFieldProps(field)}
+                label={trans('Token name')}
+                isRequired
+                autoFocus
+                errorMessage={fieldState.error?.message}
+              />
+            )}
+          />
         </form>
       )}
     </Dialog>

@@ -9,7 +9,10 @@ import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { toast } from '../ui/toast/toast-store.ts';
-import { isPasswordConfirmationRequired, usePasswordConfirmation } from './password-confirmation/usePasswordConfirmation.tsx';
+import {
+  isPasswordConfirmationRequired,
+  usePasswordConfirmation,
+} from './password-confirmation/usePasswordConfirmation.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 
 /** Danger zone (part 1, 2.7 and 6): deleting one's own account, after a password confirmation. */
@@ -33,7 +36,12 @@ export function DangerZonePanel({ user }: { user: User }) {
     },
   });
   return (
-    <SettingsPanel id="delete-account" danger title={trans('Danger zone')} description={trans('Once you delete your account, there is no going back. Please be certain.')}>
+    <SettingsPanel
+      id="delete-account"
+      danger
+      title={trans('Danger zone')}
+      description={trans('Once you delete your account, there is no going back. Please be certain.')}
+    >
       <Button variant="danger" onPress={() => setConfirmOpen(true)}>
         {trans('Delete account')}
       </Button>
@@ -63,7 +71,9 @@ export function DangerZonePanel({ user }: { user: User }) {
         }
       >
         <p className="text-sm text-fg-muted">
-          {trans('Your account will be deleted immediately and permanently. Once deleted, accounts cannot be restored.')}
+          {trans(
+            'Your account will be deleted immediately and permanently. Once deleted, accounts cannot be restored.',
+          )}
         </p>
       </Dialog>
       {dialog}

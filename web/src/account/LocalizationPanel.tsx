@@ -44,10 +44,14 @@ export function LocalizationPanel({ user }: { user: User }) {
     [lists.data],
   );
   const today = new Date();
-  const dateOptions = (Object.keys(DATE_FORMATS) as DateFormat[]).map((f) => ({ id: f, label: formatDateAs(today, f, i18n.language, browserZone) }));
+  const dateOptions = (Object.keys(DATE_FORMATS) as DateFormat[]).map((f) => ({
+    id: f,
+    label: formatDateAs(today, f, i18n.language, browserZone),
+  }));
 
   const save = useMutation({
-    mutationFn: ({ language, timezone, date_format }: Values) => accountApi.updateUser(user.id, { language, timezone, date_format }),
+    mutationFn: ({ language, timezone, date_format }: Values) =>
+      accountApi.updateUser(user.id, { language, timezone, date_format }),
     meta: { handledStatuses: 'all' },
     onSuccess: async ({ user: updated }, values) => {
       storeUser(updated);
@@ -72,38 +76,50 @@ export function LocalizationPanel({ user }: { user: User }) {
       }
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Controller control={form.control} name="language" render={({ field, fieldState }) => (
-          <Select
-            label={trans('Language')}
-            name={field.name}
-            options={localizations.map((l) => ({ id: l.language, label: l.name }))}
-            value={field.value}
-            onChange={(v) => field.onChange(String(v ?? ''))}
-            isRequired
-            errorMessage={fieldState.error?.message}
-          />
-        )} />
-        <Controller control={form.control} name="timezone" render={({ field, fieldState }) => (
-          <Select
-            label={trans('Timezone')}
-            name={field.name}
-            options={timezoneGroups}
-            value={timezoneGroups.length ? field.value : null}
-            onChange={(v) => field.onChange(String(v ?? ''))}
-            isRequired
-            errorMessage={fieldState.error?.message}
-          />
-        )} />
-        <Controller control={form.control} name="date_format" render={({ field }) => (
-          <Select
-            label={trans('Date format')}
-            name={field.name}
-            options={dateOptions}
-            value={field.value}
-            onChange={(v) => field.onChange(v)}
-            isRequired
-          />
-        )} />
+        <Controller
+          control={form.control}
+          name="language"
+          render={({ field, fieldState }) => (
+            <Select
+              label={trans('Language')}
+              name={field.name}
+              options={localizations.map((l) => ({ id: l.language, label: l.name }))}
+              value={field.value}
+              onChange={(v) => field.onChange(String(v ?? ''))}
+              isRequired
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="timezone"
+          render={({ field, fieldState }) => (
+            <Select
+              label={trans('Timezone')}
+              name={field.name}
+              options={timezoneGroups}
+              value={timezoneGroups.length ? field.value : null}
+              onChange={(v) => field.onChange(String(v ?? ''))}
+              isRequired
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="date_format"
+          render={({ field }) => (
+            <Select
+              label={trans('Date format')}
+              name={field.name}
+              options={dateOptions}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              isRequired
+            />
+          )}
+        />
       </div>
     </SettingsPanel>
   );

@@ -30,18 +30,27 @@ export function ProfilePanel({ user }: { user: User }) {
   const navigate = useNavigate();
   const form = useForm<Values>({
     mode: 'onChange',
-    defaultValues: { first_name: user.first_name ?? '', last_name: user.last_name ?? '', country_id: user.country_id, state_id: user.state_id },
+    defaultValues: {
+      first_name: user.first_name ?? '',
+      last_name: user.last_name ?? '',
+      country_id: user.country_id,
+      state_id: user.state_id,
+    },
     resolver: useTranslatedResolver(zodResolver(schema) as unknown as Resolver<Values>),
   });
   const countryId = form.watch('country_id');
   const showStates = countryId === DEFAULT_COUNTRY_ID;
   const lists = useValueLists(['countries']);
   const states = useStates(countryId, showStates);
-  const countryOptions = useMemo(() => (lists.data?.countries ?? []).map((c) => ({ id: c.id, label: c.name })), [lists.data]);
+  const countryOptions = useMemo(
+    () => (lists.data?.countries ?? []).map((c) => ({ id: c.id, label: c.name })),
+    [lists.data],
+  );
   const stateOptions = useMemo(() => (states.data ?? []).map((s) => ({ id: s.id, label: s.name })), [states.data]);
 
   const save = useMutation({
-    mutationFn: (values: Values) => accountApi.updateUser(user.id, { ...values, state_id: showStates ? values.state_id : null }),
+    mutationFn: (values: Values) =>
+      accountApi.updateUser(user.id, { ...values, state_id: showStates ? values.state_id : null }),
     meta: { handledStatuses: 'all' },
     onSuccess: async ({ user: updated }) => {
       storeUser(updated);
@@ -76,38 +85,64 @@ export function ProfilePanel({ user }: { user: User }) {
         <AvatarField user={user} />
         <TextField label={trans('Email')} value={user.email} isReadOnly type="email" />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Controller control={form.control} name="first_name" render={({ field, fieldState }) => (
-            <TextField {...textFieldProps(field)} label={trans('First name')} autoComplete="given-name" errorMessage={fieldState.error?.message} />
-          )} />
-          <Controller control={form.control} name="last_name" render={({ field, fieldState }) => (
-            <TextField {...textFieldProps(field)} label={trans('Last name')} autoComplete="family-name" errorMessage={fieldState.error?.message} />
-          )} />
-        </div>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Controller control={form.control} name="country_id" render={({ field, fieldState }) => (
-            <Select
-              label={trans('Country')}
-              name={field.name}
-              options={countryOptions}
-              value={field.value}
-              onChange={(v) => {
-                field.onChange(v == null ? null : Number(v));
-                form.setValue('state_id', null, { shouldDirty: true });
-              }}
-              errorMessage={fieldState.error?.message}
-            />
-          )} />
-          {showStates && stateOptions.length > 0 && (
-            <Controller control={form.control} name="state_id" render={({ field, fieldState }) => (
-              <Select
-                label={trans('State')}
-                name={field.name}
-                options={stateOptions}
-                value={field.value}
-                onChange={(v) => field.onChange(v == null ? null : Number(v))}
+          <Controller
+            control={form.control}
+            name="first_name"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...textFieldProps(field)}
+                label={trans('First name')}
+                autoComplete="given-name"
                 errorMessage={fieldState.error?.message}
               />
-            )} />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="last_name"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...textFieldProps(field)}
+                label={trans('Last name')}
+                autoComplete="family-name"
+                errorMessage={fieldState.error?.message}
+              />
+            )}
+          />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Controller
+            control={form.control}
+            name="country_id"
+            render={({ field, fieldState }) => (
+              <Select
+                label={trans('Country')}
+                name={field.name}
+                options={countryOptions}
+                value={field.value}
+                onChange={(v) => {
+                  field.onChange(v == null ? null : Number(v));
+                  form.setValue('state_id', null, { shouldDirty: true });
+                }}
+                errorMessage={fieldState.error?.message}
+              />
+            )}
+          />
+          {showStates && stateOptions.length > 0 && (
+            <Controller
+              control={form.control}
+              name="state_id"
+              render={({ field, fieldState }) => (
+                <Select
+                  label={trans('State')}
+                  name={field.name}
+                  options={stateOptions}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v == null ? null : Number(v))}
+                  errorMessage={fieldState.error?.message}
+                />
+              )}
+            />
           )}
         </div>
       </div>

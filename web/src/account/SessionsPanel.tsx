@@ -29,17 +29,26 @@ function SessionRow({ session }: { session: UserSession }) {
   const device = [session.platform, session.browser].filter(Boolean).join(' · ') || trans('Unknown');
   return (
     <li className="flex items-start gap-4 py-3" data-testid="session">
-      <span className="mt-0.5 flex size-10 shrink-0 items-center justify-center rounded-full bg-bg-alt text-fg-muted" title={trans(DEVICE_LABELS[session.device_type])}>
+      <span
+        className="mt-0.5 flex size-10 shrink-0 items-center justify-center rounded-full bg-bg-alt text-fg-muted"
+        title={trans(DEVICE_LABELS[session.device_type])}
+      >
         <Icon size={20} aria-hidden />
         <span className="sr-only">{trans(DEVICE_LABELS[session.device_type])}</span>
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2 text-sm font-medium text-fg">
           <span className="truncate">{device}</span>
-          {session.is_current_device && <span className="rounded-full bg-bg-chip px-2 py-0.5 text-xs font-medium text-fg">{trans('This device')}</span>}
+          {session.is_current_device && (
+            <span className="rounded-full bg-bg-chip px-2 py-0.5 text-xs font-medium text-fg">
+              {trans('This device')}
+            </span>
+          )}
         </div>
         <div className="mt-0.5 text-xs text-fg-muted">
-          {[place, session.ip_address, trans('Last active :time', { time: relative(session.last_active) })].filter(Boolean).join(' · ')}
+          {[place, session.ip_address, trans('Last active :time', { time: relative(session.last_active) })]
+            .filter(Boolean)
+            .join(' · ')}
         </div>
       </div>
     </li>
@@ -83,19 +92,44 @@ function LogoutOthersDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenC
           <Button variant="text" onPress={() => onOpenChange(false)}>
             {trans('Cancel')}
           </Button>
-          <Button type="submit" form={formId} isPending={mutation.isPending} isDisabled={!form.formState.isValid || mutation.isPending}>
+          <Button
+            type="submit"
+            form={formId}
+            isPending={mutation.isPending}
+            isDisabled={!form.formState.isValid || mutation.isPending}
+          >
             {trans('Log out other sessions')}
           </Button>
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v))} className="flex flex-col gap-4">
+      <form
+        id={formId}
+        noValidate
+        onSubmit={form.handleSubmit((v) => mutation.mutate(v))}
+        className="flex flex-col gap-4"
+      >
         <p className="text-sm text-fg-muted">
-          {trans('Please enter your password to confirm you would like to log out of your other browser sessions across all of your devices.')}
+          {trans(
+            'Please enter your password to confirm you would like to log out of your other browser sessions across all of your devices.',
+          )}
         </p>
-        <Controller control={form.control} name="password" render={({ field, fieldState }) => (
-          <TextField {...textFieldProps(field)} type="password" revealable label={trans('Password')} autoComplete="current-password" isRequired autoFocus errorMessage={fieldState.error?.message} />
-        )} />
+        <Controller
+          control={form.control}
+          name="password"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...textFieldProps(field)}
+              type="password"
+              revealable
+              label={trans('Password')}
+              autoComplete="current-password"
+              isRequired
+              autoFocus
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
       </form>
     </Dialog>
   );
@@ -105,7 +139,10 @@ function LogoutOthersDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenC
 export function SessionsPanel() {
   const { trans } = useTrans();
   const [isDialogOpen, setDialogOpen] = useState(false);
-  const sessions = useQuery({ queryKey: queryKeys.account.sessions, queryFn: ({ signal }) => accountApi.sessions(signal).then((r) => r.sessions) });
+  const sessions = useQuery({
+    queryKey: queryKeys.account.sessions,
+    queryFn: ({ signal }) => accountApi.sessions(signal).then((r) => r.sessions),
+  });
   return (
     <SettingsPanel
       id="sessions"
@@ -120,7 +157,12 @@ export function SessionsPanel() {
       }
     >
       {sessions.data ? (
-        <ul className="-my-3 max-h-[400px] divide-y divide-divider overflow-y-auto rounded-kosh focus-visible:outline-2 focus-visible:outline-primary" tabIndex={0} aria-label={trans('Active sessions')} data-testid="sessions-list">
+        <ul
+          className="-my-3 max-h-[400px] divide-y divide-divider overflow-y-auto rounded-kosh focus-visible:outline-2 focus-visible:outline-primary"
+          tabIndex={0}
+          aria-label={trans('Active sessions')}
+          data-testid="sessions-list"
+        >
           {sessions.data.map((s) => (
             <SessionRow key={s.id} session={s} />
           ))}

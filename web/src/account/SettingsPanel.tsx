@@ -25,7 +25,9 @@ export function SettingsPanel({ id, title, description, children, actions, dange
         {description && <p className="mt-1 text-sm text-fg-muted">{description}</p>}
       </div>
       <div className="px-5 py-5 sm:px-6">{children}</div>
-      {actions && <div className="flex flex-wrap justify-end gap-2 border-t border-divider px-5 py-3 sm:px-6">{actions}</div>}
+      {actions && (
+        <div className="flex flex-wrap justify-end gap-2 border-t border-divider px-5 py-3 sm:px-6">{actions}</div>
+      )}
     </>
   );
   const className = clsx('scroll-mt-24 rounded-kosh-lg border bg-bg', danger ? 'border-danger/40' : 'border-divider');

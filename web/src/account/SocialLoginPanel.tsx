@@ -51,7 +51,9 @@ export function SocialLoginPanel({ user }: { user: User }) {
               <div className="min-w-0 flex-1">
                 <div className="text-sm font-medium text-fg">{SOCIAL_LABELS[service]}</div>
                 <div className="truncate text-xs text-fg-muted">
-                  {linked ? linked.username : trans('Sign in with your :service account', { service: SOCIAL_LABELS[service] })}
+                  {linked
+                    ? linked.username
+                    : trans('Sign in with your :service account', { service: SOCIAL_LABELS[service] })}
                 </div>
               </div>
               {linked ? (

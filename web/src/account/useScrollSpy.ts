@@ -17,7 +17,9 @@ export function useScrollSpy(ids: readonly string[], isReady = true): string | u
         .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
       const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
       const line = window.innerHeight / 3;
-      const current = atBottom ? sections.at(-1) : [...sections].reverse().find((el) => el.getBoundingClientRect().top <= line);
+      const current = atBottom
+        ? sections.at(-1)
+        : [...sections].reverse().find((el) => el.getBoundingClientRect().top <= line);
       if (sections.length) setActive(current?.id ?? sections[0].id);
     };
     update();

@@ -33,12 +33,14 @@ export const accountApi = {
   confirmPassword: (password: string) => http.post<unknown>('auth/user/confirm-password', { password }),
   enableTwoFactor: () => http.post<unknown>('auth/user/two-factor-authentication'),
   disableTwoFactor: () => http.delete<unknown>('auth/user/two-factor-authentication'),
-  twoFactorQrCode: (signal?: AbortSignal) => http.get<{ svg: string; secret: string }>('auth/user/two-factor/qr-code', undefined, signal),
+  twoFactorQrCode: (signal?: AbortSignal) =>
+    http.get<{ svg: string; secret: string }>('auth/user/two-factor/qr-code', undefined, signal),
   confirmTwoFactor: (code: string) => http.post<unknown>('auth/user/confirmed-two-factor-authentication', { code }),
   regenerateRecoveryCodes: () => http.post<unknown>('auth/user/two-factor-recovery-codes'),
   sessions: (signal?: AbortSignal) => http.get<{ sessions: UserSession[] }>('user-sessions', undefined, signal),
   logoutOtherSessions: (password: string) => http.post<unknown>('user-sessions/logout-other', { password }),
-  createToken: (tokenName: string) => http.post<{ plainTextToken: string; token: AccessToken }>('access-tokens', { tokenName }),
+  createToken: (tokenName: string) =>
+    http.post<{ plainTextToken: string; token: AccessToken }>('access-tokens', { tokenName }),
   deleteToken: (id: number) => http.delete<unknown>(`access-tokens/${id}`),
 };
 

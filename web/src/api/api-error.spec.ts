@@ -5,7 +5,10 @@ import { matchFieldErrors } from './form-errors.ts';
 
 describe('ApiError', () => {
   it('reads the message and normalises the errors map', () => {
-    const error = new ApiError(422, { message: 'Invalid', errors: { email: 'Taken', password: ['Too short', 'Weak'] } });
+    const error = new ApiError(422, {
+      message: 'Invalid',
+      errors: { email: 'Taken', password: ['Too short', 'Weak'] },
+    });
     expect(error.status).toBe(422);
     expect(error.errors).toEqual({ email: ['Taken'], password: ['Too short', 'Weak'] });
     expect(error.displayMessage).toBe('Taken');
@@ -47,7 +50,9 @@ describe('isHandledByCaller', () => {
 
 describe('matchFieldErrors', () => {
   it('returns the first message of each known field in form order', () => {
-    expect(matchFieldErrors({ password: ['Short'], email: ['Taken', 'x'], other: ['?'] }, ['email', 'password'])).toEqual([
+    expect(
+      matchFieldErrors({ password: ['Short'], email: ['Taken', 'x'], other: ['?'] }, ['email', 'password']),
+    ).toEqual([
       ['email', 'Taken'],
       ['password', 'Short'],
     ]);

@@ -14,12 +14,19 @@ export type LoginPayload = LoginUserBody;
 /** POST auth/login answers the two-factor flag, or the signed-in bootstrap data (part 1, 4). */
 export type LoginResponse = { two_factor?: boolean; bootstrapData?: RawBootstrap };
 export type TwoFactorChallengePayload = { code: string } | { recovery_code: string };
-export type RegisterPayload = { email: string; password: string; password_confirmation: string; invite_id?: string; invite_type?: string } & Record<string, unknown>;
+export type RegisterPayload = {
+  email: string;
+  password: string;
+  password_confirmation: string;
+  invite_id?: string;
+  invite_type?: string;
+} & Record<string, unknown>;
 export type RegisterResponse = { status?: string; bootstrapData: RawBootstrap };
 
 export const authApi = {
   login: (payload: LoginPayload) => http.post<LoginResponse>('auth/login', payload),
-  twoFactorChallenge: (payload: TwoFactorChallengePayload) => http.post<{ bootstrapData: RawBootstrap }>('auth/two-factor-challenge', payload),
+  twoFactorChallenge: (payload: TwoFactorChallengePayload) =>
+    http.post<{ bootstrapData: RawBootstrap }>('auth/two-factor-challenge', payload),
   register: (payload: RegisterPayload) => http.post<RegisterResponse>('auth/register', payload),
   forgotPassword: (payload: { email: string }) => http.post<{ message?: string }>('auth/forgot-password', payload),
   resetPassword: (payload: ResetPasswordBody) => http.post<{ message?: string }>('auth/reset-password', payload),
@@ -27,8 +34,10 @@ export const authApi = {
   verifyEmail: (code: string) => http.post<{ message?: string }>('validate-email-verification-otp', { code }),
   resendVerification: (email: string) => http.post<{ message?: string }>('resend-email-verification', { email }),
   verifyHuman: (token: string) => http.post<{ success: boolean }>('recaptcha/verify', { token }),
-  connectSocial: (password: string) => http.post<{ bootstrapData: RawBootstrap }>('secure/auth/social/connect', { password }),
-  disconnectSocial: (service: string) => http.post<{ message?: string }>(`secure/auth/social/${service}/disconnect`, { service }),
+  connectSocial: (password: string) =>
+    http.post<{ bootstrapData: RawBootstrap }>('secure/auth/social/connect', { password }),
+  disconnectSocial: (service: string) =>
+    http.post<{ message?: string }>(`secure/auth/social/${service}/disconnect`, { service }),
 };
 
 /** Applies new bootstrap data after login/logout/registration; cached server state is dropped. */
@@ -46,7 +55,8 @@ export function applyBootstrapData(raw: RawBootstrap): BootstrapData {
 export async function applySignedOut(raw?: RawBootstrap): Promise<void> {
   queryClient.clear();
   setBootstrapData((prev) => ({ ...prev, user: null }));
-  const fresh = raw ?? (await http.get<BootstrapData | { bootstrapData: RawBootstrap }>('bootstrap-data').catch(() => undefined));
+  const fresh =
+    raw ?? (await http.get<BootstrapData | { bootstrapData: RawBootstrap }>('bootstrap-data').catch(() => undefined));
   if (!fresh) return;
   applyBootstrapData(typeof fresh === 'object' && 'bootstrapData' in fresh ? fresh.bootstrapData : fresh);
 }

@@ -3,7 +3,14 @@ import type { FileEntry, FileEntryPage } from '@kosh/contracts';
 import { flattenPages, mapEntries, mergeEntries, removeEntries, totalOf, type EntryPages } from './drive-cache.ts';
 
 const entry = (id: number, name = `e${id}`) => ({ id, name, is_starred: false }) as FileEntry;
-const page = (ids: number[], current: number, total: number): FileEntryPage => ({ data: ids.map((id) => entry(id)), current_page: current, last_page: 2, per_page: 2, total, folder: null });
+const page = (ids: number[], current: number, total: number): FileEntryPage => ({
+  data: ids.map((id) => entry(id)),
+  current_page: current,
+  last_page: 2,
+  per_page: 2,
+  total,
+  folder: null,
+});
 const pages = (): EntryPages => ({ pages: [page([1, 2], 1, 4), page([3, 4], 2, 4)], pageParams: [1, 2] });
 
 describe('drive cache', () => {

@@ -31,7 +31,11 @@ export function removeEntries(data: EntryPages, ids: ReadonlySet<number>): Entry
   if (!removed) return data;
   return {
     ...data,
-    pages: data.pages.map((page) => ({ ...page, data: page.data.filter((e) => !ids.has(e.id)), total: Math.max(0, page.total - removed) })),
+    pages: data.pages.map((page) => ({
+      ...page,
+      data: page.data.filter((e) => !ids.has(e.id)),
+      total: Math.max(0, page.total - removed),
+    })),
   };
 }
 

@@ -9,7 +9,10 @@ type Ids = { ids: number[] };
 type BulkAnswer = { results: Array<{ id: number; ok: boolean; message?: string }>; deleted: number };
 
 /** Applies an optimistic change to every cached listing and returns what to roll back to. */
-async function patchLists(qc: QueryClient, patch: (data: EntryPages, params: ListingParams) => EntryPages): Promise<Snapshot> {
+async function patchLists(
+  qc: QueryClient,
+  patch: (data: EntryPages, params: ListingParams) => EntryPages,
+): Promise<Snapshot> {
   await qc.cancelQueries({ queryKey: driveKeys.lists });
   const snapshot = qc.getQueriesData<EntryPages>({ queryKey: driveKeys.lists });
   for (const [key, data] of snapshot) if (data) qc.setQueryData(key, patch(data, key[2] as ListingParams));
@@ -52,23 +55,29 @@ const removeFrom = (sections: string[], ids: number[]) => (data: EntryPages, par
 
 const mergeAnswer = (qc: QueryClient, answer: { entries?: FileEntry[]; fileEntry?: FileEntry }) => {
   const entries = answer.entries ?? (answer.fileEntry ? [answer.fileEntry] : []);
-  for (const [key, data] of qc.getQueriesData<EntryPages>({ queryKey: driveKeys.lists })) if (data) qc.setQueryData(key, mergeEntries(data, entries));
+  for (const [key, data] of qc.getQueriesData<EntryPages>({ queryKey: driveKeys.lists }))
+    if (data) qc.setQueryData(key, mergeEntries(data, entries));
 };
 
 export const useRenameEntry = () =>
   useListMutation(
     ({ id, name }: { id: number; name: string }) => http.put<{ fileEntry: FileEntry }>(`file-entries/${id}`, { name }),
-    ({ id, name }) => (data) => mapEntries(data, (e) => (e.id === id ? { ...e, name } : e)),
+    ({ id, name }) =>
+      (data) =>
+        mapEntries(data, (e) => (e.id === id ? { ...e, name } : e)),
     { onAnswer: mergeAnswer },
   );
 
 export const useStarEntries = () =>
   useListMutation(
-    ({ ids, starred }: Ids & { starred: boolean }) => http.post<{ entries: FileEntry[] }>(starred ? 'file-entries/star' : 'file-entries/unstar', { entryIds: ids }),
+    ({ ids, starred }: Ids & { starred: boolean }) =>
+      http.post<{ entries: FileEntry[] }>(starred ? 'file-entries/star' : 'file-entries/unstar', { entryIds: ids }),
     ({ ids, starred }) =>
       (data, params) => {
         if (!starred && params.section === 'starred') return removeEntries(data, new Set(ids));
-        return mapEntries(data, (e) => (ids.includes(e.id) && e.is_starred !== starred ? { ...e, is_starred: starred } : e));
+        return mapEntries(data, (e) =>
+          ids.includes(e.id) && e.is_starred !== starred ? { ...e, is_starred: starred } : e,
+        );
       },
     { onAnswer: mergeAnswer },
   );
@@ -76,7 +85,8 @@ export const useStarEntries = () =>
 /** Moves entries into a folder (null = root); they leave the folder listings they were in. */
 export const useMoveEntries = () =>
   useListMutation(
-    ({ ids, destinationId }: Ids & { destinationId: number | null }) => http.post<{ entries: FileEntry[] }>('file-entries/move', { entryIds: ids, destinationId }),
+    ({ ids, destinationId }: Ids & { destinationId: number | null }) =>
+      http.post<{ entries: FileEntry[] }>('file-entries/move', { entryIds: ids, destinationId }),
     ({ ids }) => removeFrom(['home', 'folder'], ids),
   );
 
@@ -102,7 +112,10 @@ export const useRestoreEntries = () =>
 export const useEmptyTrash = () =>
   useListMutation(
     (_: void) => http.post<{ deleted: number }>('file-entries/empty-trash'),
-    () => (data, params) => (params.section === 'trash' ? removeEntries(data, new Set(data.pages.flatMap((p) => p.data.map((e) => e.id)))) : data),
+    () => (data, params) =>
+      params.section === 'trash'
+        ? removeEntries(data, new Set(data.pages.flatMap((p) => p.data.map((e) => e.id))))
+        : data,
     { spaceUsage: true },
   );
 
@@ -119,7 +132,8 @@ export function useCopyEntries() {
 export function useCreateFolder() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ name, parentId }: { name: string; parentId: number | null }) => http.post<{ fileEntry: FileEntry }>('folders', { name, parentId }),
+    mutationFn: ({ name, parentId }: { name: string; parentId: number | null }) =>
+      http.post<{ fileEntry: FileEntry }>('folders', { name, parentId }),
     meta: { handledStatuses: [422] },
     onSuccess: () => markStale(qc, { refetchActive: true }),
   });

@@ -33,7 +33,8 @@ type FolderPath = { folder: FileEntry; path: FileEntry[] };
 export function useEntryListing(params: ListingParams | null) {
   return useInfiniteQuery({
     queryKey: driveKeys.list(params ?? { section: 'home', orderBy: '', orderDir: 'desc' }),
-    queryFn: ({ pageParam, signal }) => http.get<FileEntryPage>('drive/file-entries', { ...params, page: pageParam, perPage: DRIVE_PAGE_SIZE }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      http.get<FileEntryPage>('drive/file-entries', { ...params, page: pageParam, perPage: DRIVE_PAGE_SIZE }, signal),
     initialPageParam: 1,
     getNextPageParam: (last: FileEntryPage) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
     enabled: params !== null,
@@ -59,7 +60,14 @@ export function useSubfolders(parentHash: string | null) {
     queryFn: async ({ signal }) => {
       const folders: FileEntry[] = [];
       for (let page = 1; ; page++) {
-        const params = { section: parentHash ? 'folder' : 'home', folderHash: parentHash ?? undefined, orderBy: 'name', orderDir: 'asc', perPage: 200, page };
+        const params = {
+          section: parentHash ? 'folder' : 'home',
+          folderHash: parentHash ?? undefined,
+          orderBy: 'name',
+          orderDir: 'asc',
+          perPage: 200,
+          page,
+        };
         const answer = await http.get<FileEntryPage>('drive/file-entries', params, signal);
         const found = answer.data.filter((e) => e.type === 'folder');
         folders.push(...found);
@@ -71,12 +79,17 @@ export function useSubfolders(parentHash: string | null) {
 
 /** Storage used and available (GET user/space-usage). */
 export function useSpaceUsage() {
-  return useQuery({ queryKey: driveKeys.spaceUsage, queryFn: ({ signal }) => http.get<SpaceUsage>('user/space-usage', undefined, signal) });
+  return useQuery({
+    queryKey: driveKeys.spaceUsage,
+    queryFn: ({ signal }) => http.get<SpaceUsage>('user/space-usage', undefined, signal),
+  });
 }
 
 /** Every loaded entry of every cached listing, for callers that look an entry up by id. */
 export function cachedEntries(queryClient: QueryClient): FileEntry[] {
-  return queryClient.getQueriesData<EntryPages>({ queryKey: driveKeys.lists }).flatMap(([, data]) => flattenPages(data));
+  return queryClient
+    .getQueriesData<EntryPages>({ queryKey: driveKeys.lists })
+    .flatMap(([, data]) => flattenPages(data));
 }
 
 /** The address of one file's bytes; `inline` asks the server to let the browser show it. */

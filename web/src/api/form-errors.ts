@@ -3,7 +3,10 @@ import { isApiError } from './api-error.ts';
 import { showHttpErrorToast } from './error-handler.ts';
 
 /** The fields of an errors map that exist in the form, in the form's order. */
-export function matchFieldErrors(errors: Record<string, string[]>, fieldNames: readonly string[]): Array<[string, string]> {
+export function matchFieldErrors(
+  errors: Record<string, string[]>,
+  fieldNames: readonly string[],
+): Array<[string, string]> {
   return fieldNames.filter((name) => errors[name]?.length).map((name) => [name, errors[name][0]]);
 }
 

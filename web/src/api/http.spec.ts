@@ -32,7 +32,12 @@ describe('resolveUrl', () => {
 
 describe('prepareRequest', () => {
   it('joins with, load and loadCount lists with commas on GET', () => {
-    const { url } = prepareRequest('GET', 'users/1', { params: { with: ['roles', 'permissions'], load: ['a', 'b'], loadCount: ['c', 'd'] } }, noCookies);
+    const { url } = prepareRequest(
+      'GET',
+      'users/1',
+      { params: { with: ['roles', 'permissions'], load: ['a', 'b'], loadCount: ['c', 'd'] } },
+      noCookies,
+    );
     expect(new URL(url, 'http://x').searchParams.get('with')).toBe('roles,permissions');
     expect(new URL(url, 'http://x').searchParams.get('load')).toBe('a,b');
     expect(new URL(url, 'http://x').searchParams.get('loadCount')).toBe('c,d');

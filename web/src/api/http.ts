@@ -4,7 +4,12 @@ import { ApiError } from './api-error.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
-export type RequestOptions = { params?: QueryParams; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
+export type RequestOptions = {
+  params?: QueryParams;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
 type PreparedRequest = { url: string; init: RequestInit & { method: string; headers: Record<string, string> } };
 
 /** Params sent as one comma-joined value on GET (part 1, 7.1). */
@@ -50,7 +55,12 @@ export function prepareRequest(
   const params: QueryParams = { ...options.params };
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const workspaceId = Number(readCookie(COOKIE.activeWorkspace) ?? DEFAULT_WORKSPACE_ID);
-  if (WORKSPACE_METHODS.has(method) && workspaceId && !Number.isNaN(workspaceId) && !hasWorkspaceId(params, options.body)) {
+  if (
+    WORKSPACE_METHODS.has(method) &&
+    workspaceId &&
+    !Number.isNaN(workspaceId) &&
+    !hasWorkspaceId(params, options.body)
+  ) {
     params.workspaceId = workspaceId;
   }
   let sentMethod: string = method;

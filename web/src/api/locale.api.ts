@@ -11,11 +11,13 @@ export function useChangeLocale() {
     mutationFn: (locale: string) => http.post<ChangeLocaleResponse>('users/me/locale', { locale }),
     onSuccess: ({ locale }) => {
       document.documentElement.lang = locale.language;
-      setBootstrapData((prev): BootstrapData => ({
-        ...prev,
-        i18n: { language: locale.language, name: locale.name, lines: locale.lines ?? {} },
-        user: prev.user ? { ...prev.user, language: locale.language } : prev.user,
-      }));
+      setBootstrapData(
+        (prev): BootstrapData => ({
+          ...prev,
+          i18n: { language: locale.language, name: locale.name, lines: locale.lines ?? {} },
+          user: prev.user ? { ...prev.user, language: locale.language } : prev.user,
+        }),
+      );
     },
   });
 }

@@ -15,22 +15,32 @@ import { queryKeys } from './query-keys.ts';
 
 /** The calls of the notifications area (part 1, 7.2; issue 7 for the stream and Web Push). */
 export const notificationsApi = {
-  list: (signal?: AbortSignal) => http.get<NotificationsResponse>('notifications', { page: 1, perPage: NOTIFICATIONS_PAGE_SIZE }, signal),
+  list: (signal?: AbortSignal) =>
+    http.get<NotificationsResponse>('notifications', { page: 1, perPage: NOTIFICATIONS_PAGE_SIZE }, signal),
   markAsRead: (body: MarkAsReadBody) => http.post<UnreadCount>('notifications/mark-as-read', body),
   clear: () => http.delete<unknown>('notifications/clear'),
-  subscriptions: (signal?: AbortSignal) => http.get<NotificationSubscriptions>('notifications/me/subscriptions', undefined, signal),
+  subscriptions: (signal?: AbortSignal) =>
+    http.get<NotificationSubscriptions>('notifications/me/subscriptions', undefined, signal),
   updateSubscriptions: (body: UpdateSubscriptionsBody) => http.put<unknown>('notifications/me/subscriptions', body),
   addPushSubscription: (body: PushSubscriptionBody) => http.post<unknown>('notifications/push-subscriptions', body),
 };
 
 /** The signed-in user's unread count lives in the bootstrap data, where the navbar reads it. */
 export function setUnreadCount(count: number): void {
-  setBootstrapData((prev) => (prev.user && prev.user.unread_notifications_count !== count ? { ...prev, user: { ...prev.user, unread_notifications_count: count } } : prev));
+  setBootstrapData((prev) =>
+    prev.user && prev.user.unread_notifications_count !== count
+      ? { ...prev, user: { ...prev.user, unread_notifications_count: count } }
+      : prev,
+  );
 }
 
 /** The newest notifications (page size 30, part 1, 9). */
 export function useNotifications(enabled = true) {
-  return useQuery({ queryKey: queryKeys.notifications.list, queryFn: ({ signal }) => notificationsApi.list(signal), enabled });
+  return useQuery({
+    queryKey: queryKeys.notifications.list,
+    queryFn: ({ signal }) => notificationsApi.list(signal),
+    enabled,
+  });
 }
 
 /**
@@ -59,7 +69,11 @@ export function useClearNotifications() {
 }
 
 export function useNotificationSubscriptions(enabled = true) {
-  return useQuery({ queryKey: queryKeys.notifications.subscriptions, queryFn: ({ signal }) => notificationsApi.subscriptions(signal), enabled });
+  return useQuery({
+    queryKey: queryKeys.notifications.subscriptions,
+    queryFn: ({ signal }) => notificationsApi.subscriptions(signal),
+    enabled,
+  });
 }
 
 export function useUpdateSubscriptions() {

@@ -1,5 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { EntrySharesResponse, FileEntry, SaveShareableLinkBody, ShareableLink, ShareableLinkPage, ShareEntriesResponse, SharePermission, SharePerson } from '@kosh/contracts';
+import type {
+  EntrySharesResponse,
+  FileEntry,
+  SaveShareableLinkBody,
+  ShareableLink,
+  ShareableLinkPage,
+  ShareEntriesResponse,
+  SharePermission,
+  SharePerson,
+} from '@kosh/contracts';
 import { driveKeys } from './drive.api.ts';
 import { mapEntries, removeEntries, type EntryPages } from './drive-cache.ts';
 import { http } from './http.ts';
@@ -23,7 +32,13 @@ export const shareKeys = {
 function markShared(qc: QueryClient, entryIds: number[], isShared?: boolean) {
   const ids = new Set(entryIds);
   for (const [key, data] of qc.getQueriesData<EntryPages>({ queryKey: driveKeys.lists })) {
-    if (data) qc.setQueryData(key, mapEntries(data, (e) => (ids.has(e.id) && isShared !== undefined && e.is_shared !== isShared ? { ...e, is_shared: isShared } : e)));
+    if (data)
+      qc.setQueryData(
+        key,
+        mapEntries(data, (e) =>
+          ids.has(e.id) && isShared !== undefined && e.is_shared !== isShared ? { ...e, is_shared: isShared } : e,
+        ),
+      );
   }
   if (isShared === undefined) void qc.invalidateQueries({ queryKey: driveKeys.lists });
 }
@@ -43,7 +58,8 @@ export function useEntryShares(entryId: number | null) {
 export function useShareEntries() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { entryIds: number[]; emails: string[]; permission: SharePermission }) => http.post<ShareEntriesResponse>('file-entries/shares', body),
+    mutationFn: (body: { entryIds: number[]; emails: string[]; permission: SharePermission }) =>
+      http.post<ShareEntriesResponse>('file-entries/shares', body),
     meta: { handledStatuses: [422] },
     onSuccess: (answer, { entryIds }) => {
       for (const id of entryIds) void qc.invalidateQueries({ queryKey: shareKeys.people(id) });
@@ -55,9 +71,13 @@ export function useShareEntries() {
 export function useUpdateShare(entryId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ shareId, permission }: { shareId: number; permission: SharePermission }) => http.put<{ share: SharePerson }>(`file-entries/shares/${shareId}`, { permission }),
+    mutationFn: ({ shareId, permission }: { shareId: number; permission: SharePermission }) =>
+      http.put<{ share: SharePerson }>(`file-entries/shares/${shareId}`, { permission }),
     onMutate: ({ shareId, permission }) => {
-      qc.setQueryData<EntrySharesResponse>(shareKeys.people(entryId), (data) => data && { ...data, people: data.people.map((p) => (p.id === shareId ? { ...p, permission } : p)) });
+      qc.setQueryData<EntrySharesResponse>(
+        shareKeys.people(entryId),
+        (data) => data && { ...data, people: data.people.map((p) => (p.id === shareId ? { ...p, permission } : p)) },
+      );
     },
     onSettled: () => qc.invalidateQueries({ queryKey: shareKeys.people(entryId) }),
   });
@@ -68,7 +88,10 @@ export function useRemoveShare(entryId: number) {
   return useMutation({
     mutationFn: (shareId: number) => http.delete<void>(`file-entries/shares/${shareId}`),
     onMutate: (shareId) => {
-      qc.setQueryData<EntrySharesResponse>(shareKeys.people(entryId), (data) => data && { ...data, people: data.people.filter((p) => p.id !== shareId) });
+      qc.setQueryData<EntrySharesResponse>(
+        shareKeys.people(entryId),
+        (data) => data && { ...data, people: data.people.filter((p) => p.id !== shareId) },
+      );
     },
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: shareKeys.people(entryId) });
@@ -81,9 +104,13 @@ export function useRemoveShare(entryId: number) {
 export function useLeaveShares() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ ids }: { ids: number[] }) => http.post<{ results: Array<{ id: number; ok: boolean; message?: string }> }>('file-entries/shares/leave', { entryIds: ids }),
+    mutationFn: ({ ids }: { ids: number[] }) =>
+      http.post<{ results: Array<{ id: number; ok: boolean; message?: string }> }>('file-entries/shares/leave', {
+        entryIds: ids,
+      }),
     onSuccess: (_answer, { ids }) => {
-      for (const [key, data] of qc.getQueriesData<EntryPages>({ queryKey: driveKeys.lists })) if (data) qc.setQueryData(key, removeEntries(data, new Set(ids)));
+      for (const [key, data] of qc.getQueriesData<EntryPages>({ queryKey: driveKeys.lists }))
+        if (data) qc.setQueryData(key, removeEntries(data, new Set(ids)));
       void qc.invalidateQueries({ queryKey: driveKeys.lists, refetchType: 'none' });
     },
   });
@@ -93,7 +120,9 @@ export function useLeaveShares() {
 export function useShareableLink(entryId: number) {
   return useQuery({
     queryKey: shareKeys.link(entryId),
-    queryFn: async ({ signal }) => (await http.get<{ link: ShareableLink | null }>(`file-entries/${entryId}/shareable-link`, undefined, signal)).link,
+    queryFn: async ({ signal }) =>
+      (await http.get<{ link: ShareableLink | null }>(`file-entries/${entryId}/shareable-link`, undefined, signal))
+        .link,
   });
 }
 
@@ -104,7 +133,10 @@ export function useSaveShareableLink(entryId: number) {
     mutationFn: async (change: { kind: 'create' | 'update'; body: SaveShareableLinkBody } | { kind: 'delete' }) => {
       const path = `file-entries/${entryId}/shareable-link`;
       if (change.kind === 'delete') return (await http.delete<void>(path), null);
-      const answer = change.kind === 'create' ? await http.post<{ link: ShareableLink }>(path, change.body) : await http.put<{ link: ShareableLink }>(path, change.body);
+      const answer =
+        change.kind === 'create'
+          ? await http.post<{ link: ShareableLink }>(path, change.body)
+          : await http.put<{ link: ShareableLink }>(path, change.body);
       return answer.link;
     },
     meta: { handledStatuses: [422] },
@@ -127,11 +159,21 @@ export function useLinkPage(hash: string, params: LinkPageParams, isEnabled: boo
     queryFn: ({ pageParam, signal }) =>
       http.get<ShareableLinkPage>(
         `shareable-links/${encodeURIComponent(hash)}`,
-        { loader: LINK_PAGE_LOADER, page: pageParam, perPage: LINK_PAGE_SIZE, order: params.order, password: params.password ?? undefined, folderHash: params.folderHash ?? undefined },
+        {
+          loader: LINK_PAGE_LOADER,
+          page: pageParam,
+          perPage: LINK_PAGE_SIZE,
+          order: params.order,
+          password: params.password ?? undefined,
+          folderHash: params.folderHash ?? undefined,
+        },
         signal,
       ),
     initialPageParam: 1,
-    getNextPageParam: (last: ShareableLinkPage) => (last.folderChildren && last.folderChildren.current_page < last.folderChildren.last_page ? last.folderChildren.current_page + 1 : undefined),
+    getNextPageParam: (last: ShareableLinkPage) =>
+      last.folderChildren && last.folderChildren.current_page < last.folderChildren.last_page
+        ? last.folderChildren.current_page + 1
+        : undefined,
     enabled: isEnabled,
     // 401 sends a logged-out visitor to /login; 404 shows the page's own "not found" state.
     meta: { handledStatuses: [401, 404, 429] },
@@ -151,7 +193,10 @@ export function useSaveLinkToDrive(hash: string) {
 }
 
 /** The address that downloads entries of a link: one file as itself, anything else as a ZIP. */
-export function linkDownloadUrl(hash: string, entries: readonly Pick<FileEntry, 'hash' | 'url' | 'type'>[] | null): string {
+export function linkDownloadUrl(
+  hash: string,
+  entries: readonly Pick<FileEntry, 'hash' | 'url' | 'type'>[] | null,
+): string {
   const base = `/api/v1/shareable-links/${encodeURIComponent(hash)}/download`;
   if (!entries) return base;
   if (entries.length === 1 && entries[0].type !== 'folder' && entries[0].url) return entries[0].url;

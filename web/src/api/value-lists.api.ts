@@ -25,7 +25,9 @@ export function useStates(countryId: number | null | undefined, enabled: boolean
   return useQuery({
     queryKey: queryKeys.states(countryId ?? 0),
     queryFn: ({ signal }) =>
-      http.get<{ states?: StateOption[] }>('value-lists/states', { countryId: countryId ?? undefined }, signal).then((r) => r.states ?? []),
+      http
+        .get<{ states?: StateOption[] }>('value-lists/states', { countryId: countryId ?? undefined }, signal)
+        .then((r) => r.states ?? []),
     enabled: enabled && !!countryId,
     staleTime: Infinity,
     retry: false,

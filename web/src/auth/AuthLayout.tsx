@@ -6,7 +6,13 @@ import { CustomMenu } from '../shell/menus/CustomMenu.tsx';
 import { Logo } from '../shell/layout/Logo.tsx';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 
-type Props = { heading: ReactNode; title: string; children: ReactNode; below?: ReactNode; /** Above the heading, e.g. a Back button. */ before?: ReactNode };
+type Props = {
+  heading: ReactNode;
+  title: string;
+  children: ReactNode;
+  below?: ReactNode /** Above the heading, e.g. a Back button. */;
+  before?: ReactNode;
+};
 
 /**
  * Shared layout of the auth pages (part 1, 2.5; UI.md): logo above a centred 440 px card
@@ -19,7 +25,10 @@ export function AuthLayout({ heading, title, children, below, before }: Props) {
   return (
     <div className="flex min-h-dvh flex-col items-center bg-bg-alt px-4 pt-10 pb-6 sm:pt-16">
       <Logo size="lg" className="mb-8" />
-      <main id="main-content" className="w-full max-w-[440px] rounded-kosh-lg bg-bg px-6 py-8 shadow-sm ring-1 ring-divider sm:px-10 sm:py-10">
+      <main
+        id="main-content"
+        className="w-full max-w-[440px] rounded-kosh-lg bg-bg px-6 py-8 shadow-sm ring-1 ring-divider sm:px-10 sm:py-10"
+      >
         {before}
         <h1 className="mb-6 text-2xl font-medium text-fg">{heading}</h1>
         {children}
@@ -27,7 +36,11 @@ export function AuthLayout({ heading, title, children, below, before }: Props) {
       </main>
       <footer className="mt-auto flex flex-wrap items-center justify-center gap-x-5 gap-y-2 pt-10 text-sm text-fg-muted">
         <span>© {branding.site_name}</span>
-        <CustomMenu position="auth-page-footer" className="flex-wrap gap-x-5 gap-y-2" itemClassName={clsx('rounded-kosh hover:text-fg hover:underline', focusRing)} />
+        <CustomMenu
+          position="auth-page-footer"
+          className="flex-wrap gap-x-5 gap-y-2"
+          itemClassName={clsx('rounded-kosh hover:text-fg hover:underline', focusRing)}
+        />
       </footer>
     </div>
   );

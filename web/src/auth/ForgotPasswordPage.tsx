@@ -27,12 +27,30 @@ export function ForgotPasswordPage() {
     onError: (error) => applyServerErrors(error, form, ['email']),
   });
   return (
-    <AuthLayout heading={trans('Forgot password')} title={trans('Forgot password')} below={<TextLink to="/login">{trans('Back to sign in')}</TextLink>}>
+    <AuthLayout
+      heading={trans('Forgot password')}
+      title={trans('Forgot password')}
+      below={<TextLink to="/login">{trans('Back to sign in')}</TextLink>}
+    >
       <form noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v))} className="flex flex-col gap-5">
-        <p className="text-sm text-fg-muted">{trans('Enter your email address and we will send you a link to reset your password.')}</p>
-        <Controller control={form.control} name="email" render={({ field, fieldState }) => (
-          <TextField {...textFieldProps(field)} type="email" label={trans('Email')} autoComplete="email" isRequired autoFocus errorMessage={fieldState.error?.message} />
-        )} />
+        <p className="text-sm text-fg-muted">
+          {trans('Enter your email address and we will send you a link to reset your password.')}
+        </p>
+        <Controller
+          control={form.control}
+          name="email"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...textFieldProps(field)}
+              type="email"
+              label={trans('Email')}
+              autoComplete="email"
+              isRequired
+              autoFocus
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
         <Button type="submit" size="lg" className="w-full" isPending={mutation.isPending}>
           {trans('Send reset link')}
         </Button>

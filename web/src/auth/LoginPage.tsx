@@ -76,8 +76,16 @@ export function LoginPage() {
         </div>
       }
     >
-      {demo && <p className="mb-4 rounded-kosh bg-bg-chip p-3 text-sm text-fg">{trans('This is a demo site. Use the prefilled credentials to sign in.')}</p>}
-      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-5">
+      {demo && (
+        <p className="mb-4 rounded-kosh bg-bg-chip p-3 text-sm text-fg">
+          {trans('This is a demo site. Use the prefilled credentials to sign in.')}
+        </p>
+      )}
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+        className="flex flex-col gap-5"
+      >
         <Controller
           control={form.control}
           name="email"
@@ -124,7 +132,13 @@ export function LoginPage() {
             </Checkbox>
           )}
         />
-        <Button type="submit" size="lg" className="w-full" isPending={mutation.isPending} isDisabled={mutation.isPending}>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          isPending={mutation.isPending}
+          isDisabled={mutation.isPending}
+        >
           {trans('Continue')}
         </Button>
       </form>

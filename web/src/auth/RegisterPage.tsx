@@ -27,8 +27,12 @@ type Policy = { id: string; label: string; action: string; type: string };
 
 /** The registration form: the contracts' fields plus one required checkbox per policy (part 1, 2.4 and 5). */
 function registerSchema(policies: Policy[]) {
-  const accepted = Object.fromEntries(policies.map((p) => [p.id, z.literal(true, { error: 'This field is required.' })]));
-  return z.object({ email: emailField(), ...passwordPairShape(), ...accepted }).refine(passwordsMatch, PASSWORD_MISMATCH);
+  const accepted = Object.fromEntries(
+    policies.map((p) => [p.id, z.literal(true, { error: 'This field is required.' })]),
+  );
+  return z
+    .object({ email: emailField(), ...passwordPairShape(), ...accepted })
+    .refine(passwordsMatch, PASSWORD_MISMATCH);
 }
 
 /** Registration (part 1, 2.4). */
@@ -45,7 +49,12 @@ export function RegisterPage() {
   const policies = useMemo(() => settings.registration?.policies ?? [], [settings.registration?.policies]);
   const schema = useMemo(() => registerSchema(policies), [policies]);
   const form = useForm<Values>({
-    defaultValues: { email: lockedEmail ?? '', password: '', password_confirmation: '', ...Object.fromEntries(policies.map((p) => [p.id, false])) },
+    defaultValues: {
+      email: lockedEmail ?? '',
+      password: '',
+      password_confirmation: '',
+      ...Object.fromEntries(policies.map((p) => [p.id, false])),
+    },
     resolver: useTranslatedResolver(zodResolver(schema) as unknown as Resolver<Values>),
   });
   const fieldNames = ['email', 'password', 'password_confirmation', ...policies.map((p) => p.id)];
@@ -61,11 +70,17 @@ export function RegisterPage() {
     onError: (error) => applyServerErrors(error, form, fieldNames),
   });
 
-  if (settings.registration?.disable && !pathname.includes('workspace') && !inviteType) return <Navigate to="/login" replace />;
+  if (settings.registration?.disable && !pathname.includes('workspace') && !inviteType)
+    return <Navigate to="/login" replace />;
 
   const submit = async (values: Values) => {
     setCheckingHuman(true);
-    const isHuman = await passHumanCheck(settings.recaptcha, 'register', recaptchaProvider, authApi.verifyHuman).finally(() => setCheckingHuman(false));
+    const isHuman = await passHumanCheck(
+      settings.recaptcha,
+      'register',
+      recaptchaProvider,
+      authApi.verifyHuman,
+    ).finally(() => setCheckingHuman(false));
     if (!isHuman) {
       toast.danger(trans('Could not verify you are human.'));
       return;
@@ -97,19 +112,67 @@ export function RegisterPage() {
       }
     >
       <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-5">
-        <Controller control={form.control} name="email" render={({ field, fieldState }) => (
-          <TextField {...textFieldProps(field)} type="email" label={trans('Email')} autoComplete="email" isRequired isReadOnly={!!lockedEmail} autoFocus={!lockedEmail} errorMessage={fieldState.error?.message} />
-        )} />
-        <Controller control={form.control} name="password" render={({ field, fieldState }) => (
-          <TextField {...textFieldProps(field)} type="password" revealable label={trans('Password')} autoComplete="new-password" isRequired autoFocus={!!lockedEmail} errorMessage={fieldState.error?.message} />
-        )} />
-        <Controller control={form.control} name="password_confirmation" render={({ field, fieldState }) => (
-          <TextField {...textFieldProps(field)} type="password" revealable label={trans('Confirm password')} autoComplete="new-password" isRequired errorMessage={fieldState.error?.message} />
-        )} />
+        <Controller
+          control={form.control}
+          name="email"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...textFieldProps(field)}
+              type="email"
+              label={trans('Email')}
+              autoComplete="email"
+              isRequired
+              isReadOnly={!!lockedEmail}
+              autoFocus={!lockedEmail}
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="password"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...textFieldProps(field)}
+              type="password"
+              revealable
+              label={trans('Password')}
+              autoComplete="new-password"
+              isRequired
+              autoFocus={!!lockedEmail}
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="password_confirmation"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...textFieldProps(field)}
+              type="password"
+              revealable
+              label={trans('Confirm password')}
+              autoComplete="new-password"
+              isRequired
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
         {policies.map((policy) => (
-          <Controller key={policy.id} control={form.control} name={policy.id} render={({ field, fieldState }) => (
-            <PolicyCheckbox policy={policy} isSelected={field.value === true} onChange={field.onChange} errorMessage={fieldState.error?.message} />
-          )} />
+          <Controller
+            key={policy.id}
+            control={form.control}
+            name={policy.id}
+            render={({ field, fieldState }) => (
+              <PolicyCheckbox
+                policy={policy}
+                isSelected={field.value === true}
+                onChange={field.onChange}
+                errorMessage={fieldState.error?.message}
+              />
+            )}
+          />
         ))}
         <Button type="submit" size="lg" className="w-full" isPending={isBusy} isDisabled={isBusy}>
           {trans('Create an account')}

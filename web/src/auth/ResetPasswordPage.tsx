@@ -22,7 +22,12 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const form = useForm<Values>({
-    defaultValues: { token: token ?? '', email: searchParams.get('email') ?? '', password: '', password_confirmation: '' },
+    defaultValues: {
+      token: token ?? '',
+      email: searchParams.get('email') ?? '',
+      password: '',
+      password_confirmation: '',
+    },
     resolver: useTranslatedResolver(zodResolver(ResetPasswordBodySchema) as unknown as Resolver<Values>),
   });
   const mutation = useMutation({
@@ -37,15 +42,50 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout heading={trans('Reset your password')} title={trans('Reset password')}>
       <form noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v))} className="flex flex-col gap-5">
-        <Controller control={form.control} name="email" render={({ field, fieldState }) => (
-          <TextField {...textFieldProps(field)} type="email" label={trans('Email')} autoComplete="email" isRequired errorMessage={fieldState.error?.message} />
-        )} />
-        <Controller control={form.control} name="password" render={({ field, fieldState }) => (
-          <TextField {...textFieldProps(field)} type="password" revealable label={trans('New password')} autoComplete="new-password" isRequired errorMessage={fieldState.error?.message} />
-        )} />
-        <Controller control={form.control} name="password_confirmation" render={({ field, fieldState }) => (
-          <TextField {...textFieldProps(field)} type="password" revealable label={trans('Confirm new password')} autoComplete="new-password" isRequired errorMessage={fieldState.error?.message} />
-        )} />
+        <Controller
+          control={form.control}
+          name="email"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...textFieldProps(field)}
+              type="email"
+              label={trans('Email')}
+              autoComplete="email"
+              isRequired
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="password"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...textFieldProps(field)}
+              type="password"
+              revealable
+              label={trans('New password')}
+              autoComplete="new-password"
+              isRequired
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="password_confirmation"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...textFieldProps(field)}
+              type="password"
+              revealable
+              label={trans('Confirm new password')}
+              autoComplete="new-password"
+              isRequired
+              errorMessage={fieldState.error?.message}
+            />
+          )}
+        />
         <Button type="submit" size="lg" className="w-full" isPending={mutation.isPending}>
           {trans('Reset password')}
         </Button>

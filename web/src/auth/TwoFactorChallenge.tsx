@@ -20,13 +20,18 @@ export function TwoFactorChallenge({ onSuccess }: { onSuccess: (data: BootstrapD
   const field = useRecovery ? 'recovery_code' : 'code';
   const length = useRecovery ? RECOVERY_CODE_LENGTH : TWO_FACTOR_CODE_LENGTH;
   const mutation = useMutation({
-    mutationFn: (values: Partial<Values>) => http.post<{ bootstrapData: BootstrapData | string }>('auth/two-factor-challenge', values),
+    mutationFn: (values: Partial<Values>) =>
+      http.post<{ bootstrapData: BootstrapData | string }>('auth/two-factor-challenge', values),
     meta: { handledStatuses: 'all' },
     onSuccess: (response) => onSuccess(response.bootstrapData),
     onError: (error) => applyServerErrors(error, form, [field]),
   });
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => mutation.mutate({ [field]: v[field] }))} className="flex flex-col gap-5">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => mutation.mutate({ [field]: v[field] }))}
+      className="flex flex-col gap-5"
+    >
       <p className="text-sm text-fg-muted">
         {trans(
           useRecovery

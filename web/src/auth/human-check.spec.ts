@@ -38,7 +38,11 @@ describe('passHumanCheck', () => {
   it('fails when the server says no, there is no token, or anything throws', async () => {
     expect(await passHumanCheck(on, 'register', provider('t'), async () => ({ success: false }))).toBe(false);
     expect(await passHumanCheck(on, 'register', provider(null), async () => ({ success: true }))).toBe(false);
-    expect(await passHumanCheck(on, 'register', provider(new Error('blocked')), async () => ({ success: true }))).toBe(false);
-    expect(await passHumanCheck(on, 'register', provider('t'), async () => Promise.reject(new Error('offline')))).toBe(false);
+    expect(await passHumanCheck(on, 'register', provider(new Error('blocked')), async () => ({ success: true }))).toBe(
+      false,
+    );
+    expect(await passHumanCheck(on, 'register', provider('t'), async () => Promise.reject(new Error('offline')))).toBe(
+      false,
+    );
   });
 });

@@ -35,7 +35,10 @@ export async function passHumanCheck(
   }
 }
 
-type Grecaptcha = { ready: (fn: () => void) => void; execute: (siteKey: string, options: { action: string }) => Promise<string> };
+type Grecaptcha = {
+  ready: (fn: () => void) => void;
+  execute: (siteKey: string, options: { action: string }) => Promise<string>;
+};
 declare global {
   interface Window {
     grecaptcha?: Grecaptcha;

@@ -30,12 +30,27 @@ import { useSort, useViewMode } from './useViewState.ts';
 import { isSortable, nextSort } from './view-state.ts';
 import { useCanWriteActiveWorkspace } from '../workspaces/active-workspace.ts';
 
-const TITLES: Record<DriveSection, string> = { home: 'Home', folder: 'Folder', shares: 'Shared with me', recent: 'Recent', starred: 'Starred', trash: 'Trash', search: 'Search results' };
-const BACKGROUND_MENU = [[{ id: 'new-folder', label: 'New folder', icon: FolderPlus }], [{ id: 'upload-files', label: 'Upload files', icon: FileUp }, { id: 'upload-folder', label: 'Upload folder', icon: FolderUp }]];
+const TITLES: Record<DriveSection, string> = {
+  home: 'Home',
+  folder: 'Folder',
+  shares: 'Shared with me',
+  recent: 'Recent',
+  starred: 'Starred',
+  trash: 'Trash',
+  search: 'Search results',
+};
+const BACKGROUND_MENU = [
+  [{ id: 'new-folder', label: 'New folder', icon: FolderPlus }],
+  [
+    { id: 'upload-files', label: 'Upload files', icon: FileUp },
+    { id: 'upload-folder', label: 'Upload folder', icon: FolderUp },
+  ],
+];
 
 /** One page for every drive section; the route's handle names the section. */
 export function DrivePage() {
-  const section = ((useMatches().at(-1)?.handle as { driveSection?: DriveSection } | undefined)?.driveSection ?? 'home') as DriveSection;
+  const section = ((useMatches().at(-1)?.handle as { driveSection?: DriveSection } | undefined)?.driveSection ??
+    'home') as DriveSection;
   const { hash } = useParams();
   const { trans } = useTrans();
   const isMobile = useIsMobile();
@@ -61,16 +76,29 @@ export function DrivePage() {
   const title = section === 'folder' ? (folder?.name ?? trans('Folder')) : trans(TITLES[section]);
   useDocumentTitle(title);
   const byId = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
-  const selected = useMemo(() => selectedInOrder(selection, entries.map((e) => e.id)).map((id) => byId.get(id)!), [selection, entries, byId]);
+  const selected = useMemo(
+    () =>
+      selectedInOrder(
+        selection,
+        entries.map((e) => e.id),
+      ).map((id) => byId.get(id)!),
+    [selection, entries, byId],
+  );
   const groups = actionGroups(section, selected);
   const files = useMemo(() => entries.filter((e) => !isFolder(e)), [entries]);
   const isMissing = [folderPath.error, listing.error].some((e) => isApiError(e) && e.status === 404);
   // A folder shared with the caller takes new entries only with edit.
   const canWriteWorkspace = useCanWriteActiveWorkspace();
   const canWriteFolder = canWriteWorkspace && !!folder && (!folder.permission || folder.permission === 'edit');
-  const dropFolder = section === 'home' && canWriteWorkspace ? { id: null, name: trans('Home') } : section === 'folder' && canWriteFolder ? { id: folder.id, name: folder.name } : undefined;
+  const dropFolder =
+    section === 'home' && canWriteWorkspace
+      ? { id: null, name: trans('Home') }
+      : section === 'folder' && canWriteFolder
+        ? { id: folder.id, name: folder.name }
+        : undefined;
 
-  const open = (entry: FileEntry) => (isFolder(entry) ? actions.run('open', [entry]) : section !== 'trash' && setPreviewId(entry.id));
+  const open = (entry: FileEntry) =>
+    isFolder(entry) ? actions.run('open', [entry]) : section !== 'trash' && setPreviewId(entry.id);
   const onCommand = (command: KeyCommand, at?: Point) => {
     const focused = selection.focused !== null ? byId.get(selection.focused) : undefined;
     if (command === 'open') open(focused && selection.selected.has(focused.id) ? focused : selected[0]);
@@ -106,7 +134,13 @@ export function DrivePage() {
           section={section}
           title={title}
           path={section === 'home' ? [] : section === 'folder' ? (folderPath.data?.path ?? null) : null}
-          folderActions={folder ? actionGroups('folder', [folder]).map((g) => g.filter((a) => a !== 'open')).filter((g) => g.length) : []}
+          folderActions={
+            folder
+              ? actionGroups('folder', [folder])
+                  .map((g) => g.filter((a) => a !== 'open'))
+                  .filter((g) => g.length)
+              : []
+          }
           onFolderAction={(action) => {
             if (!folder) return;
             actions.run(action, [folder]);
@@ -160,21 +194,43 @@ export function DrivePage() {
         />
       </div>
       {isDetailsOpen && (
-        <DetailsPanel entries={selected} fallback={folder} userId={userId} isMobile={isMobile} onClose={() => setDetailsOpen(false)} onShare={(entry) => actions.run('share', [entry])} />
+        <DetailsPanel
+          entries={selected}
+          fallback={folder}
+          userId={userId}
+          isMobile={isMobile}
+          onClose={() => setDetailsOpen(false)}
+          onShare={(entry) => actions.run('share', [entry])}
+        />
       )}
       {menu?.kind === 'entries' && groups.length > 0 && (
-        <PointMenu at={menu.at} label={trans('Actions')} groups={actionItems(groups)} onAction={(id) => runOnSelection(id as EntryAction)} onClose={() => setMenu(null)} />
+        <PointMenu
+          at={menu.at}
+          label={trans('Actions')}
+          groups={actionItems(groups)}
+          onAction={(id) => runOnSelection(id as EntryAction)}
+          onClose={() => setMenu(null)}
+        />
       )}
       {menu?.kind === 'background' && (
         <PointMenu
           at={menu.at}
           label={trans('New')}
           groups={BACKGROUND_MENU}
-          onAction={(id) => (id === 'new-folder' ? ui.openNewFolder() : id === 'upload-files' ? ui.pickFiles() : ui.pickFolder())}
+          onAction={(id) =>
+            id === 'new-folder' ? ui.openNewFolder() : id === 'upload-files' ? ui.pickFiles() : ui.pickFolder()
+          }
           onClose={() => setMenu(null)}
         />
       )}
-      {previewId !== null && <Previewer files={files} startId={previewId} onClose={() => setPreviewId(null)} onDownload={(list) => actions.run('download', list)} />}
+      {previewId !== null && (
+        <Previewer
+          files={files}
+          startId={previewId}
+          onClose={() => setPreviewId(null)}
+          onDownload={(list) => actions.run('download', list)}
+        />
+      )}
       {actions.element}
     </div>
   );

@@ -5,7 +5,11 @@ import type { DriveSection } from './actions/entry-actions.ts';
 const errorElement = <RouteErrorElement />;
 
 /** A section of the drive: one lazy page module, told its section by the route's handle. */
-const section = (driveSection: DriveSection) => ({ errorElement, handle: { driveSection }, lazy: () => import('./DrivePage.tsx') });
+const section = (driveSection: DriveSection) => ({
+  errorElement,
+  handle: { driveSection },
+  lazy: () => import('./DrivePage.tsx'),
+});
 
 /** The drive routes of spec part 2, 2 (the caller puts them behind the login guard). */
 export const driveRoutes: RouteObject = {

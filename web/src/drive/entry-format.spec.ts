@@ -26,7 +26,12 @@ describe('meterState', () => {
   });
 
   it('has no bar for an unlimited allowance', () => {
-    expect(meterState({ used: 2048, available: null })).toEqual({ ratio: 0, isNearlyFull: false, used: '2 KB', available: null });
+    expect(meterState({ used: 2048, available: null })).toEqual({
+      ratio: 0,
+      isNearlyFull: false,
+      used: '2 KB',
+      available: null,
+    });
   });
 });
 
@@ -44,8 +49,12 @@ describe('ownerLabel', () => {
   const trans = (text: string) => `[${text}]`;
   it('names the caller "me" and others by name, else email', () => {
     expect(ownerLabel({ owner_id: 7 }, 7, trans)).toBe('[me]');
-    expect(ownerLabel({ owner_id: 8, owner: { id: 8, name: 'Ravi', email: 'r@x.in', image: null } }, 7, trans)).toBe('Ravi');
-    expect(ownerLabel({ owner_id: 8, owner: { id: 8, name: '', email: 'r@x.in', image: null } }, 7, trans)).toBe('r@x.in');
+    expect(ownerLabel({ owner_id: 8, owner: { id: 8, name: 'Ravi', email: 'r@x.in', image: null } }, 7, trans)).toBe(
+      'Ravi',
+    );
+    expect(ownerLabel({ owner_id: 8, owner: { id: 8, name: '', email: 'r@x.in', image: null } }, 7, trans)).toBe(
+      'r@x.in',
+    );
     expect(ownerLabel({ owner_id: 8 }, 7, trans)).toBe('—');
   });
 });

@@ -28,7 +28,11 @@ export function splitExtension(name: string, isFolder: boolean): [string, string
 }
 
 /** The owner column: "me" for the caller's entries, the owner's name on entries shared with them. */
-export function ownerLabel(entry: Pick<FileEntry, 'owner_id' | 'owner'>, userId: number | null, trans: (text: string) => string): string {
+export function ownerLabel(
+  entry: Pick<FileEntry, 'owner_id' | 'owner'>,
+  userId: number | null,
+  trans: (text: string) => string,
+): string {
   if (userId !== null && entry.owner_id === userId) return trans('me');
   return entry.owner?.name || entry.owner?.email || '—';
 }

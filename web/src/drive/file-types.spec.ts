@@ -2,11 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { FileEntry, FileType } from '@kosh/contracts';
 import { iconTypeOf, isFolder, previewKindOf } from './file-types.ts';
 
-const file = (type: FileType, mime: string | null, extension: string | null) => ({ type, mime, extension, owner_id: 1 }) as Pick<FileEntry, 'type' | 'mime' | 'extension' | 'owner_id'>;
+const file = (type: FileType, mime: string | null, extension: string | null) =>
+  ({ type, mime, extension, owner_id: 1 }) as Pick<FileEntry, 'type' | 'mime' | 'extension' | 'owner_id'>;
 
 describe('iconTypeOf', () => {
   it('keeps the category the server gave every file type', () => {
-    for (const type of ['default', 'audio', 'video', 'text', 'pdf', 'archive', 'image', 'powerPoint', 'word', 'spreadsheet'] as const) {
+    for (const type of [
+      'default',
+      'audio',
+      'video',
+      'text',
+      'pdf',
+      'archive',
+      'image',
+      'powerPoint',
+      'word',
+      'spreadsheet',
+    ] as const) {
       expect(iconTypeOf(file(type, null, null), 1)).toBe(type);
     }
   });

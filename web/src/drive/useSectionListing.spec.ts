@@ -7,13 +7,26 @@ const now = new Date('2026-01-10T00:00:00Z');
 
 describe('listingParams', () => {
   it('sends the chosen sort for sortable sections', () => {
-    expect(listingParams('home', undefined, sort, noSearch, now)).toEqual({ section: 'home', orderBy: 'name', orderDir: 'asc' });
-    expect(listingParams('folder', 'abc', sort, noSearch, now)).toEqual({ section: 'folder', folderHash: 'abc', orderBy: 'name', orderDir: 'asc' });
+    expect(listingParams('home', undefined, sort, noSearch, now)).toEqual({
+      section: 'home',
+      orderBy: 'name',
+      orderDir: 'asc',
+    });
+    expect(listingParams('folder', 'abc', sort, noSearch, now)).toEqual({
+      section: 'folder',
+      folderHash: 'abc',
+      orderBy: 'name',
+      orderDir: 'asc',
+    });
     expect(listingParams('trash', undefined, sort, noSearch, now)).toMatchObject({ section: 'trash', orderBy: 'name' });
   });
 
   it('keeps the default order (updated_at desc) for recent', () => {
-    expect(listingParams('recent', undefined, sort, noSearch, now)).toEqual({ section: 'recent', orderBy: 'updated_at', orderDir: 'desc' });
+    expect(listingParams('recent', undefined, sort, noSearch, now)).toEqual({
+      section: 'recent',
+      orderBy: 'updated_at',
+      orderDir: 'desc',
+    });
   });
 
   it('asks nothing for an empty search', () => {
@@ -21,7 +34,11 @@ describe('listingParams', () => {
   });
 
   it('lists what others shared, in the chosen order', () => {
-    expect(listingParams('shares', undefined, sort, noSearch, now)).toEqual({ section: 'shares', orderBy: 'name', orderDir: 'asc' });
+    expect(listingParams('shares', undefined, sort, noSearch, now)).toEqual({
+      section: 'shares',
+      orderBy: 'name',
+      orderDir: 'asc',
+    });
   });
 
   it('sends the search filters', () => {

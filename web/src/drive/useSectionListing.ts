@@ -8,7 +8,13 @@ import { emptySelection, pruneSelection, type Selection } from './selection/sele
 import { DEFAULT_SORT, isSortable, type Sort } from './view-state.ts';
 
 /** The listing call of a section (null: nothing to ask, e.g. an empty search). */
-export function listingParams(section: DriveSection, folderHash: string | undefined, sort: Sort, search: SearchState, now: Date): ListingParams | null {
+export function listingParams(
+  section: DriveSection,
+  folderHash: string | undefined,
+  sort: Sort,
+  search: SearchState,
+  now: Date,
+): ListingParams | null {
   const order = isSortable(section) ? sort : DEFAULT_SORT;
   switch (section) {
     case 'home':
@@ -27,7 +33,12 @@ export function listingParams(section: DriveSection, folderHash: string | undefi
 }
 
 /** A section's entries, page by page, flattened in the server's order. */
-export function useSectionListing(section: DriveSection, folderHash: string | undefined, sort: Sort, search: SearchState) {
+export function useSectionListing(
+  section: DriveSection,
+  folderHash: string | undefined,
+  sort: Sort,
+  search: SearchState,
+) {
   const { orderBy, orderDir } = sort;
   const params = useMemo(
     () => listingParams(section, folderHash, { orderBy, orderDir }, search, new Date()),
@@ -39,7 +50,10 @@ export function useSectionListing(section: DriveSection, folderHash: string | un
 }
 
 /** The view's selection: emptied when the place changes, and without entries that left the list. */
-export function useDriveSelection(entries: readonly FileEntry[], place: string): [Selection, (next: Selection) => void] {
+export function useDriveSelection(
+  entries: readonly FileEntry[],
+  place: string,
+): [Selection, (next: Selection) => void] {
   const [state, setState] = useState<Selection>(emptySelection);
   const [shownPlace, setShownPlace] = useState(place);
   if (shownPlace !== place) {

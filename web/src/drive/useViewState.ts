@@ -1,5 +1,13 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { parseSort, parseViewMode, serializeSort, SORT_KEY, VIEW_MODE_KEY, type Sort, type ViewMode } from './view-state.ts';
+import {
+  parseSort,
+  parseViewMode,
+  serializeSort,
+  SORT_KEY,
+  VIEW_MODE_KEY,
+  type Sort,
+  type ViewMode,
+} from './view-state.ts';
 
 // View mode and sort are kept in this browser (spec part 2, "Drive view state": persisted locally).
 const listeners = new Set<() => void>();

@@ -8,7 +8,10 @@ describe('view state', () => {
   });
 
   it('round-trips a stored sort and rejects unknown columns or directions', () => {
-    expect(parseSort(serializeSort({ orderBy: 'file_size', orderDir: 'asc' }))).toEqual({ orderBy: 'file_size', orderDir: 'asc' });
+    expect(parseSort(serializeSort({ orderBy: 'file_size', orderDir: 'asc' }))).toEqual({
+      orderBy: 'file_size',
+      orderDir: 'asc',
+    });
     expect(parseSort('owner:asc')).toEqual(DEFAULT_SORT);
     expect(parseSort('name:up')).toEqual(DEFAULT_SORT);
     expect(parseSort('name')).toEqual(DEFAULT_SORT);
@@ -17,7 +20,10 @@ describe('view state', () => {
   it('flips the direction of the same column and starts new columns in their natural direction', () => {
     expect(nextSort(DEFAULT_SORT, 'updated_at')).toEqual({ orderBy: 'updated_at', orderDir: 'asc' });
     expect(nextSort(DEFAULT_SORT, 'name')).toEqual({ orderBy: 'name', orderDir: 'asc' });
-    expect(nextSort({ orderBy: 'name', orderDir: 'asc' }, 'file_size')).toEqual({ orderBy: 'file_size', orderDir: 'desc' });
+    expect(nextSort({ orderBy: 'name', orderDir: 'asc' }, 'file_size')).toEqual({
+      orderBy: 'file_size',
+      orderDir: 'desc',
+    });
     expect(nextSort({ orderBy: 'name', orderDir: 'asc' }, 'name')).toEqual({ orderBy: 'name', orderDir: 'desc' });
   });
 

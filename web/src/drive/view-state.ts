@@ -2,7 +2,13 @@ import type { DRIVE_DEFAULT_ORDER, DRIVE_ORDER_BY, ListFileEntriesQuery } from '
 
 // The constants are declared here and checked against the contracts' types, so the drive
 // chunk does not pull in zod with the contracts' schemas.
-export const ORDER_BY = ['name', 'updated_at', 'created_at', 'file_size', 'type'] as const satisfies typeof DRIVE_ORDER_BY;
+export const ORDER_BY = [
+  'name',
+  'updated_at',
+  'created_at',
+  'file_size',
+  'type',
+] as const satisfies typeof DRIVE_ORDER_BY;
 export type OrderBy = ListFileEntriesQuery['orderBy'];
 export type OrderDir = ListFileEntriesQuery['orderDir'];
 export type Sort = { orderBy: OrderBy; orderDir: OrderDir };
@@ -30,7 +36,8 @@ export function parseViewMode(raw: string | null | undefined): ViewMode {
 /** Reads a stored sort ("name:asc"); anything else gives the default. */
 export function parseSort(raw: string | null | undefined): Sort {
   const [orderBy, orderDir] = (raw ?? '').split(':');
-  if (!(ORDER_BY as readonly string[]).includes(orderBy) || (orderDir !== 'asc' && orderDir !== 'desc')) return DEFAULT_SORT;
+  if (!(ORDER_BY as readonly string[]).includes(orderBy) || (orderDir !== 'asc' && orderDir !== 'desc'))
+    return DEFAULT_SORT;
   return { orderBy: orderBy as OrderBy, orderDir };
 }
 

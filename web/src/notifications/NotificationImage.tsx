@@ -10,7 +10,10 @@ export function NotificationImage({ image, isUnread }: { image?: string; isUnrea
   const Icon = iconOf(image);
   if (Icon) {
     return (
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-bg-chip text-primary" aria-hidden>
+      <span
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-bg-chip text-primary"
+        aria-hidden
+      >
         <Icon size={20} />
       </span>
     );

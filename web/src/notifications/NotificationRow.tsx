@@ -18,20 +18,40 @@ export function NotificationRow({ notification, onOpen, onJoined }: Props) {
   const invite = useInviteActions(notification, onJoined);
   const { data } = notification;
   const isUnread = !notification.read_at;
-  const lines = useMemo(() => (data.lines ?? []).map((line) => ({ ...line, html: sanitizeLineHtml(line.content) })), [data.lines]);
+  const lines = useMemo(
+    () => (data.lines ?? []).map((line) => ({ ...line, html: sanitizeLineHtml(line.content) })),
+    [data.lines],
+  );
   const buttons = (data.buttonActions ?? []).filter((b) => invite.handles(b.action));
 
   return (
-    <li data-testid="notification-row" data-unread={isUnread || undefined} className={clsx('rounded-kosh hover:bg-bg-alt', isUnread && 'bg-bg-chip/40')}>
-      <AriaButton onPress={() => onOpen(notification)} className={clsx('flex w-full cursor-pointer items-start gap-3 rounded-kosh px-3 py-3 text-left', focusRing)}>
+    <li
+      data-testid="notification-row"
+      data-unread={isUnread || undefined}
+      className={clsx('rounded-kosh hover:bg-bg-alt', isUnread && 'bg-bg-chip/40')}
+    >
+      <AriaButton
+        onPress={() => onOpen(notification)}
+        className={clsx('flex w-full cursor-pointer items-start gap-3 rounded-kosh px-3 py-3 text-left', focusRing)}
+      >
         <NotificationImage image={data.image} isUnread={isUnread} />
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           {lines.map((line, index) => {
             const Icon = iconOf(line.icon);
             return (
-              <span key={index} className={clsx('flex items-start gap-1.5 break-words', line.type === 'primary' ? 'text-sm' : 'text-[13px] text-fg-muted', line.type === 'primary' && (isUnread ? 'text-fg' : 'text-fg-muted'))}>
+              <span
+                key={index}
+                className={clsx(
+                  'flex items-start gap-1.5 break-words',
+                  line.type === 'primary' ? 'text-sm' : 'text-[13px] text-fg-muted',
+                  line.type === 'primary' && (isUnread ? 'text-fg' : 'text-fg-muted'),
+                )}
+              >
                 {Icon && <Icon size={16} className="mt-0.5 shrink-0" aria-hidden />}
-                <span className="min-w-0 [&_b]:font-medium [&_strong]:font-medium" dangerouslySetInnerHTML={{ __html: line.html }} />
+                <span
+                  className="min-w-0 [&_b]:font-medium [&_strong]:font-medium"
+                  dangerouslySetInnerHTML={{ __html: line.html }}
+                />
               </span>
             );
           })}

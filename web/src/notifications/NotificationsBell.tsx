@@ -1,7 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import clsx from 'clsx';
 import { Bell, Settings } from 'lucide-react';
-import { Button as AriaButton, Dialog as AriaDialog, DialogTrigger, Link as AriaLink, Popover } from 'react-aria-components';
+import {
+  Button as AriaButton,
+  Dialog as AriaDialog,
+  DialogTrigger,
+  Link as AriaLink,
+  Popover,
+} from 'react-aria-components';
 import { POPOVER_COLLISION_PADDING_PX } from '@kosh/contracts/constants';
 import { useClearNotifications } from '../api/notifications.api.ts';
 import { ConfirmDialog } from '../drive/dialogs/ConfirmDialog.tsx';
@@ -18,7 +24,10 @@ const NotificationsPanel = lazy(() => import('./NotificationsPanel.tsx'));
 export function UnreadBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <span data-testid="unread-badge" className="absolute top-1.5 right-1.5 min-w-4 rounded-full bg-danger px-1 text-center text-[10px] leading-4 font-medium text-on-primary">
+    <span
+      data-testid="unread-badge"
+      className="absolute top-1.5 right-1.5 min-w-4 rounded-full bg-danger px-1 text-center text-[10px] leading-4 font-medium text-on-primary"
+    >
       {count > 99 ? '99+' : count}
     </span>
   );
@@ -31,7 +40,12 @@ export function SettingsLink({ onPress }: { onPress?: () => void }) {
   if (!settings.notif?.subs?.integrated) return null;
   return (
     <Tooltip content={trans('Notification settings')}>
-      <AriaLink href="/notifications/settings" onPress={onPress} aria-label={trans('Notification settings')} className={iconButtonClasses('sm')}>
+      <AriaLink
+        href="/notifications/settings"
+        onPress={onPress}
+        aria-label={trans('Notification settings')}
+        className={iconButtonClasses('sm')}
+      >
         <Settings size={18} aria-hidden />
       </AriaLink>
     </Tooltip>
@@ -66,7 +80,11 @@ export function NotificationsBell() {
           containerPadding={POPOVER_COLLISION_PADDING_PX}
           className="flex max-h-[min(560px,calc(100dvh-96px))] w-[400px] max-w-[calc(100vw-32px)] flex-col overflow-hidden rounded-kosh border border-divider bg-bg shadow-lg outline-none data-[entering]:animate-fade-in"
         >
-          <AriaDialog aria-label={trans('Notifications')} data-testid="notifications-popover" className="flex min-h-0 flex-1 flex-col outline-none">
+          <AriaDialog
+            aria-label={trans('Notifications')}
+            data-testid="notifications-popover"
+            className="flex min-h-0 flex-1 flex-col outline-none"
+          >
             <Suspense fallback={<Spinner size={24} className="m-8 self-center" />}>
               <NotificationsPanel
                 close={() => setOpen(false)}

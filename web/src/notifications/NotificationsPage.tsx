@@ -20,17 +20,27 @@ export function NotificationsPage() {
       <Navbar menuPosition="drive-navbar" />
       <main id="main-content" className="mx-auto w-full max-w-[760px] flex-1 px-4 py-6 sm:px-6 md:py-10">
         <div className="mb-4 flex min-h-10 items-center gap-2">
-          <h1 ref={heading} tabIndex={-1} className="flex-1 text-xl font-medium text-fg outline-none">{trans('Notifications')}</h1>
+          <h1 ref={heading} tabIndex={-1} className="flex-1 text-xl font-medium text-fg outline-none">
+            {trans('Notifications')}
+          </h1>
           {hasUnread(query.data) && (
             // Outlined on its own white surface: primary text on the page's bg-alt falls short of 4.5:1.
-            <Button variant="secondary" isDisabled={markAsRead.isPending} onPress={() => markAsRead.mutate({ all: true }, { onSuccess: () => heading.current?.focus() })}>
+            <Button
+              variant="secondary"
+              isDisabled={markAsRead.isPending}
+              onPress={() => markAsRead.mutate({ all: true }, { onSuccess: () => heading.current?.focus() })}
+            >
               {trans('Mark all as read')}
             </Button>
           )}
           <SettingsLink />
         </div>
         <section className="rounded-kosh border border-divider bg-bg">
-          <NotificationList items={query.data?.pagination.data} isLoading={query.isLoading} label={trans('Notifications')} />
+          <NotificationList
+            items={query.data?.pagination.data}
+            isLoading={query.isLoading}
+            label={trans('Notifications')}
+          />
         </section>
       </main>
     </div>

@@ -9,7 +9,13 @@ import { NotificationList } from './NotificationList.tsx';
 import { SettingsLink } from './NotificationsBell.tsx';
 
 /** The popover: title, 'Mark all as read' while unread exist, settings, delete-all when none are unread. */
-export default function NotificationsPanel({ close, onClearRequested }: { close: () => void; onClearRequested: () => void }) {
+export default function NotificationsPanel({
+  close,
+  onClearRequested,
+}: {
+  close: () => void;
+  onClearRequested: () => void;
+}) {
   const { trans } = useTrans();
   const query = useNotifications();
   const markAsRead = useMarkAsRead();
@@ -25,7 +31,12 @@ export default function NotificationsPanel({ close, onClearRequested }: { close:
           {trans('Notifications')}
         </Heading>
         {unread && (
-          <Button variant="text" size="sm" isDisabled={markAsRead.isPending} onPress={() => markAsRead.mutate({ all: true }, { onSuccess: keepFocus })}>
+          <Button
+            variant="text"
+            size="sm"
+            isDisabled={markAsRead.isPending}
+            onPress={() => markAsRead.mutate({ all: true }, { onSuccess: keepFocus })}
+          >
             {trans('Mark all as read')}
           </Button>
         )}
@@ -42,4 +53,3 @@ export default function NotificationsPanel({ close, onClearRequested }: { close:
     </>
   );
 }
-

@@ -3,7 +3,10 @@ import { resolveActionTarget } from './notification-actions.ts';
 
 describe('resolveActionTarget', () => {
   it('opens absolute URLs in a new tab', () => {
-    expect(resolveActionTarget('https://example.com/a?b=1')).toEqual({ kind: 'external', url: 'https://example.com/a?b=1' });
+    expect(resolveActionTarget('https://example.com/a?b=1')).toEqual({
+      kind: 'external',
+      url: 'https://example.com/a?b=1',
+    });
     expect(resolveActionTarget('HTTP://example.com')).toEqual({ kind: 'external', url: 'HTTP://example.com' });
     expect(resolveActionTarget('//cdn.example.com/x')).toEqual({ kind: 'external', url: 'https://cdn.example.com/x' });
   });

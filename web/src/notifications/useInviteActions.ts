@@ -15,7 +15,9 @@ type InviteAction = (typeof ACTIONS)[number];
 /** Joining or declining answers the invite; the notification is then read and the lists refresh. */
 async function settle(notification: Notification): Promise<void> {
   if (!notification.read_at) {
-    const { unreadCount } = await notificationsApi.markAsRead({ ids: [notification.id] }).catch(() => ({ unreadCount: null }));
+    const { unreadCount } = await notificationsApi
+      .markAsRead({ ids: [notification.id] })
+      .catch(() => ({ unreadCount: null }));
     if (unreadCount !== null) setUnreadCount(unreadCount);
   }
   await queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
@@ -32,7 +34,8 @@ export function useInviteActions(notification: Notification, onJoined?: () => vo
   const inviteId = notification.data.inviteId;
   const join = useMutation({
     // The invite is to another workspace than the active one: no active workspaceId goes with it.
-    mutationFn: (id: string) => http.get<WorkspaceResponse>(`workspace/join/${encodeURIComponent(id)}`, { workspaceId: 0 }),
+    mutationFn: (id: string) =>
+      http.get<WorkspaceResponse>(`workspace/join/${encodeURIComponent(id)}`, { workspaceId: 0 }),
     onSuccess: ({ workspace }) => {
       toast.positive(trans(WORKSPACE_MESSAGES.joined));
       switchWorkspace(workspace.id);

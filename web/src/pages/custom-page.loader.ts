@@ -11,7 +11,8 @@ export async function loadCustomPage(idOrSlug: string): Promise<CustomPageRespon
   try {
     return await fetchCustomPage(idOrSlug);
   } catch (error) {
-    if (isApiError(error) && (error.status === 401 || error.status === 403) && !getBootstrapData().user) throw redirect('/login');
+    if (isApiError(error) && (error.status === 401 || error.status === 403) && !getBootstrapData().user)
+      throw redirect('/login');
     throw error;
   }
 }

@@ -31,10 +31,7 @@ export function CookieNotice() {
     <section
       aria-label={trans('Cookie notice')}
       data-testid="cookie-notice"
-      className={clsx(
-        'fixed inset-x-0 z-40 flex animate-slide-up justify-center p-3',
-        atTop ? 'top-0' : 'bottom-0',
-      )}
+      className={clsx('fixed inset-x-0 z-40 flex animate-slide-up justify-center p-3', atTop ? 'top-0' : 'bottom-0')}
     >
       <div
         className={clsx(
@@ -43,8 +40,13 @@ export function CookieNotice() {
         )}
       >
         <p className="flex-1 text-sm text-fg">
-          {trans('We use cookies to keep you signed in, remember your preferences and understand how the site is used. You can accept all cookies or reject the optional ones.')}{' '}
-          <Link to="/pages/privacy-policy" className={clsx('rounded-kosh font-medium text-primary underline', focusRing)}>
+          {trans(
+            'We use cookies to keep you signed in, remember your preferences and understand how the site is used. You can accept all cookies or reject the optional ones.',
+          )}{' '}
+          <Link
+            to="/pages/privacy-policy"
+            className={clsx('rounded-kosh font-medium text-primary underline', focusRing)}
+          >
             {trans('Learn more')}
           </Link>
         </p>

@@ -45,6 +45,9 @@ export function subscribedRedirect(ctx: GuardContext): string | null {
 }
 
 /** The verification screen replaces the app (part 1, 2.5 and 4 "User verification"). */
-export function needsEmailVerification(user: Pick<User, 'email_verified_at'> | null, requireConfirmation: boolean | undefined): boolean {
+export function needsEmailVerification(
+  user: Pick<User, 'email_verified_at'> | null,
+  requireConfirmation: boolean | undefined,
+): boolean {
   return !!user && !!requireConfirmation && !user.email_verified_at;
 }

@@ -4,7 +4,9 @@ import { defaultRedirectFor, ONBOARDING_STORAGE_KEY, registrationRedirectFor } f
 
 const named = { first_name: 'A', last_name: 'B' } as User;
 const unnamed = { first_name: null, last_name: null } as User;
-const storage = (value: string | null) => ({ getItem: (key: string) => (key === ONBOARDING_STORAGE_KEY ? value : null) });
+const storage = (value: string | null) => ({
+  getItem: (key: string) => (key === ONBOARDING_STORAGE_KEY ? value : null),
+});
 
 describe('defaultRedirectFor', () => {
   it('sends users with a name to /drive', () => {
@@ -18,7 +20,9 @@ describe('defaultRedirectFor', () => {
 
   it('sends a held plan selection to checkout', () => {
     expect(defaultRedirectFor(named, storage('{"productId":2,"priceId":5}'))).toBe('/checkout/2/5');
-    expect(defaultRedirectFor(unnamed, storage('{"productId":"pro","priceId":"monthly"}'))).toBe('/checkout/pro/monthly');
+    expect(defaultRedirectFor(unnamed, storage('{"productId":"pro","priceId":"monthly"}'))).toBe(
+      '/checkout/pro/monthly',
+    );
   });
 
   it('ignores a broken or partial plan selection', () => {
@@ -31,7 +35,9 @@ describe('defaultRedirectFor', () => {
 describe('registrationRedirectFor', () => {
   it('sends a user who must verify the email to /', () => {
     expect(registrationRedirectFor('needs_email_verification', unnamed)).toBe('/');
-    expect(registrationRedirectFor('needs_email_verification', named, storage('{"productId":2,"priceId":5}'))).toBe('/');
+    expect(registrationRedirectFor('needs_email_verification', named, storage('{"productId":2,"priceId":5}'))).toBe(
+      '/',
+    );
   });
 
   it('sends any other status to the redirect address', () => {

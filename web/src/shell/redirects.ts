@@ -29,6 +29,10 @@ export function defaultRedirectFor(user: User | null, storage?: Pick<Storage, 'g
  * Where registration lands (part 1, 2.2): status needs_email_verification goes to '/', where
  * the verification screen shows; any other status to the user's redirect address.
  */
-export function registrationRedirectFor(status: string | undefined, user: User | null, storage?: Pick<Storage, 'getItem'>): string {
+export function registrationRedirectFor(
+  status: string | undefined,
+  user: User | null,
+  storage?: Pick<Storage, 'getItem'>,
+): string {
   return status === 'needs_email_verification' ? '/' : defaultRedirectFor(user, storage);
 }

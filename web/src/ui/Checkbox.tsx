@@ -3,11 +3,20 @@ import clsx from 'clsx';
 import { Check, Minus } from 'lucide-react';
 import { Checkbox as AriaCheckbox, type CheckboxProps as AriaCheckboxProps } from 'react-aria-components';
 
-export type CheckboxProps = Omit<AriaCheckboxProps, 'className' | 'children'> & { children?: ReactNode; className?: string };
+export type CheckboxProps = Omit<AriaCheckboxProps, 'className' | 'children'> & {
+  children?: ReactNode;
+  className?: string;
+};
 
 export function Checkbox({ children, className, ...props }: CheckboxProps) {
   return (
-    <AriaCheckbox {...props} className={clsx('group inline-flex cursor-pointer items-center gap-3 text-sm text-fg data-[disabled]:opacity-60', className)}>
+    <AriaCheckbox
+      {...props}
+      className={clsx(
+        'group inline-flex cursor-pointer items-center gap-3 text-sm text-fg data-[disabled]:opacity-60',
+        className,
+      )}
+    >
       {({ isSelected, isIndeterminate }) => (
         <>
           <span
@@ -19,7 +28,11 @@ export function Checkbox({ children, className, ...props }: CheckboxProps) {
               'group-data-[invalid]:border-danger',
             )}
           >
-            {isIndeterminate ? <Minus size={14} strokeWidth={3} /> : isSelected ? <Check size={14} strokeWidth={3} /> : null}
+            {isIndeterminate ? (
+              <Minus size={14} strokeWidth={3} />
+            ) : isSelected ? (
+              <Check size={14} strokeWidth={3} />
+            ) : null}
           </span>
           {children}
         </>

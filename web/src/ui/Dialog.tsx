@@ -20,7 +20,15 @@ const widths = { sm: 'sm:max-w-[400px]', md: 'sm:max-w-[560px]', lg: 'sm:max-w-[
  * Centred, 16 px radius, 20 px title, actions bottom right; full screen on mobile.
  * Escape closes and focus is trapped (react-aria).
  */
-export function Dialog({ title, children, actions, size = 'md', role = 'dialog', isDismissable = true, ...props }: DialogProps) {
+export function Dialog({
+  title,
+  children,
+  actions,
+  size = 'md',
+  role = 'dialog',
+  isDismissable = true,
+  ...props
+}: DialogProps) {
   const { trans } = useTrans();
   return (
     <ModalOverlay
@@ -28,7 +36,12 @@ export function Dialog({ title, children, actions, size = 'md', role = 'dialog',
       isDismissable={isDismissable}
       className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 data-[entering]:animate-fade-in sm:p-4"
     >
-      <Modal className={clsx('h-full w-full bg-bg shadow-xl data-[entering]:animate-pop-in sm:h-auto sm:rounded-kosh-lg', widths[size])}>
+      <Modal
+        className={clsx(
+          'h-full w-full bg-bg shadow-xl data-[entering]:animate-pop-in sm:h-auto sm:rounded-kosh-lg',
+          widths[size],
+        )}
+      >
         <AriaDialog role={role} className="flex h-full max-h-[100dvh] flex-col outline-none sm:max-h-[90dvh]">
           {({ close }) => (
             <>

@@ -26,7 +26,9 @@ function useTypeAhead() {
     if (key.length !== 1 || ctrlKey || metaKey || altKey || (key === ' ' && !buffer.current.value)) return;
     event.preventDefault();
     event.stopPropagation();
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(ITEM_SELECTOR)].filter((el) => el.getAttribute('aria-disabled') !== 'true');
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(ITEM_SELECTOR)].filter(
+      (el) => el.getAttribute('aria-disabled') !== 'true',
+    );
     const labels = items.map((el) => el.dataset.textvalue ?? el.textContent ?? '');
     const current = items.indexOf(document.activeElement as HTMLElement);
     const match = findTypeAheadMatch(labels, buffer.current.push(key), current);
@@ -43,7 +45,14 @@ type DropdownProps<T extends object> = AriaMenuProps<T> & {
 };
 
 /** A dropdown menu: 8 px radius, max height 420, collision padding 16 (part 1, 9). */
-export function Dropdown<T extends object>({ trigger, placement = 'bottom end', header, minWidth = 200, className, ...menuProps }: DropdownProps<T>) {
+export function Dropdown<T extends object>({
+  trigger,
+  placement = 'bottom end',
+  header,
+  minWidth = 200,
+  className,
+  ...menuProps
+}: DropdownProps<T>) {
   const handleKeyDown = useTypeAhead();
   return (
     <MenuTrigger>
@@ -58,7 +67,10 @@ export function Dropdown<T extends object>({ trigger, placement = 'bottom end', 
       >
         <div onKeyDownCapture={handleKeyDown} className="flex min-h-0 flex-col">
           {header}
-          <AriaMenu {...menuProps} className={clsx('min-h-0 overflow-y-auto outline-none', typeof className === 'string' && className)} />
+          <AriaMenu
+            {...menuProps}
+            className={clsx('min-h-0 overflow-y-auto outline-none', typeof className === 'string' && className)}
+          />
         </div>
       </Popover>
     </MenuTrigger>
@@ -85,7 +97,11 @@ export function MenuItem({ icon, children, end, danger, textValue, ...props }: M
         danger ? 'text-danger' : 'text-fg',
       )}
     >
-      {icon && <span className="flex size-5 shrink-0 items-center justify-center text-fg-muted" aria-hidden>{icon}</span>}
+      {icon && (
+        <span className="flex size-5 shrink-0 items-center justify-center text-fg-muted" aria-hidden>
+          {icon}
+        </span>
+      )}
       <span className="min-w-0 flex-1 truncate">{children}</span>
       {end && <span className="shrink-0 text-xs text-fg-muted">{end}</span>}
     </AriaMenuItem>

@@ -37,7 +37,8 @@ type Props = {
   name?: string;
 };
 
-const isGrouped = (options: SelectOption[] | SelectGroup[]): options is SelectGroup[] => options.length > 0 && 'options' in options[0];
+const isGrouped = (options: SelectOption[] | SelectGroup[]): options is SelectGroup[] =>
+  options.length > 0 && 'options' in options[0];
 
 const optionClass =
   'mx-1 flex h-9 cursor-pointer items-center gap-2 rounded-[6px] px-3 text-sm text-fg outline-none data-[focused]:bg-bg-alt data-[selected]:font-medium';
@@ -56,7 +57,19 @@ function renderOption(option: SelectOption) {
 }
 
 /** A select field: 40 px trigger, label above with asterisk, options in a 420 px max popover (UI.md). */
-export function Select({ label, options, value, onChange, placeholder, isRequired, isDisabled, description, errorMessage, className, name }: Props) {
+export function Select({
+  label,
+  options,
+  value,
+  onChange,
+  placeholder,
+  isRequired,
+  isDisabled,
+  description,
+  errorMessage,
+  className,
+  name,
+}: Props) {
   const { trans } = useTrans();
   return (
     <AriaSelect
@@ -72,7 +85,11 @@ export function Select({ label, options, value, onChange, placeholder, isRequire
     >
       <Label className="text-sm font-medium text-fg">
         {label}
-        {isRequired && <span className="ml-0.5 text-danger" aria-hidden>*</span>}
+        {isRequired && (
+          <span className="ml-0.5 text-danger" aria-hidden>
+            *
+          </span>
+        )}
       </Label>
       <AriaButton
         className={clsx(
@@ -100,13 +117,17 @@ export function Select({ label, options, value, onChange, placeholder, isRequire
       >
         <ListBox
           className="min-h-0 overflow-y-auto outline-none"
-          renderEmptyState={() => <div className="px-4 py-3 text-sm text-fg-muted">{trans('There are no items matching your query')}</div>}
+          renderEmptyState={() => (
+            <div className="px-4 py-3 text-sm text-fg-muted">{trans('There are no items matching your query')}</div>
+          )}
         >
           {isGrouped(options)
             ? options.map((group) => (
                 // Section keys share the collection's key space with the options ('UTC' is both).
                 <ListBoxSection key={group.id} id={`group:${group.id}`} className="pb-1">
-                  <Header className="sticky top-0 z-10 bg-bg px-4 pt-2 pb-1 text-xs font-medium tracking-wide text-fg-muted uppercase">{group.label}</Header>
+                  <Header className="sticky top-0 z-10 bg-bg px-4 pt-2 pb-1 text-xs font-medium tracking-wide text-fg-muted uppercase">
+                    {group.label}
+                  </Header>
                   <Collection items={group.options}>{renderOption}</Collection>
                 </ListBoxSection>
               ))

@@ -35,10 +35,20 @@ export function Spinner({ size = 24, className, label, isActive = true, immediat
   const delayed = useDelayedFlag(isActive);
   if (!(immediate ? isActive : delayed)) return null;
   return (
-    <ProgressBar isIndeterminate aria-label={label ?? trans('Loading')} className={clsx('inline-flex text-primary', className)}>
+    <ProgressBar
+      isIndeterminate
+      aria-label={label ?? trans('Loading')}
+      className={clsx('inline-flex text-primary', className)}
+    >
       <svg width={size} height={size} viewBox="0 0 24 24" className="animate-spin" aria-hidden>
         <circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" strokeOpacity="0.2" strokeWidth="3" />
-        <path d="M21.5 12A9.5 9.5 0 0 0 12 2.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+        <path
+          d="M21.5 12A9.5 9.5 0 0 0 12 2.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3"
+          strokeLinecap="round"
+        />
       </svg>
     </ProgressBar>
   );

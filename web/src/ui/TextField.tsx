@@ -1,7 +1,14 @@
 import { forwardRef, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { Eye, EyeOff } from 'lucide-react';
-import { FieldError, Input, Label, Text, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+import {
+  FieldError,
+  Input,
+  Label,
+  Text,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+} from 'react-aria-components';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { focusRing } from './button-styles.ts';
 
@@ -41,17 +48,28 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     >
       <Label className="text-sm font-medium text-fg">
         {label}
-        {props.isRequired && <span className="ml-0.5 text-danger" aria-hidden>*</span>}
+        {props.isRequired && (
+          <span className="ml-0.5 text-danger" aria-hidden>
+            *
+          </span>
+        )}
       </Label>
       <div className="relative flex items-center">
-        <Input ref={ref} placeholder={placeholder} className={clsx(inputClasses, (revealable || endAdornment) && 'pr-11')} />
+        <Input
+          ref={ref}
+          placeholder={placeholder}
+          className={clsx(inputClasses, (revealable || endAdornment) && 'pr-11')}
+        />
         {revealable && (
           <button
             type="button"
             onClick={() => setRevealed((v) => !v)}
             aria-label={trans(isRevealed ? 'Hide password' : 'Show password')}
             aria-pressed={isRevealed}
-            className={clsx('absolute right-1 inline-flex size-8 items-center justify-center rounded-full text-fg-muted hover:bg-bg-alt hover:text-fg', focusRing)}
+            className={clsx(
+              'absolute right-1 inline-flex size-8 items-center justify-center rounded-full text-fg-muted hover:bg-bg-alt hover:text-fg',
+              focusRing,
+            )}
           >
             {isRevealed ? <EyeOff size={18} aria-hidden /> : <Eye size={18} aria-hidden />}
           </button>

@@ -1,7 +1,12 @@
 import type { ReactElement, ReactNode } from 'react';
 import clsx from 'clsx';
 import { Tooltip as AriaTooltip, TooltipTrigger } from 'react-aria-components';
-import { TOOLTIP_CLOSE_GRACE_MS, TOOLTIP_DELAY_MS, TOOLTIP_MAX_WIDTH_PX, TOOLTIP_OFFSET_PX } from '@kosh/contracts/constants';
+import {
+  TOOLTIP_CLOSE_GRACE_MS,
+  TOOLTIP_DELAY_MS,
+  TOOLTIP_MAX_WIDTH_PX,
+  TOOLTIP_OFFSET_PX,
+} from '@kosh/contracts/constants';
 
 export type TooltipVariant = 'neutral' | 'positive' | 'danger';
 

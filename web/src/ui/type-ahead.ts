@@ -27,7 +27,10 @@ export class TypeAheadBuffer {
   private readonly resetMs: number;
 
   constructor(
-    timers: Timers = { setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms), clearTimeout: (h) => globalThis.clearTimeout(h as number) },
+    timers: Timers = {
+      setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+      clearTimeout: (h) => globalThis.clearTimeout(h as number),
+    },
     resetMs = TYPEAHEAD_RESET_MS,
   ) {
     this.timers = timers;

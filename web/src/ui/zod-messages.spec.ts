@@ -4,7 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginUserBodySchema } from '@kosh/contracts';
 import { clientMessage, translatedResolver } from './zod-messages.ts';
 
-const hindi: Record<string, string> = { 'This field is required.': 'यह फ़ील्ड आवश्यक है।', 'The email must be a valid email address.': 'मान्य ईमेल' };
+const hindi: Record<string, string> = {
+  'This field is required.': 'यह फ़ील्ड आवश्यक है।',
+  'The email must be a valid email address.': 'मान्य ईमेल',
+};
 const trans = (m: string) => hindi[m] ?? m;
 
 describe('clientMessage', () => {
@@ -19,7 +22,10 @@ describe('clientMessage', () => {
 describe('translatedResolver', () => {
   it('rewrites the messages of a contracts schema', async () => {
     const resolver = translatedResolver(zodResolver(LoginUserBodySchema.pick({ email: true, password: true })), trans);
-    const result = await resolver({ email: 'nope', password: '' }, undefined, { fields: {}, shouldUseNativeValidation: false });
+    const result = await resolver({ email: 'nope', password: '' }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
     expect(result.errors.email?.message).toBe('मान्य ईमेल');
     expect(result.errors.password?.message).toBe('यह फ़ील्ड आवश्यक है।');
   });

@@ -19,7 +19,10 @@ function translateErrors<T extends FieldValues>(errors: FieldErrors<T>, trans: T
   for (const [name, error] of Object.entries(errors)) {
     if (!error || typeof error !== 'object') continue;
     const e = error as { message?: string; type?: string };
-    out[name] = typeof e.type === 'string' ? { ...e, message: clientMessage(e.message, trans) } : translateErrors(error as FieldErrors<T>, trans);
+    out[name] =
+      typeof e.type === 'string'
+        ? { ...e, message: clientMessage(e.message, trans) }
+        : translateErrors(error as FieldErrors<T>, trans);
   }
   return out as FieldErrors<T>;
 }

@@ -28,7 +28,8 @@ export function InviteForm({ workspaceId }: { workspaceId: number }) {
         onSuccess: ({ results }) => {
           const failed = results.filter((r) => !r.ok);
           setEmails(failed.map((r) => r.email).join(', '));
-          if (failed.length) toast.danger(`${failed[0].email}: ${trans(failed[0].message ?? 'There was an issue. Please try again.')}`);
+          if (failed.length)
+            toast.danger(`${failed[0].email}: ${trans(failed[0].message ?? 'There was an issue. Please try again.')}`);
           else toast.positive(trans(results.length === 1 ? 'Invitation sent' : 'Invitations sent'));
         },
       },

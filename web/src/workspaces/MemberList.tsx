@@ -13,7 +13,15 @@ import { ROLE_LABELS } from './role-labels.ts';
 import { useChangeRole } from './workspaces.api.ts';
 
 /** A member's role: a menu of roles for those who manage members, plain text otherwise. */
-function RolePicker({ member, isEditable, onChange }: { member: WorkspaceMember; isEditable: boolean; onChange: (role: MemberRole) => void }) {
+function RolePicker({
+  member,
+  isEditable,
+  onChange,
+}: {
+  member: WorkspaceMember;
+  isEditable: boolean;
+  onChange: (role: MemberRole) => void;
+}) {
   const { trans } = useTrans();
   const label = trans(ROLE_LABELS[member.role]);
   if (!isEditable) return <span className="px-3 text-sm text-fg-muted">{label}</span>;
@@ -23,7 +31,13 @@ function RolePicker({ member, isEditable, onChange }: { member: WorkspaceMember;
       aria-label={name}
       placement="bottom end"
       trigger={
-        <AriaButton aria-label={`${name}: ${label}`} className={clsx('inline-flex h-9 items-center gap-1 rounded-kosh px-3 text-sm text-fg hover:bg-bg-alt', focusRing)}>
+        <AriaButton
+          aria-label={`${name}: ${label}`}
+          className={clsx(
+            'inline-flex h-9 items-center gap-1 rounded-kosh px-3 text-sm text-fg hover:bg-bg-alt',
+            focusRing,
+          )}
+        >
           {label}
           <ChevronDown size={16} className="text-fg-muted" aria-hidden />
         </AriaButton>
@@ -31,7 +45,12 @@ function RolePicker({ member, isEditable, onChange }: { member: WorkspaceMember;
       onAction={(key) => key !== member.role && onChange(key as MemberRole)}
     >
       {MEMBER_ROLES.map((role) => (
-        <MenuItem key={role} id={role} textValue={trans(ROLE_LABELS[role])} icon={role === member.role ? <Check size={18} className="text-primary" /> : <span />}>
+        <MenuItem
+          key={role}
+          id={role}
+          textValue={trans(ROLE_LABELS[role])}
+          icon={role === member.role ? <Check size={18} className="text-primary" /> : <span />}
+        >
           {trans(ROLE_LABELS[role])}
         </MenuItem>
       ))}
@@ -39,7 +58,12 @@ function RolePicker({ member, isEditable, onChange }: { member: WorkspaceMember;
   );
 }
 
-type Props = { workspaceId: number; members: WorkspaceMember[]; canManage: boolean; onRemove: (member: WorkspaceMember) => void };
+type Props = {
+  workspaceId: number;
+  members: WorkspaceMember[];
+  canManage: boolean;
+  onRemove: (member: WorkspaceMember) => void;
+};
 
 /** The members, owner first: avatar, name and address, role (changeable by admins), remove. */
 export function MemberList({ workspaceId, members, canManage, onRemove }: Props) {
@@ -52,7 +76,11 @@ export function MemberList({ workspaceId, members, canManage, onRemove }: Props)
         const isMe = member.id === user?.id;
         const isEditable = canManage && member.role !== 'owner' && !isMe;
         return (
-          <li key={member.id} className="flex min-h-14 items-center gap-3 border-b border-divider py-2 last:border-b-0" data-testid="workspace-member">
+          <li
+            key={member.id}
+            className="flex min-h-14 items-center gap-3 border-b border-divider py-2 last:border-b-0"
+            data-testid="workspace-member"
+          >
             <Avatar user={{ name: member.name, email: member.email, image: member.image }} size={32} />
             <div className="min-w-0 flex-1">
               <div className="truncate text-sm font-medium text-fg">
@@ -64,10 +92,19 @@ export function MemberList({ workspaceId, members, canManage, onRemove }: Props)
             <RolePicker
               member={member}
               isEditable={isEditable}
-              onChange={(role) => changeRole.mutate({ userId: member.id, role }, { onSuccess: () => toast.positive(trans('Updated role')) })}
+              onChange={(role) =>
+                changeRole.mutate(
+                  { userId: member.id, role },
+                  { onSuccess: () => toast.positive(trans('Updated role')) },
+                )
+              }
             />
             {isEditable ? (
-              <IconButton label={trans('Remove :name', { name: member.name })} size="sm" onPress={() => onRemove(member)}>
+              <IconButton
+                label={trans('Remove :name', { name: member.name })}
+                size="sm"
+                onPress={() => onRemove(member)}
+              >
                 <X size={18} aria-hidden />
               </IconButton>
             ) : (

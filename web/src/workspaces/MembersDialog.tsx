@@ -13,7 +13,13 @@ import { InviteForm } from './InviteForm.tsx';
 import { MemberList } from './MemberList.tsx';
 import { PendingInvites } from './PendingInvites.tsx';
 import { canManageMembers } from './role-labels.ts';
-import { useDeleteWorkspace, useLeaveWorkspace, useRemoveMember, useRenameWorkspace, useWorkspaceDetails } from './workspaces.api.ts';
+import {
+  useDeleteWorkspace,
+  useLeaveWorkspace,
+  useRemoveMember,
+  useRenameWorkspace,
+  useWorkspaceDetails,
+} from './workspaces.api.ts';
 
 type Confirm = { title: string; body: string; label: string; run: () => void } | null;
 
@@ -22,7 +28,15 @@ type Confirm = { title: string; body: string; label: string; run: () => void } |
  * cancel invites (admins and the owner); rename and delete (the owner); leave (everyone else).
  * Destructive actions confirm first.
  */
-export function MembersDialog({ isOpen, onClose, workspace }: { isOpen: boolean; onClose: () => void; workspace: Workspace }) {
+export function MembersDialog({
+  isOpen,
+  onClose,
+  workspace,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  workspace: Workspace;
+}) {
   const { trans } = useTrans();
   const { data: details } = useWorkspaceDetails(isOpen ? workspace.id : null);
   const [confirm, setConfirm] = useState<Confirm>(null);
@@ -45,7 +59,9 @@ export function MembersDialog({ isOpen, onClose, workspace }: { isOpen: boolean;
   const askDelete = () =>
     setConfirm({
       title: trans('Delete workspace'),
-      body: trans('Delete ":name"? Its files and folders will move to your trash, and its members will lose access.', { name }),
+      body: trans('Delete ":name"? Its files and folders will move to your trash, and its members will lose access.', {
+        name,
+      }),
       label: trans('Delete'),
       run: () => remove.mutate(workspace.id, { onSuccess: () => toDefault('Deleted workspace') }),
     });
@@ -86,7 +102,13 @@ export function MembersDialog({ isOpen, onClose, workspace }: { isOpen: boolean;
         }
       >
         {canManage && <InviteForm workspaceId={workspace.id} />}
-        <h3 className="mb-1 text-sm font-medium text-fg-muted">{count === undefined ? trans('Members') : count === 1 ? trans('1 member') : trans(':count members', { count })}</h3>
+        <h3 className="mb-1 text-sm font-medium text-fg-muted">
+          {count === undefined
+            ? trans('Members')
+            : count === 1
+              ? trans('1 member')
+              : trans(':count members', { count })}
+        </h3>
         <MemberList
           workspaceId={workspace.id}
           members={details?.members ?? []}
@@ -94,7 +116,10 @@ export function MembersDialog({ isOpen, onClose, workspace }: { isOpen: boolean;
           onRemove={(member) =>
             setConfirm({
               title: trans('Remove member'),
-              body: trans('Remove :name from ":workspace"? Files they added stay in the workspace.', { name: member.name, workspace: name }),
+              body: trans('Remove :name from ":workspace"? Files they added stay in the workspace.', {
+                name: member.name,
+                workspace: name,
+              }),
               label: trans('Remove'),
               run: () => removeMember.mutate(member.id, { onSuccess: () => toast.positive(trans('Removed member')) }),
             })

@@ -27,7 +27,10 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
       data-testid="workspace-switcher"
       className={clsx('flex h-12 w-full items-center gap-3 rounded-kosh px-3 text-left hover:bg-bg-alt', focusRing)}
     >
-      <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-kosh bg-bg-chip text-sm font-medium text-fg" aria-hidden>
+      <span
+        className="inline-flex size-8 shrink-0 items-center justify-center rounded-kosh bg-bg-chip text-sm font-medium text-fg"
+        aria-hidden
+      >
         {name.slice(0, 1).toUpperCase()}
       </span>
       <span className="min-w-0 flex-1">
@@ -70,7 +73,12 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
         ))}
         <MenuDivider />
         {id !== DEFAULT_WORKSPACE_ID && workspace && (
-          <MenuItem id="members" icon={workspace.role === 'owner' || workspace.role === 'admin' ? <Settings size={18} /> : <Users size={18} />}>
+          <MenuItem
+            id="members"
+            icon={
+              workspace.role === 'owner' || workspace.role === 'admin' ? <Settings size={18} /> : <Users size={18} />
+            }
+          >
             {trans('Manage members')}
           </MenuItem>
         )}
@@ -79,7 +87,9 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
         </MenuItem>
       </Dropdown>
       <CreateWorkspaceDialog isOpen={isCreateOpen} onClose={() => setCreateOpen(false)} />
-      {workspace && workspace.id !== DEFAULT_WORKSPACE_ID && <MembersDialog isOpen={isMembersOpen} onClose={() => setMembersOpen(false)} workspace={workspace} />}
+      {workspace && workspace.id !== DEFAULT_WORKSPACE_ID && (
+        <MembersDialog isOpen={isMembersOpen} onClose={() => setMembersOpen(false)} workspace={workspace} />
+      )}
     </div>
   );
 }

@@ -45,7 +45,12 @@ export function useActiveWorkspaceId(): number {
  * The active workspace and the caller's list (default first). A workspace the caller no longer
  * belongs to (left, removed, deleted) falls back to the default.
  */
-export function useActiveWorkspace(): { id: number; workspace: Workspace | undefined; workspaces: Workspace[]; isLoading: boolean } {
+export function useActiveWorkspace(): {
+  id: number;
+  workspace: Workspace | undefined;
+  workspaces: Workspace[];
+  isLoading: boolean;
+} {
   const id = useActiveWorkspaceId();
   const { data, isLoading, isFetching } = useWorkspaces();
   const workspaces = data ?? [];

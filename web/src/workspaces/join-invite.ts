@@ -12,7 +12,9 @@ import { switchWorkspace } from './active-workspace.ts';
  */
 export async function joinInvitedWorkspace(inviteId: string): Promise<void> {
   try {
-    const { workspace } = await http.get<WorkspaceResponse>(`workspace/join/${encodeURIComponent(inviteId)}`, { workspaceId: 0 });
+    const { workspace } = await http.get<WorkspaceResponse>(`workspace/join/${encodeURIComponent(inviteId)}`, {
+      workspaceId: 0,
+    });
     switchWorkspace(workspace.id);
     toast.positive(trans(WORKSPACE_MESSAGES.joined));
   } catch (error) {

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InviteMembersResponse, MemberRole, Workspace, WorkspaceDetails, WorkspaceDetailsResponse, WorkspaceResponse, WorkspacesResponse } from '@kosh/contracts';
+import type {
+  InviteMembersResponse,
+  MemberRole,
+  Workspace,
+  WorkspaceDetails,
+  WorkspaceDetailsResponse,
+  WorkspaceResponse,
+  WorkspacesResponse,
+} from '@kosh/contracts';
 import { http } from '../api/http.ts';
 import { useBootstrapData } from '../shell/bootstrap-store.ts';
 
@@ -26,7 +34,8 @@ export function useWorkspaces() {
 export function useWorkspaceDetails(id: number | null) {
   return useQuery({
     queryKey: workspaceKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => http.get<WorkspaceDetailsResponse>(`workspace/${id}`, noActive, signal).then((r) => r.workspace),
+    queryFn: ({ signal }) =>
+      http.get<WorkspaceDetailsResponse>(`workspace/${id}`, noActive, signal).then((r) => r.workspace),
     enabled: !!id,
   });
 }
@@ -44,7 +53,8 @@ export function useCreateWorkspace() {
   const qc = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (name: string) => http.post<WorkspaceResponse>('workspace', { name, ...noActive }).then((r) => r.workspace),
+    mutationFn: (name: string) =>
+      http.post<WorkspaceResponse>('workspace', { name, ...noActive }).then((r) => r.workspace),
     onSuccess: (workspace) => {
       qc.setQueryData<Workspace[]>(workspaceKeys.list, (list) => (list ? [...list, workspace] : list));
       refresh();
@@ -56,7 +66,8 @@ export function useCreateWorkspace() {
 export function useRenameWorkspace(id: number) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (name: string) => http.put<WorkspaceResponse>(`workspace/${id}`, { name, ...noActive }).then((r) => r.workspace),
+    mutationFn: (name: string) =>
+      http.put<WorkspaceResponse>(`workspace/${id}`, { name, ...noActive }).then((r) => r.workspace),
     onSuccess: () => refresh(),
     meta: { handledStatuses: [422] },
   });
@@ -64,13 +75,17 @@ export function useRenameWorkspace(id: number) {
 
 export function useDeleteWorkspace() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: number) => http.delete<unknown>(`workspace/${id}`), onSuccess: () => refresh() });
+  return useMutation({
+    mutationFn: (id: number) => http.delete<unknown>(`workspace/${id}`),
+    onSuccess: () => refresh(),
+  });
 }
 
 export function useInviteMembers(id: number) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: { emails: string[]; role: MemberRole }) => http.post<InviteMembersResponse>(`workspace/${id}/invite`, { ...body, ...noActive }),
+    mutationFn: (body: { emails: string[]; role: MemberRole }) =>
+      http.post<InviteMembersResponse>(`workspace/${id}/invite`, { ...body, ...noActive }),
     onSuccess: (answer) => refresh(answer.workspace),
     meta: { handledStatuses: [422] },
   });
@@ -78,25 +93,37 @@ export function useInviteMembers(id: number) {
 
 export function useCancelInvite(id: number) {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (inviteId: string) => http.delete<unknown>(`workspace/${id}/invite/${encodeURIComponent(inviteId)}`), onSettled: () => refresh() });
+  return useMutation({
+    mutationFn: (inviteId: string) => http.delete<unknown>(`workspace/${id}/invite/${encodeURIComponent(inviteId)}`),
+    onSettled: () => refresh(),
+  });
 }
 
 export function useChangeRole(id: number) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ userId, role }: { userId: number; role: MemberRole }) => http.put<WorkspaceDetailsResponse>(`workspace/${id}/member/${userId}`, { role, ...noActive }).then((r) => r.workspace),
+    mutationFn: ({ userId, role }: { userId: number; role: MemberRole }) =>
+      http
+        .put<WorkspaceDetailsResponse>(`workspace/${id}/member/${userId}`, { role, ...noActive })
+        .then((r) => r.workspace),
     onSuccess: (details) => refresh(details),
   });
 }
 
 export function useRemoveMember(id: number) {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (userId: number) => http.delete<unknown>(`workspace/${id}/member/${userId}`), onSuccess: () => refresh() });
+  return useMutation({
+    mutationFn: (userId: number) => http.delete<unknown>(`workspace/${id}/member/${userId}`),
+    onSuccess: () => refresh(),
+  });
 }
 
 export function useLeaveWorkspace() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: number) => http.post<unknown>(`workspace/${id}/leave`, noActive), onSuccess: () => refresh() });
+  return useMutation({
+    mutationFn: (id: number) => http.post<unknown>(`workspace/${id}/leave`, noActive),
+    onSuccess: () => refresh(),
+  });
 }
 
 export type { Workspace };

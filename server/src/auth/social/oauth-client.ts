@@ -13,7 +13,12 @@ export type ProviderConfig = {
   clientAuth: 'post' | 'basic';
 };
 
-export type ProviderProfile = { id: string; email: string | null; emailVerified: boolean | null; username: string | null };
+export type ProviderProfile = {
+  id: string;
+  email: string | null;
+  emailVerified: boolean | null;
+  username: string | null;
+};
 export type Flow = { state: string; codeVerifier: string };
 
 /** OAuth 2 authorization-code flow with PKCE; services depend on this, not on openid-client. */
@@ -21,7 +26,12 @@ export interface OAuthClient {
   newFlow(): Flow;
   authorizationUrl(provider: ProviderConfig, redirectUri: string, flow: Flow): Promise<string>;
   /** Exchanges the code the provider sent back and reads the account's profile. */
-  fetchProfile(provider: ProviderConfig, redirectUri: string, callbackQuery: string, flow: Flow): Promise<ProviderProfile>;
+  fetchProfile(
+    provider: ProviderConfig,
+    redirectUri: string,
+    callbackQuery: string,
+    flow: Flow,
+  ): Promise<ProviderProfile>;
 }
 
 const isLoopbackHttp = (url: string) => {
@@ -36,12 +46,19 @@ const isLoopbackHttp = (url: string) => {
 export function readProfile(raw: unknown): ProviderProfile | null {
   if (!raw || typeof raw !== 'object') return null;
   const outer = raw as Record<string, unknown>;
-  const inner = (typeof outer.data === 'object' && outer.data ? outer.data : typeof outer.account === 'object' && outer.account ? outer.account : {}) as Record<string, unknown>;
+  const inner = (
+    typeof outer.data === 'object' && outer.data
+      ? outer.data
+      : typeof outer.account === 'object' && outer.account
+        ? outer.account
+        : {}
+  ) as Record<string, unknown>;
   const pick = (...keys: string[]) => {
-    for (const key of keys) for (const source of [outer, inner]) {
-      const value = source[key];
-      if ((typeof value === 'string' && value) || typeof value === 'number') return String(value);
-    }
+    for (const key of keys)
+      for (const source of [outer, inner]) {
+        const value = source[key];
+        if ((typeof value === 'string' && value) || typeof value === 'number') return String(value);
+      }
     return null;
   };
   const id = pick('sub', 'id', 'username');
@@ -50,7 +67,8 @@ export function readProfile(raw: unknown): ProviderProfile | null {
   return {
     id,
     email: pick('email')?.toLowerCase() ?? null,
-    emailVerified: typeof verified === 'boolean' ? verified : verified === 'true' ? true : verified === 'false' ? false : null,
+    emailVerified:
+      typeof verified === 'boolean' ? verified : verified === 'true' ? true : verified === 'false' ? false : null,
     username: pick('username', 'preferred_username', 'screen_name', 'name', 'email'),
   };
 }
@@ -72,10 +90,25 @@ export class OpenIdOAuthClient implements OAuthClient {
     return oidc.buildAuthorizationUrl(config, parameters).toString();
   }
 
-  async fetchProfile(provider: ProviderConfig, redirectUri: string, callbackQuery: string, flow: Flow): Promise<ProviderProfile> {
+  async fetchProfile(
+    provider: ProviderConfig,
+    redirectUri: string,
+    callbackQuery: string,
+    flow: Flow,
+  ): Promise<ProviderProfile> {
     const config = this.configure(provider);
-    const tokens = await oidc.authorizationCodeGrant(config, new URL(`${redirectUri}?${callbackQuery}`), { pkceCodeVerifier: flow.codeVerifier, expectedState: flow.state });
-    const response = await oidc.fetchProtectedResource(config, tokens.access_token, new URL(provider.userinfoUrl), 'GET', null, new Headers({ accept: 'application/json' }));
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(`${redirectUri}?${callbackQuery}`), {
+      pkceCodeVerifier: flow.codeVerifier,
+      expectedState: flow.state,
+    });
+    const response = await oidc.fetchProtectedResource(
+      config,
+      tokens.access_token,
+      new URL(provider.userinfoUrl),
+      'GET',
+      null,
+      new Headers({ accept: 'application/json' }),
+    );
     if (!response.ok) throw new Error(`userinfo answered ${response.status}`);
     const profile = readProfile(await response.json());
     if (!profile) throw new Error('userinfo carried no account id');
@@ -83,7 +116,10 @@ export class OpenIdOAuthClient implements OAuthClient {
   }
 
   private configure(provider: ProviderConfig): oidc.Configuration {
-    const auth = provider.clientAuth === 'basic' ? oidc.ClientSecretBasic(provider.clientSecret) : oidc.ClientSecretPost(provider.clientSecret);
+    const auth =
+      provider.clientAuth === 'basic'
+        ? oidc.ClientSecretBasic(provider.clientSecret)
+        : oidc.ClientSecretPost(provider.clientSecret);
     const config = new oidc.Configuration(
       { issuer: provider.issuer, authorization_endpoint: provider.authorizeUrl, token_endpoint: provider.tokenUrl },
       provider.clientId,
@@ -92,7 +128,11 @@ export class OpenIdOAuthClient implements OAuthClient {
     );
     config.timeout = 10;
     // Plain http only for a provider on this machine (development and tests), never across a network.
-    if ([provider.authorizeUrl, provider.tokenUrl, provider.userinfoUrl].every((u) => isLoopbackHttp(u) || u.startsWith('https:'))) {
+    if (
+      [provider.authorizeUrl, provider.tokenUrl, provider.userinfoUrl].every(
+        (u) => isLoopbackHttp(u) || u.startsWith('https:'),
+      )
+    ) {
       if ([provider.tokenUrl, provider.userinfoUrl].some(isLoopbackHttp)) oidc.allowInsecureRequests(config);
     }
     return config;

@@ -3,7 +3,10 @@ import type { FastifyReply } from 'fastify';
 import { SOCIAL_AUTH_MESSAGE_TYPE, type BootstrapData, type SocialAuthStatus } from '@kosh/contracts';
 import { htmlCsp, safeJson } from '../../web/spa.ts';
 
-export type PopupMessage = { status: SocialAuthStatus; callbackData: { bootstrapData?: BootstrapData; errorMessage?: string } };
+export type PopupMessage = {
+  status: SocialAuthStatus;
+  callbackData: { bootstrapData?: BootstrapData; errorMessage?: string };
+};
 
 /**
  * The page the provider sends the popup back to: it posts the result to the window that
@@ -19,11 +22,13 @@ export function sendPopupResult(reply: FastifyReply, appOrigin: string, message:
   if (window.opener) { window.opener.postMessage(message, ${safeJson(appOrigin)}); window.close(); }
 })();</script>
 </body></html>`;
-  return reply
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', htmlCsp(nonce))
-    // The popup must keep its link to the opener across the provider's pages.
-    .header('cross-origin-opener-policy', 'unsafe-none')
-    .send(html);
+  return (
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', htmlCsp(nonce))
+      // The popup must keep its link to the opener across the provider's pages.
+      .header('cross-origin-opener-policy', 'unsafe-none')
+      .send(html)
+  );
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ConnectSocialBodySchema, MessageResponseSchema, SocialServiceParamsSchema, type SocialService as ServiceName } from '@kosh/contracts';
+import {
+  ConnectSocialBodySchema,
+  MessageResponseSchema,
+  SocialServiceParamsSchema,
+  type SocialService as ServiceName,
+} from '@kosh/contracts';
 import type { Container } from '../../container.ts';
 import { AppError } from '../../http/app-error.ts';
 import { perAccount, perAddress, rateLimited } from '../../http/rate-limits.ts';
@@ -21,37 +26,73 @@ export async function socialRoutes(app: FastifyInstance, { container }: { contai
   const originOf = (request: FastifyRequest) => new URL(contextOf(request, container).baseUrl).origin;
   const popupError = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     if (!(error instanceof AppError)) request.log.error({ err: error }, 'social sign-in failed');
-    return sendPopupResult(reply, originOf(request), { status: 'ERROR', callbackData: { errorMessage: error instanceof AppError ? error.message : GENERIC_ERROR } });
+    return sendPopupResult(reply, originOf(request), {
+      status: 'ERROR',
+      callbackData: { errorMessage: error instanceof AppError ? error.message : GENERIC_ERROR },
+    });
   };
 
-  const begin = (mode: 'login' | 'connect') => async (request: FastifyRequest<{ Params: { service: ServiceName } }>, reply: FastifyReply) => {
-    try {
-      const { url, state } = await social.begin(request.actor, request.params.service, mode, contextOf(request, container));
-      setFlowCookie(request, reply, STATE_COOKIE, state, SOCIAL_FLOW_SECONDS, COOKIE_PATH);
-      return reply.header('cross-origin-opener-policy', 'unsafe-none').redirect(url);
-    } catch (error) {
-      return popupError(request, reply, error);
-    }
-  };
+  const begin =
+    (mode: 'login' | 'connect') =>
+    async (request: FastifyRequest<{ Params: { service: ServiceName } }>, reply: FastifyReply) => {
+      try {
+        const { url, state } = await social.begin(
+          request.actor,
+          request.params.service,
+          mode,
+          contextOf(request, container),
+        );
+        setFlowCookie(request, reply, STATE_COOKIE, state, SOCIAL_FLOW_SECONDS, COOKIE_PATH);
+        return reply.header('cross-origin-opener-policy', 'unsafe-none').redirect(url);
+      } catch (error) {
+        return popupError(request, reply, error);
+      }
+    };
   const popupRoute = { tags: ['auth'], params: SocialServiceParamsSchema };
-  api.get('/auth/social/:service/login', { schema: { ...popupRoute, summary: 'Popup: sign in with the provider (redirects to it).' }, handler: begin('login') });
-  api.get('/auth/social/:service/connect', { schema: { ...popupRoute, summary: 'Popup: link the provider account to the signed-in user.' }, handler: begin('connect') });
+  api.get('/auth/social/:service/login', {
+    schema: { ...popupRoute, summary: 'Popup: sign in with the provider (redirects to it).' },
+    handler: begin('login'),
+  });
+  api.get('/auth/social/:service/connect', {
+    schema: { ...popupRoute, summary: 'Popup: link the provider account to the signed-in user.' },
+    handler: begin('connect'),
+  });
 
   api.get('/auth/social/:service/callback', {
-    schema: { ...popupRoute, summary: "The provider's redirect back: answers a page that posts {type: 'social-auth', status, callbackData} to the opener." },
+    schema: {
+      ...popupRoute,
+      summary:
+        "The provider's redirect back: answers a page that posts {type: 'social-auth', status, callbackData} to the opener.",
+    },
     handler: async (request, reply) => {
       try {
         const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-        const outcome = await social.complete(request.actor, request.params.service, query, request.cookies[STATE_COOKIE], contextOf(request, container));
+        const outcome = await social.complete(
+          request.actor,
+          request.params.service,
+          query,
+          request.cookies[STATE_COOKIE],
+          contextOf(request, container),
+        );
         clearFlowCookie(reply, STATE_COOKIE, COOKIE_PATH);
-        if (outcome.status === 'ERROR') return sendPopupResult(reply, originOf(request), { status: 'ERROR', callbackData: { errorMessage: outcome.message } });
-        if (outcome.status === 'ALREADY_LOGGED_IN') return sendPopupResult(reply, originOf(request), { status: 'ALREADY_LOGGED_IN', callbackData: {} });
+        if (outcome.status === 'ERROR')
+          return sendPopupResult(reply, originOf(request), {
+            status: 'ERROR',
+            callbackData: { errorMessage: outcome.message },
+          });
+        if (outcome.status === 'ALREADY_LOGGED_IN')
+          return sendPopupResult(reply, originOf(request), { status: 'ALREADY_LOGGED_IN', callbackData: {} });
         if (outcome.status === 'REQUEST_PASSWORD') {
           setFlowCookie(request, reply, PENDING_COOKIE, outcome.pending, SOCIAL_FLOW_SECONDS, COOKIE_PATH);
           return sendPopupResult(reply, originOf(request), { status: 'REQUEST_PASSWORD', callbackData: {} });
         }
         if (outcome.session) setSessionCookie(request, reply, outcome.session.token, true);
-        const bootstrapData = await bootstrapFor(request, container, outcome.userId, outcome.session?.id ?? request.sessionId);
+        const bootstrapData = await bootstrapFor(
+          request,
+          container,
+          outcome.userId,
+          outcome.session?.id ?? request.sessionId,
+        );
         return sendPopupResult(reply, originOf(request), { status: 'SUCCESS', callbackData: { bootstrapData } });
       } catch (error) {
         return popupError(request, reply, error);
@@ -60,21 +101,34 @@ export async function socialRoutes(app: FastifyInstance, { container }: { contai
   });
 
   api.post('/auth/social/connect', {
-    preHandler: rateLimited(app, [perAccount('social-connect', 5, (r) => social.pendingUserId(r.cookies[PENDING_COOKIE])), perAddress('social-connect-address', 10)]),
+    preHandler: rateLimited(app, [
+      perAccount('social-connect', 5, (r) => social.pendingUserId(r.cookies[PENDING_COOKIE])),
+      perAddress('social-connect-address', 10),
+    ]),
     schema: {
       tags: ['auth'],
-      summary: 'After REQUEST_PASSWORD: the password of the existing account with the provider’s address links the two and signs in. Answers {bootstrapData}.',
+      summary:
+        'After REQUEST_PASSWORD: the password of the existing account with the provider’s address links the two and signs in. Answers {bootstrapData}.',
       body: ConnectSocialBodySchema,
     },
     handler: async (request, reply) => {
-      const signedIn = await social.connectWithPassword(request.cookies[PENDING_COOKIE], request.body.password, contextOf(request, container));
+      const signedIn = await social.connectWithPassword(
+        request.cookies[PENDING_COOKIE],
+        request.body.password,
+        contextOf(request, container),
+      );
       clearFlowCookie(reply, PENDING_COOKIE, COOKIE_PATH);
       return { bootstrapData: await answerSignedIn(request, reply, container, { ...signedIn, remember: true }) };
     },
   });
 
   api.post('/auth/social/:service/disconnect', {
-    schema: { tags: ['auth'], summary: 'Unlink the provider account from the signed-in user.', params: SocialServiceParamsSchema, response: { 200: MessageResponseSchema } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Unlink the provider account from the signed-in user.',
+      params: SocialServiceParamsSchema,
+      response: { 200: MessageResponseSchema },
+    },
     handler: async (request) => {
       await social.disconnect(request.actor, request.params.service);
       return { message: 'Disconnected.' };

@@ -19,14 +19,21 @@ const PENDING_PURPOSE = 'social-connect';
 
 type Mode = 'login' | 'connect';
 type StatePayload = Flow & { service: string; mode: Mode; uid: number | null };
-type PendingPayload = { service: string; uid: number; profileId: string; username: string | null; email: string | null };
+type PendingPayload = {
+  service: string;
+  uid: number;
+  profileId: string;
+  username: string | null;
+  email: string | null;
+};
 export type SocialOutcome =
   | { status: Extract<SocialAuthStatus, 'SUCCESS'>; userId: number; session: { token: string; id: string } | null }
   | { status: Extract<SocialAuthStatus, 'ALREADY_LOGGED_IN'> }
   | { status: Extract<SocialAuthStatus, 'REQUEST_PASSWORD'>; pending: string }
   | { status: Extract<SocialAuthStatus, 'ERROR'>; message: string };
 
-const label = (service: string) => (service === 'twitter' ? 'X (Twitter)' : service[0].toUpperCase() + service.slice(1));
+const label = (service: string) =>
+  service === 'twitter' ? 'X (Twitter)' : service[0].toUpperCase() + service.slice(1);
 const failure = (message: string): SocialOutcome => ({ status: 'ERROR', message });
 
 type Deps = {
@@ -50,22 +57,42 @@ export class SocialService {
   }
 
   /** Where the popup goes first, and the signed state to keep in a cookie until the provider calls back. */
-  async begin(actor: Actor, service: ServiceName, mode: Mode, ctx: RequestContext): Promise<{ url: string; state: string }> {
+  async begin(
+    actor: Actor,
+    service: ServiceName,
+    mode: Mode,
+    ctx: RequestContext,
+  ): Promise<{ url: string; state: string }> {
     const provider = await this.provider(service);
     if (mode === 'connect') actor.requireUser();
     const flow = this.deps.oauth.newFlow();
-    const state = await this.deps.keys.sign(STATE_PURPOSE, { ...flow, service, mode, uid: actor.user?.id ?? null } satisfies StatePayload, SOCIAL_FLOW_SECONDS);
+    const state = await this.deps.keys.sign(
+      STATE_PURPOSE,
+      { ...flow, service, mode, uid: actor.user?.id ?? null } satisfies StatePayload,
+      SOCIAL_FLOW_SECONDS,
+    );
     return { url: await this.deps.oauth.authorizationUrl(provider, this.redirectUri(service, ctx), flow), state };
   }
 
   /** The provider sent the popup back: sign in, link, or ask for the password of the account with that address. */
-  async complete(actor: Actor, service: ServiceName, query: string, stateCookie: string | undefined, ctx: RequestContext): Promise<SocialOutcome> {
+  async complete(
+    actor: Actor,
+    service: ServiceName,
+    query: string,
+    stateCookie: string | undefined,
+    ctx: RequestContext,
+  ): Promise<SocialOutcome> {
     const state = await this.deps.keys.verify<StatePayload>(STATE_PURPOSE, stateCookie);
     if (!state || state.service !== service) return failure('Your sign-in attempt expired. Please try again.');
     if (new URLSearchParams(query).has('error')) return failure(`${label(service)} sign-in was cancelled.`);
     let profile: ProviderProfile;
     try {
-      profile = await this.deps.oauth.fetchProfile(await this.provider(service), this.redirectUri(service, ctx), query, state);
+      profile = await this.deps.oauth.fetchProfile(
+        await this.provider(service),
+        this.redirectUri(service, ctx),
+        query,
+        state,
+      );
     } catch (err) {
       if (err instanceof AppError) return failure(err.message);
       this.deps.logger.warn({ err, service }, 'social sign-in failed at the provider');
@@ -75,28 +102,56 @@ export class SocialService {
     if (state.mode === 'connect') return this.connect(actor, state, profile, linked?.user_id);
     if (actor.user) return { status: 'ALREADY_LOGGED_IN' };
     if (linked) return this.signIn(await this.deps.users.getById(linked.user_id), ctx);
-    if (!profile.email) return failure(`${label(service)} did not share an email address. Log in with your password, then connect ${label(service)} in account settings.`);
+    if (!profile.email)
+      return failure(
+        `${label(service)} did not share an email address. Log in with your password, then connect ${label(service)} in account settings.`,
+      );
     const existing = await this.deps.users.getByEmail(profile.email);
     if (existing) {
-      const pending = await this.deps.keys.sign(PENDING_PURPOSE, { service, uid: existing.id, profileId: profile.id, username: profile.username, email: profile.email } satisfies PendingPayload, SOCIAL_FLOW_SECONDS);
+      const pending = await this.deps.keys.sign(
+        PENDING_PURPOSE,
+        {
+          service,
+          uid: existing.id,
+          profileId: profile.id,
+          username: profile.username,
+          email: profile.email,
+        } satisfies PendingPayload,
+        SOCIAL_FLOW_SECONDS,
+      );
       return { status: 'REQUEST_PASSWORD', pending };
     }
     if (await this.deps.settings.get<boolean>('registration.disable')) return failure('Registration is disabled.');
     const verified = profile.emailVerified !== false;
-    const user = await this.deps.usersService.createUser({ email: profile.email, password: generatePassword(), verified });
+    const user = await this.deps.usersService.createUser({
+      email: profile.email,
+      password: generatePassword(),
+      verified,
+    });
     await this.link(user.id, service, profile);
     if (verified) await this.deps.onVerifiedSignUp?.(user);
     return this.signIn(user, ctx);
   }
 
   /** Links the account named by the pending cookie once its password is given, and signs in. */
-  async connectWithPassword(pendingCookie: string | undefined, password: string, ctx: RequestContext): Promise<{ userId: number; session: { token: string; id: string } }> {
+  async connectWithPassword(
+    pendingCookie: string | undefined,
+    password: string,
+    ctx: RequestContext,
+  ): Promise<{ userId: number; session: { token: string; id: string } }> {
     const pending = await this.deps.keys.verify<PendingPayload>(PENDING_PURPOSE, pendingCookie);
-    if (!pending) throw new AppError(401, 'Your sign-in attempt expired. Please try again.', { code: 'unauthenticated' });
+    if (!pending)
+      throw new AppError(401, 'Your sign-in attempt expired. Please try again.', { code: 'unauthenticated' });
     const row = await this.deps.users.getById(pending.uid);
-    if (!row || !(await verifyPassword(row.password, password))) throw validation({ password: ['The provided password was incorrect.'] });
+    if (!row || !(await verifyPassword(row.password, password)))
+      throw validation({ password: ['The provided password was incorrect.'] });
     if (TwoFactorService.isEnabled(row)) throw forbidden(this.twoFactorMessage());
-    await this.link(row.id, pending.service, { id: pending.profileId, username: pending.username, email: pending.email, emailVerified: null });
+    await this.link(row.id, pending.service, {
+      id: pending.profileId,
+      username: pending.username,
+      email: pending.email,
+      emailVerified: null,
+    });
     return { userId: row.id, session: await this.deps.sessions.start(row.id, ctx, true) };
   }
 
@@ -110,10 +165,16 @@ export class SocialService {
     await this.deps.profiles.unlink(user.id, service);
   }
 
-  private async connect(actor: Actor, state: StatePayload, profile: ProviderProfile, linkedTo: number | undefined): Promise<SocialOutcome> {
+  private async connect(
+    actor: Actor,
+    state: StatePayload,
+    profile: ProviderProfile,
+    linkedTo: number | undefined,
+  ): Promise<SocialOutcome> {
     // The popup must come back to the user who opened it.
     if (!actor.user || actor.user.id !== state.uid) return failure('Log in again, then connect the account.');
-    if (linkedTo !== undefined && linkedTo !== actor.user.id) return failure(`This ${label(state.service)} account is already connected to another user.`);
+    if (linkedTo !== undefined && linkedTo !== actor.user.id)
+      return failure(`This ${label(state.service)} account is already connected to another user.`);
     await this.link(actor.user.id, state.service, profile);
     return { status: 'SUCCESS', userId: actor.user.id, session: null };
   }
@@ -126,7 +187,14 @@ export class SocialService {
   }
 
   private async link(userId: number, service: string, profile: ProviderProfile): Promise<void> {
-    await this.deps.profiles.link({ user_id: userId, service_name: service, user_service_id: profile.id, username: profile.username, email: profile.email, at: new Date().toISOString() });
+    await this.deps.profiles.link({
+      user_id: userId,
+      service_name: service,
+      user_service_id: profile.id,
+      username: profile.username,
+      email: profile.email,
+      at: new Date().toISOString(),
+    });
   }
 
   private twoFactorMessage(): string {

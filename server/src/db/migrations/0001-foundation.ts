@@ -122,7 +122,21 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['personal_access_tokens', 'sessions', 'localizations', 'custom_pages', 'menus', 'themes', 'settings', 'user_role', 'permission_user', 'permission_role', 'permissions', 'roles', 'users']) {
+  for (const t of [
+    'personal_access_tokens',
+    'sessions',
+    'localizations',
+    'custom_pages',
+    'menus',
+    'themes',
+    'settings',
+    'user_role',
+    'permission_user',
+    'permission_role',
+    'permissions',
+    'roles',
+    'users',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

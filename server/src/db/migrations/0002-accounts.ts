@@ -9,7 +9,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   // SQLite adds one column per ALTER TABLE.
   for (const column of SESSION_COLUMNS) await db.schema.alterTable('sessions').addColumn(column, 'text').execute();
   await db.schema.alterTable('users').addColumn('two_factor_last_time_step', 'bigint').execute();
-  await db.schema.alterTable('users').addColumn('profile_skip_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('profile_skip_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await withId(db, db.schema.createTable('password_resets'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -47,7 +50,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['human_checks', 'social_profiles', 'email_verification_codes', 'password_resets']) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ['human_checks', 'social_profiles', 'email_verification_codes', 'password_resets'])
+    await db.schema.dropTable(t).ifExists().execute();
   await db.schema.alterTable('users').dropColumn('profile_skip_count').execute();
   await db.schema.alterTable('users').dropColumn('two_factor_last_time_step').execute();
   for (const column of SESSION_COLUMNS) await db.schema.alterTable('sessions').dropColumn(column).execute();

@@ -13,7 +13,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('space_reservations_user_idx').on('space_reservations').columns(['user_id', 'expires_at']).execute();
+  await db.schema
+    .createIndex('space_reservations_user_idx')
+    .on('space_reservations')
+    .columns(['user_id', 'expires_at'])
+    .execute();
   await db.schema.createIndex('space_reservations_expires_idx').on('space_reservations').column('expires_at').execute();
 
   await withId(db, db.schema.createTable('pending_uploads'))

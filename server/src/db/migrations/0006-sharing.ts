@@ -18,16 +18,27 @@ export async function up(db: Kysely<any>): Promise<void> {
       // SHA-256 of the token in the invitation mail (pending invitations only).
       .addColumn('invite_token_hash', 'text'),
   ).execute();
-  await db.schema.createIndex('fes_entry_email_uq').on('file_entry_shares').columns(['file_entry_id', 'email']).unique().execute();
+  await db.schema
+    .createIndex('fes_entry_email_uq')
+    .on('file_entry_shares')
+    .columns(['file_entry_id', 'email'])
+    .unique()
+    .execute();
   // "Shared with me" and the permission check read a user's shares by entry.
-  await db.schema.createIndex('fes_user_entry_idx').on('file_entry_shares').columns(['user_id', 'file_entry_id']).execute();
+  await db.schema
+    .createIndex('fes_user_entry_idx')
+    .on('file_entry_shares')
+    .columns(['user_id', 'file_entry_id'])
+    .execute();
   await sql`create index fes_pending_email_idx on file_entry_shares (email) where user_id is null`.execute(db);
   await db.schema.createIndex('fes_invite_token_idx').on('file_entry_shares').column('invite_token_hash').execute();
 
   await withTimestamps(
     withId(db, db.schema.createTable('shareable_links'))
       .addColumn('hash', 'text', (c) => c.notNull().unique())
-      .addColumn('file_entry_id', 'integer', (c) => c.notNull().unique().references('file_entries.id').onDelete('cascade'))
+      .addColumn('file_entry_id', 'integer', (c) =>
+        c.notNull().unique().references('file_entries.id').onDelete('cascade'),
+      )
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       // argon2id hash; null: no password.
       .addColumn('password', 'text')
@@ -48,7 +59,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('read_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('notifications_user_created_idx').on('notifications').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('notifications_user_created_idx')
+    .on('notifications')
+    .columns(['user_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -24,7 +24,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('workspace_members_pk', ['workspace_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('workspace_members_user_idx').on('workspace_members').columns(['user_id', 'workspace_id']).execute();
+  await db.schema
+    .createIndex('workspace_members_user_idx')
+    .on('workspace_members')
+    .columns(['user_id', 'workspace_id'])
+    .execute();
 
   await db.schema
     .createTable('workspace_invites')
@@ -36,15 +40,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('invited_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('workspace_invites_ws_email_uq').on('workspace_invites').columns(['workspace_id', 'email']).unique().execute();
+  await db.schema
+    .createIndex('workspace_invites_ws_email_uq')
+    .on('workspace_invites')
+    .columns(['workspace_id', 'email'])
+    .unique()
+    .execute();
   await db.schema.createIndex('workspace_invites_email_idx').on('workspace_invites').column('email').execute();
 
   // A workspace's root and its recent files, as the personal drive has them (0003-drive.ts).
   if (pg) {
-    await sql`create index fe_ws_root_updated_idx on file_entries (workspace_id, is_folder, updated_at, id) where parent_id is null and workspace_id is not null and deleted_at is null`.execute(db);
-    await sql`create index fe_ws_recent_idx on file_entries (workspace_id, is_folder, updated_at, id) where workspace_id is not null and deleted_at is null`.execute(db);
+    await sql`create index fe_ws_root_updated_idx on file_entries (workspace_id, is_folder, updated_at, id) where parent_id is null and workspace_id is not null and deleted_at is null`.execute(
+      db,
+    );
+    await sql`create index fe_ws_recent_idx on file_entries (workspace_id, is_folder, updated_at, id) where workspace_id is not null and deleted_at is null`.execute(
+      db,
+    );
   } else {
-    await sql`create index fe_ws_root_updated_idx on file_entries (workspace_id, parent_id, deleted_at, is_folder, updated_at, id) where workspace_id is not null`.execute(db);
+    await sql`create index fe_ws_root_updated_idx on file_entries (workspace_id, parent_id, deleted_at, is_folder, updated_at, id) where workspace_id is not null`.execute(
+      db,
+    );
   }
 }
 

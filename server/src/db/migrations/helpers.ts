@@ -2,7 +2,10 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 import { isPostgres } from '../database.ts';
 
 /** An auto-incrementing integer primary key on either dialect. */
-export function withId<T extends string>(db: Kysely<any>, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+export function withId<T extends string>(
+  db: Kysely<any>,
+  table: CreateTableBuilder<T, never>,
+): CreateTableBuilder<T, 'id'> {
   return isPostgres(db)
     ? table.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());

@@ -199,8 +199,7 @@ export const HI_LINES: Record<string, string> = {
   'Verify your email': 'अपना ईमेल सत्यापित करें',
   'Enter the verification code we sent to :email': ':email पर भेजा गया सत्यापन कोड दर्ज करें',
   'Enter your verification code': 'अपना सत्यापन कोड दर्ज करें',
-  "Can't find the email? Check your spam and promotions folders, or":
-    'ईमेल नहीं मिल रहा? अपने स्पैम और प्रमोशन फ़ोल्डर देखें, या',
+  "Can't find the email? Check your spam and promotions folders, or": 'ईमेल नहीं मिल रहा? अपने स्पैम और प्रमोशन फ़ोल्डर देखें, या',
   'request a resend': 'दोबारा भेजने का अनुरोध करें',
 
   // Notifications
@@ -265,12 +264,14 @@ export const HI_LINES: Record<string, string> = {
   'Can view and download files': 'फ़ाइलें देख और डाउनलोड कर सकते हैं',
   'Remove :name': ':name को हटाएँ',
   'Remove member': 'सदस्य हटाएँ',
-  'Remove :name from ":workspace"? Files they added stay in the workspace.': ':name को ":workspace" से हटाएँ? उनकी जोड़ी गई फ़ाइलें वर्कस्पेस में रहेंगी।',
+  'Remove :name from ":workspace"? Files they added stay in the workspace.':
+    ':name को ":workspace" से हटाएँ? उनकी जोड़ी गई फ़ाइलें वर्कस्पेस में रहेंगी।',
   'Removed member': 'सदस्य हटाया गया',
   'Rename workspace': 'वर्कस्पेस का नाम बदलें',
   'Renamed workspace': 'वर्कस्पेस का नाम बदला गया',
   'Delete workspace': 'वर्कस्पेस हटाएँ',
-  'Delete ":name"? Its files and folders will move to your trash, and its members will lose access.': '":name" हटाएँ? इसकी फ़ाइलें और फ़ोल्डर आपके ट्रैश में चले जाएँगे, और इसके सदस्यों की पहुँच समाप्त हो जाएगी।',
+  'Delete ":name"? Its files and folders will move to your trash, and its members will lose access.':
+    '":name" हटाएँ? इसकी फ़ाइलें और फ़ोल्डर आपके ट्रैश में चले जाएँगे, और इसके सदस्यों की पहुँच समाप्त हो जाएगी।',
   'Deleted workspace': 'वर्कस्पेस हटाया गया',
   'Leave workspace': 'वर्कस्पेस छोड़ें',
   'Leave ":name"? You will lose access to its files.': '":name" छोड़ें? इसकी फ़ाइलों तक आपकी पहुँच समाप्त हो जाएगी।',
@@ -448,8 +449,7 @@ export const HI_LINES: Record<string, string> = {
   'Delete forever': 'हमेशा के लिए हटाएँ',
   Restore: 'पुनर्स्थापित करें',
   'Empty trash': 'ट्रैश खाली करें',
-  'Are you sure you want to permanently delete the selected items?':
-    'क्या आप वाकई चुने गए आइटम स्थायी रूप से हटाना चाहते हैं?',
+  'Are you sure you want to permanently delete the selected items?': 'क्या आप वाकई चुने गए आइटम स्थायी रूप से हटाना चाहते हैं?',
   'Items in trash will be deleted forever.': 'ट्रैश के आइटम हमेशा के लिए हटा दिए जाएँगे।',
   ':count items selected': ':count आइटम चुने गए',
   '1 item selected': '1 आइटम चुना गया',
@@ -457,8 +457,7 @@ export const HI_LINES: Record<string, string> = {
   'Drop files here or use the New button': 'फ़ाइलें यहाँ छोड़ें या "नया" बटन का उपयोग करें',
   'Drop files to upload to :folder': ':folder में अपलोड करने के लिए फ़ाइलें यहाँ छोड़ें',
   'Nothing is shared with you yet': 'अभी तक आपके साथ कुछ भी साझा नहीं किया गया है',
-  'Files and folders others share with you will show up here.':
-    'दूसरों द्वारा आपके साथ साझा की गई फ़ाइलें और फ़ोल्डर यहाँ दिखेंगे।',
+  'Files and folders others share with you will show up here.': 'दूसरों द्वारा आपके साथ साझा की गई फ़ाइलें और फ़ोल्डर यहाँ दिखेंगे।',
   'No recent files': 'कोई हालिया फ़ाइल नहीं',
   'Files you open or change will show up here.': 'आप जो फ़ाइलें खोलते या बदलते हैं, वे यहाँ दिखेंगी।',
   'No starred files': 'कोई तारांकित फ़ाइल नहीं',
@@ -797,7 +796,7 @@ export const HI_LINES: Record<string, string> = {
   'This link does not exist': 'यह लिंक मौजूद नहीं है',
   'It may have been turned off, deleted or expired.': 'हो सकता है इसे बंद, हटाया गया हो या इसकी अवधि समाप्त हो गई हो।',
   'Files put in this folder will show up here.': 'इस फ़ोल्डर में रखी गई फ़ाइलें यहाँ दिखेंगी।',
-  'Shared': 'शेयर किया गया',
+  Shared: 'शेयर किया गया',
   'Folder path': 'फ़ोल्डर पथ',
   'Shareable link': 'शेयर करने योग्य लिंक',
   'Saved to your drive': 'आपकी ड्राइव में सहेजा गया',
@@ -810,7 +809,7 @@ export const HI_LINES: Record<string, string> = {
   'Logged-in people with the link can open it': 'लिंक वाले लॉग-इन लोग इसे खोल सकते हैं',
   'Anyone with the link can open it': 'लिंक वाला कोई भी इसे खोल सकता है',
   'Share via link': 'लिंक से शेयर करें',
-  'Link': 'लिंक',
+  Link: 'लिंक',
   'Link password': 'लिंक पासवर्ड',
   'Enter a new password': 'नया पासवर्ड डालें',
   'Enter a password': 'पासवर्ड डालें',
@@ -818,7 +817,7 @@ export const HI_LINES: Record<string, string> = {
   'Link expires on': 'लिंक की समाप्ति तिथि',
   'Allow download': 'डाउनलोड की अनुमति दें',
   'Allow editing': 'संपादन की अनुमति दें',
-  'Restricted': 'प्रतिबंधित',
+  Restricted: 'प्रतिबंधित',
   'Only logged-in people can open the link': 'केवल लॉग-इन लोग ही लिंक खोल सकते हैं',
   'People with access': 'एक्सेस वाले लोग',
   ':name (you)': ':name (आप)',

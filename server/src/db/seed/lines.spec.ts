@@ -36,7 +36,8 @@ describe('HI_LINES', () => {
   });
 
   it('keeps the placeholders of each line verbatim', () => {
-    for (const [key, value] of Object.entries(HI_LINES)) expect([key, placeholders(value)]).toEqual([key, placeholders(key)]);
+    for (const [key, value] of Object.entries(HI_LINES))
+      expect([key, placeholders(value)]).toEqual([key, placeholders(key)]);
   });
 
   it('translates every shell string', () => {
@@ -51,7 +52,17 @@ describe('HI_LINES', () => {
       'errorsAndMessages',
       'formValidation',
     ].flatMap((section) => EN_SECTIONS[section]);
-    const drive = ['Home', 'Shared with me', 'Recent', 'Starred', 'Trash', 'Upload files', 'Upload folder', 'New folder', 'New'];
+    const drive = [
+      'Home',
+      'Shared with me',
+      'Recent',
+      'Starred',
+      'Trash',
+      'Upload files',
+      'Upload folder',
+      'New folder',
+      'New',
+    ];
     const footer = ['All rights reserved', 'Copyright © :year :siteName, All rights reserved', 'Language', 'Theme'];
     expect([...shell, ...drive, ...footer].filter((line) => !HI_LINES[line])).toEqual([]);
   });

@@ -130,7 +130,8 @@ export const DEFAULT_PAGES: SeedPage[] = [
     body: ABOUT_US.trim(),
     seo: {
       title: 'About us | Kosh',
-      description: 'Kosh is a cloud drive that keeps your files encrypted and stored in India, with 25 GB free and no upload size limit.',
+      description:
+        'Kosh is a cloud drive that keeps your files encrypted and stored in India, with 25 GB free and no upload size limit.',
     },
   },
   {
@@ -139,7 +140,8 @@ export const DEFAULT_PAGES: SeedPage[] = [
     body: TERMS_OF_SERVICE.trim(),
     seo: {
       title: 'Terms of service | Kosh',
-      description: 'The terms that govern your use of Kosh cloud storage: your account, your content, acceptable use and paid plans.',
+      description:
+        'The terms that govern your use of Kosh cloud storage: your account, your content, acceptable use and paid plans.',
     },
   },
   {

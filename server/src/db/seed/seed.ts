@@ -10,9 +10,27 @@ import { DEFAULT_PAGES } from './pages.ts';
 import { DEFAULT_LOCALIZATIONS } from './localizations.ts';
 
 const ROLE_SEEDS = [
-  { name: 'admin', description: 'Staff with every permission.', is_default: 0, is_guest: 0, permissions: RolePermissions.admin },
-  { name: 'users', description: 'Assigned to everyone who registers.', is_default: 1, is_guest: 0, permissions: RolePermissions.users },
-  { name: 'guests', description: 'Applies to visitors who are not logged in.', is_default: 0, is_guest: 1, permissions: RolePermissions.guests },
+  {
+    name: 'admin',
+    description: 'Staff with every permission.',
+    is_default: 0,
+    is_guest: 0,
+    permissions: RolePermissions.admin,
+  },
+  {
+    name: 'users',
+    description: 'Assigned to everyone who registers.',
+    is_default: 1,
+    is_guest: 0,
+    permissions: RolePermissions.users,
+  },
+  {
+    name: 'guests',
+    description: 'Applies to visitors who are not logged in.',
+    is_default: 0,
+    is_guest: 1,
+    permissions: RolePermissions.guests,
+  },
 ] as const;
 
 const displayName = (name: string) => name.replace(/[._]/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
@@ -37,54 +55,105 @@ export async function seedDefaults(db: Database): Promise<void> {
     )
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const permissionIds = new Map((await db.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]));
+  const permissionIds = new Map(
+    (await db.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]),
+  );
 
   for (const seed of ROLE_SEEDS) {
     const existing = await db.selectFrom('roles').select('id').where('name', '=', seed.name).executeTakeFirst();
     if (existing) continue;
     const role = await db
       .insertInto('roles')
-      .values({ name: seed.name, description: seed.description, is_default: seed.is_default, is_guest: seed.is_guest, created_at: at, updated_at: at })
+      .values({
+        name: seed.name,
+        description: seed.description,
+        is_default: seed.is_default,
+        is_guest: seed.is_guest,
+        created_at: at,
+        updated_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
       .insertInto('permission_role')
-      .values(seed.permissions.map((p) => ({ role_id: role.id, permission_id: permissionIds.get(p)!, restrictions: '[]' })))
+      .values(
+        seed.permissions.map((p) => ({ role_id: role.id, permission_id: permissionIds.get(p)!, restrictions: '[]' })),
+      )
       .execute();
   }
 
   const settings = new SettingsRepository(db);
-  await settings.insertMissing(Object.entries(ALL_SETTINGS).map(([key, value]) => ({ key, value, isPrivate: isPrivateSetting(key) })));
+  await settings.insertMissing(
+    Object.entries(ALL_SETTINGS).map(([key, value]) => ({ key, value, isPrivate: isPrivateSetting(key) })),
+  );
   if (!(await settings.get('app.key'))) await settings.set('app.key', randomBytes(32).toString('base64url'), true);
 
   if (!(await db.selectFrom('themes').select('id').limit(1).executeTakeFirst())) {
     for (const t of DEFAULT_THEMES) {
       await db
         .insertInto('themes')
-        .values({ name: t.name, is_dark: +t.is_dark, default_light: +t.default_light, default_dark: +t.default_dark, values: JSON.stringify(t.values), created_at: at, updated_at: at })
+        .values({
+          name: t.name,
+          is_dark: +t.is_dark,
+          default_light: +t.default_light,
+          default_dark: +t.default_dark,
+          values: JSON.stringify(t.values),
+          created_at: at,
+          updated_at: at,
+        })
         .execute();
     }
   }
   if (!(await db.selectFrom('menus').select('id').limit(1).executeTakeFirst())) {
     for (const m of DEFAULT_MENUS) {
-      await db.insertInto('menus').values({ name: m.name, positions: JSON.stringify(m.positions), items: JSON.stringify(m.items), created_at: at, updated_at: at }).execute();
+      await db
+        .insertInto('menus')
+        .values({
+          name: m.name,
+          positions: JSON.stringify(m.positions),
+          items: JSON.stringify(m.items),
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
     }
   }
   if (!(await db.selectFrom('custom_pages').select('id').limit(1).executeTakeFirst())) {
     for (const p of DEFAULT_PAGES) {
-      await db.insertInto('custom_pages').values({ slug: p.slug, title: p.title, body: p.body, seo: JSON.stringify(p.seo), created_at: at, updated_at: at }).execute();
+      await db
+        .insertInto('custom_pages')
+        .values({
+          slug: p.slug,
+          title: p.title,
+          body: p.body,
+          seo: JSON.stringify(p.seo),
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
     }
   }
   for (const l of DEFAULT_LOCALIZATIONS) {
-    const existing = await db.selectFrom('localizations').select(['id', 'lines']).where('language', '=', l.language).executeTakeFirst();
+    const existing = await db
+      .selectFrom('localizations')
+      .select(['id', 'lines'])
+      .where('language', '=', l.language)
+      .executeTakeFirst();
     if (!existing) {
-      await db.insertInto('localizations').values({ language: l.language, name: l.name, lines: JSON.stringify(l.lines), created_at: at, updated_at: at }).execute();
+      await db
+        .insertInto('localizations')
+        .values({ language: l.language, name: l.name, lines: JSON.stringify(l.lines), created_at: at, updated_at: at })
+        .execute();
       continue;
     }
     // New strings of a newer release are added; translations an admin edited are kept.
     const merged = { ...l.lines, ...(JSON.parse(existing.lines) as Record<string, string>) };
     if (Object.keys(merged).length !== Object.keys(JSON.parse(existing.lines)).length) {
-      await db.updateTable('localizations').set({ lines: JSON.stringify(merged), updated_at: at }).where('id', '=', existing.id).execute();
+      await db
+        .updateTable('localizations')
+        .set({ lines: JSON.stringify(merged), updated_at: at })
+        .where('id', '=', existing.id)
+        .execute();
     }
   }
 }

@@ -67,7 +67,10 @@ export function hashFilesInWorker(): void {
     runs.delete(request.run);
     if (run && open?.run === run) closeOpen();
     if (request.op === 'digest') {
-      const reply: HashReply = { run: request.run, hex: run && run.at === request.size ? run.hash.digest('hex') : null };
+      const reply: HashReply = {
+        run: request.run,
+        hex: run && run.at === request.size ? run.hash.digest('hex') : null,
+      };
       parentPort!.postMessage(reply);
     }
   });

@@ -41,12 +41,25 @@ export class LocalTusStore extends FileStore {
    * Writes the bytes `feed` sends into the sink to upload `id` at `offset`, at most `limit`,
    * keeping its running SHA-256 and checking the request's Upload-Checksum; answers the new offset.
    */
-  async writeBody(id: string, offset: number, limit: number, feed: (sink: UploadFileSink) => Promise<void>): Promise<number> {
+  async writeBody(
+    id: string,
+    offset: number,
+    limit: number,
+    feed: (sink: UploadFileSink) => Promise<void>,
+  ): Promise<number> {
     const context = tusContext.getStore();
     const checksum: Hash | undefined = context?.checksum ? createHash(context.checksum.algorithm) : undefined;
     const file = this.filePath(id);
     const run = this.hashes.track(id, offset, file);
-    const sink = new UploadFileSink({ file, offset, limit, tooLarge: ERRORS.ERR_SIZE_EXCEEDED, hashes: checksum ? [checksum] : [], onChunk: context?.onActivity, onWritten: run.wrote });
+    const sink = new UploadFileSink({
+      file,
+      offset,
+      limit,
+      tooLarge: ERRORS.ERR_SIZE_EXCEEDED,
+      hashes: checksum ? [checksum] : [],
+      onChunk: context?.onActivity,
+      onWritten: run.wrote,
+    });
     let newOffset: number;
     try {
       await feed(sink);

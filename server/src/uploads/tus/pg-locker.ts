@@ -11,7 +11,6 @@ const RETRY_MS = 50;
 /** How often it asks again (another request of the holder's process may have taken the upload meanwhile). */
 const ASK_AGAIN_MS = 1000;
 
-
 /** A lock of this process: taken (with `client`) or being taken (without). */
 type Held = { requestRelease: RequestRelease; askedToRelease: boolean; client?: pg.Client };
 
@@ -59,7 +58,10 @@ export class PgLocker implements Locker {
         this.held.set(id, mine);
         try {
           const client = await this.connect();
-          const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [LOCK_SPACE, id]);
+          const { rows } = await client.query<{ locked: boolean }>(
+            'select pg_try_advisory_lock($1, hashtext($2)) as locked',
+            [LOCK_SPACE, id],
+          );
           if (rows[0].locked) {
             mine.client = client;
             return;
@@ -127,7 +129,8 @@ export class PgLocker implements Locker {
     client.on('error', onLost);
     client.on('end', () => onLost());
     client.on('notification', (message) => {
-      const holder = message.channel === RELEASE_CHANNEL && message.payload ? this.held.get(message.payload) : undefined;
+      const holder =
+        message.channel === RELEASE_CHANNEL && message.payload ? this.held.get(message.payload) : undefined;
       if (!holder || holder.askedToRelease) return;
       holder.askedToRelease = true;
       void Promise.resolve(holder.requestRelease()).catch(() => {});

@@ -8,7 +8,13 @@ import { RunningHashes } from './running-hashes.ts';
 const sink = () => new Writable({ write: (_chunk, _enc, cb) => cb() });
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
-async function write(sut: RunningHashes, id: string, offset: number, data: string, settleWith?: number | null): Promise<void> {
+async function write(
+  sut: RunningHashes,
+  id: string,
+  offset: number,
+  data: string,
+  settleWith?: number | null,
+): Promise<void> {
   const run = sut.begin(id, offset);
   await pipeline(Readable.from([Buffer.from(data)]), run.stream, sink());
   run.settle(settleWith === undefined ? offset + data.length : settleWith);

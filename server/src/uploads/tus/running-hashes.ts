@@ -40,17 +40,27 @@ export class RunningHashes {
    * Starts a write of bytes at `offset` of upload `id`: answers the stream to write through and
    * `settle`, to call with the store's new offset (null when the write failed).
    */
-  begin(id: string, offset: number, extra: Hash[] = [], onChunk?: () => void): { stream: Transform & { byteCount: number }; settle(newOffset: number | null): void } {
+  begin(
+    id: string,
+    offset: number,
+    extra: Hash[] = [],
+    onChunk?: () => void,
+  ): { stream: Transform & { byteCount: number }; settle(newOffset: number | null): void } {
     const run = this.track(id, offset, extra);
     const stream = new FeedingStream(run.hashes, onChunk);
     return { stream, settle: (newOffset) => run.settle(newOffset, stream.byteCount) };
   }
 
   /** The hashes to feed every byte of a write to, in order, and `settle`, with the new offset (null when the write failed) and the bytes fed. */
-  private track(id: string, offset: number, extra: Hash[] = []): { hashes: Hash[]; settle(newOffset: number | null, bytesFed: number): void } {
+  private track(
+    id: string,
+    offset: number,
+    extra: Hash[] = [],
+  ): { hashes: Hash[]; settle(newOffset: number | null, bytesFed: number): void } {
     const known = this.states.get(id);
     this.states.delete(id);
-    const state: State | undefined = known && known.bytes === offset ? known : offset === 0 ? { hash: createHash('sha256'), bytes: 0 } : undefined;
+    const state: State | undefined =
+      known && known.bytes === offset ? known : offset === 0 ? { hash: createHash('sha256'), bytes: 0 } : undefined;
     return {
       hashes: state ? [state.hash, ...extra] : extra,
       settle: (newOffset, bytesFed) => {

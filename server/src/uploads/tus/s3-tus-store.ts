@@ -15,7 +15,8 @@ export const S3_CHECKSUM_MAX_BYTES = 64 * 1024 * 1024;
 /** 460 is the tus checksum extension's answer to a body whose checksum differs. */
 const CHECKSUM_MISMATCH = 460;
 
-const isMissing = (error: unknown) => ['NoSuchKey', 'NoSuchUpload', 'NotFound'].includes((error as { name?: string })?.name ?? '');
+const isMissing = (error: unknown) =>
+  ['NoSuchKey', 'NoSuchUpload', 'NotFound'].includes((error as { name?: string })?.name ?? '');
 /** The prefix of the store's own objects (upload info, incomplete part): never under entries/. */
 export const TUS_S3_PREFIX = 'tus/';
 const uuidOf = (id: string) => id.slice(id.lastIndexOf('/') + 1);
@@ -54,7 +55,12 @@ export class S3TusStore extends S3Store {
    * Upload-Checksum is held in a temp file (at most S3_CHECKSUM_MAX_BYTES, else 413) and
    * checked first: nothing of a body whose checksum differs reaches S3 (460).
    */
-  private async writeChecked(readable: Readable, id: string, offset: number, checksum: UploadChecksum): Promise<number> {
+  private async writeChecked(
+    readable: Readable,
+    id: string,
+    offset: number,
+    checksum: UploadChecksum,
+  ): Promise<number> {
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'kosh-tus-checksum-'));
     const file = path.join(dir, 'body');
     try {
@@ -63,7 +69,13 @@ export class S3TusStore extends S3Store {
       const checking = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           size += chunk.length;
-          if (size > S3_CHECKSUM_MAX_BYTES) return callback(tusError(413, `A PATCH with Upload-Checksum may carry at most ${S3_CHECKSUM_MAX_BYTES} bytes here.\n`) as unknown as Error);
+          if (size > S3_CHECKSUM_MAX_BYTES)
+            return callback(
+              tusError(
+                413,
+                `A PATCH with Upload-Checksum may carry at most ${S3_CHECKSUM_MAX_BYTES} bytes here.\n`,
+              ) as unknown as Error,
+            );
           hash.update(chunk);
           callback(null, chunk);
         },
@@ -99,9 +111,11 @@ export class S3TusStore extends S3Store {
       throw error;
     }
     if (uploadId) {
-      await this.client.abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: uploadId }).catch((error: unknown) => {
-        if (!isMissing(error)) throw error;
-      });
+      await this.client
+        .abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: uploadId })
+        .catch((error: unknown) => {
+          if (!isMissing(error)) throw error;
+        });
     }
     await this.forget(id);
     await tusContext.getStore()?.onRemoved?.();
@@ -110,7 +124,8 @@ export class S3TusStore extends S3Store {
   /** Deletes the store's own objects of an upload (its bytes stay under the key). */
   async forget(id: string): Promise<void> {
     this.hashes.forget(id);
-    for (const key of [this.infoKey(id), this.partKey(id, true)]) await this.client.deleteObject({ Bucket: this.bucket, Key: key });
+    for (const key of [this.infoKey(id), this.partKey(id, true)])
+      await this.client.deleteObject({ Bucket: this.bucket, Key: key });
     await this.clearCache(id);
   }
 
@@ -118,9 +133,14 @@ export class S3TusStore extends S3Store {
   async *listUploads(): AsyncIterable<{ id: string; modified: Date }> {
     let token: string | undefined;
     do {
-      const res = await this.client.listObjectsV2({ Bucket: this.bucket, Prefix: TUS_S3_PREFIX, ContinuationToken: token });
+      const res = await this.client.listObjectsV2({
+        Bucket: this.bucket,
+        Prefix: TUS_S3_PREFIX,
+        ContinuationToken: token,
+      });
       for (const o of res.Contents ?? []) {
-        if (o.Key?.endsWith('.info')) yield { id: o.Key.slice(TUS_S3_PREFIX.length, -'.info'.length), modified: o.LastModified ?? new Date(0) };
+        if (o.Key?.endsWith('.info'))
+          yield { id: o.Key.slice(TUS_S3_PREFIX.length, -'.info'.length), modified: o.LastModified ?? new Date(0) };
       }
       token = res.IsTruncated ? res.NextContinuationToken : undefined;
     } while (token);

@@ -94,24 +94,30 @@ export class TusUploads {
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const method = request.method;
     if (method !== 'OPTIONS') request.actor.authorize(Permission.filesCreate);
-    if (method === 'POST' && !(await this.settings.get<boolean>('uploads.resumable'))) throw forbidden('Resumable uploads are turned off.');
+    if (method === 'POST' && !(await this.settings.get<boolean>('uploads.resumable')))
+      throw forbidden('Resumable uploads are turned off.');
     const backend = await this.load();
     const context: TusRequestContext = { actor: request.actor, workspaceId: request.workspaceId, res: reply.raw };
     const checksum = request.headers['upload-checksum'];
     if (typeof checksum === 'string') {
       const [name, digest] = checksum.trim().split(/\s+/);
-      if (!CHECKSUM_ALGORITHMS[name] || !digest) throw new AppError(400, 'Unsupported checksum algorithm.', { code: 'bad_checksum' });
+      if (!CHECKSUM_ALGORITHMS[name] || !digest)
+        throw new AppError(400, 'Unsupported checksum algorithm.', { code: 'bad_checksum' });
       context.checksum = { algorithm: CHECKSUM_ALGORITHMS[name], digest };
     }
     if (method === 'OPTIONS') reply.raw.setHeader('Tus-Checksum-Algorithm', Object.keys(CHECKSUM_ALGORITHMS).join(','));
     reply.hijack();
     try {
       const uploadId = (request.params as { uploadId?: string }).uploadId;
-      if (method === 'PATCH' && uploadId) await tusContext.run(context, () => this.patch(backend, request.raw, reply.raw, uploadId));
+      if (method === 'PATCH' && uploadId)
+        await tusContext.run(context, () => this.patch(backend, request.raw, reply.raw, uploadId));
       else await tusContext.run(context, () => backend.server.handle(request.raw, reply.raw));
     } catch (error) {
       this.logger.error({ err: error }, 'tus request failed');
-      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'There was an issue. Please try again.' }));
+      if (!reply.raw.headersSent)
+        reply.raw
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ message: 'There was an issue. Please try again.' }));
       else reply.raw.destroy();
     }
     if (context.createdKey && reply.raw.statusCode >= 400) await this.forgetFailedCreation(backend, context.createdKey);
@@ -125,7 +131,12 @@ export class TusUploads {
    */
   private async patch(backend: Backend, req: IncomingMessage, res: ServerResponse, uploadId: string): Promise<void> {
     const answer = (status: number, headers: Record<string, string> = {}, body?: string) => {
-      res.writeHead(status, { 'Tus-Resumable': TUS_RESUMABLE, 'Cache-Control': 'no-store', ...(body ? { 'Content-Type': 'application/json; charset=utf-8' } : {}), ...headers });
+      res.writeHead(status, {
+        'Tus-Resumable': TUS_RESUMABLE,
+        'Cache-Control': 'no-store',
+        ...(body ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),
+        ...headers,
+      });
       res.end(body);
     };
     const fail = (error: unknown) => {
@@ -133,7 +144,8 @@ export class TusUploads {
       // A body the client is still sending is not read: close the connection after the answer.
       answer(status_code, req.complete ? {} : { Connection: 'close' }, body);
     };
-    if (req.headers['tus-resumable'] !== TUS_RESUMABLE) return answer(412, { 'Tus-Version': TUS_RESUMABLE }, JSON.stringify({ message: 'Tus-Resumable Required' }));
+    if (req.headers['tus-resumable'] !== TUS_RESUMABLE)
+      return answer(412, { 'Tus-Version': TUS_RESUMABLE }, JSON.stringify({ message: 'Tus-Resumable Required' }));
     if (req.headers['content-type'] !== 'application/offset+octet-stream') return fail(ERRORS.INVALID_CONTENT_TYPE);
     const offsetHeader = req.headers['upload-offset'];
     if (typeof offsetHeader !== 'string' || !/^\d{1,16}$/.test(offsetHeader)) return fail(ERRORS.MISSING_OFFSET);
@@ -181,7 +193,14 @@ export class TusUploads {
    * local disk the socket is piped straight into the upload's file (the raw PUT's path plus the
    * hashes); on S3 through @tus/s3-store, which splits it into parts.
    */
-  private writeBody(backend: Backend, req: IncomingMessage, storeId: string, offset: number, limit: number, onStop: (stop: () => void) => void): Promise<number> {
+  private writeBody(
+    backend: Backend,
+    req: IncomingMessage,
+    storeId: string,
+    offset: number,
+    limit: number,
+    onStop: (stop: () => void) => void,
+  ): Promise<number> {
     if (backend.kind === 'local') {
       return (backend.store as LocalTusStore).writeBody(storeId, offset, limit, (sink) => {
         req.pipe(sink);
@@ -249,12 +268,21 @@ export class TusUploads {
   private async onCreate(upload: Upload): Promise<{ metadata?: Upload['metadata'] }> {
     const context = this.context();
     if (upload.size === undefined) throw validation({ 'Upload-Length': ['The upload length is required.'] });
-    const meta = TusUploadMetadataSchema.safeParse(Object.fromEntries(Object.entries(upload.metadata ?? {}).map(([k, v]) => [k, v ?? undefined])));
-    if (!meta.success) throw validation(Object.fromEntries(meta.error.issues.map((i) => [`metadata.${i.path.join('.')}`, [i.message]])));
+    const meta = TusUploadMetadataSchema.safeParse(
+      Object.fromEntries(Object.entries(upload.metadata ?? {}).map(([k, v]) => [k, v ?? undefined])),
+    );
+    if (!meta.success)
+      throw validation(Object.fromEntries(meta.error.issues.map((i) => [`metadata.${i.path.join('.')}`, [i.message]])));
     const m = meta.data;
-    const parent = m.parentId === undefined || m.parentId === '' || m.parentId === 'null' ? null : /^\d{1,10}$/.test(m.parentId) ? Number(m.parentId) : NaN;
+    const parent =
+      m.parentId === undefined || m.parentId === '' || m.parentId === 'null'
+        ? null
+        : /^\d{1,10}$/.test(m.parentId)
+          ? Number(m.parentId)
+          : NaN;
     if (Number.isNaN(parent)) throw validation({ 'metadata.parentId': ['The folder id must be a whole number.'] });
-    const workspace = m.workspaceId !== undefined && /^\d{1,10}$/.test(m.workspaceId) ? Number(m.workspaceId) : context.workspaceId;
+    const workspace =
+      m.workspaceId !== undefined && /^\d{1,10}$/.test(m.workspaceId) ? Number(m.workspaceId) : context.workspaceId;
     const uuid = upload.id.slice(upload.id.lastIndexOf('/') + 1);
     const row = await this.intake.open(context.actor, {
       kind: 'tus',
@@ -278,7 +306,8 @@ export class TusUploads {
     if (method === 'POST' || method === 'OPTIONS') return;
     const context = this.context();
     const row = await this.pending.getByKey(entryKeyOf(storeId.slice(storeId.lastIndexOf('/') + 1)));
-    if (!row || row.kind !== 'tus' || row.user_id !== context.actor.user?.id) throw notFound('The upload does not exist.');
+    if (!row || row.kind !== 'tus' || row.user_id !== context.actor.user?.id)
+      throw notFound('The upload does not exist.');
     if (row.state === 'done') throw notFound('The upload is finished: its file is in the drive.');
     if (row.state === 'finalizing') throw conflict('The upload is being finished.');
     if (this.intake.isExpired(row)) throw new AppError(410, 'The upload has expired.', { code: 'gone' });
@@ -292,7 +321,9 @@ export class TusUploads {
         const now = Date.now();
         if (now - last < ACTIVITY_EVERY_MS) return;
         last = now;
-        void this.intake.touch(row).catch((error: unknown) => this.logger.warn({ err: error }, 'could not renew an upload'));
+        void this.intake
+          .touch(row)
+          .catch((error: unknown) => this.logger.warn({ err: error }, 'could not renew an upload'));
       };
     }
     context.res.setHeader('Upload-Expires', expires.toUTCString());
@@ -300,18 +331,28 @@ export class TusUploads {
 
   /** Our errors keep their status and message (as JSON, like every other answer); tus's keep theirs. */
   private mapError(error: unknown): { status_code: number; body: string } {
-    if (error instanceof AppError) return { status_code: error.status, body: JSON.stringify({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }) };
+    if (error instanceof AppError)
+      return {
+        status_code: error.status,
+        body: JSON.stringify({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }),
+      };
     const e = error as { status_code?: number; body?: string };
-    if (e?.status_code && e.status_code < 500) return { status_code: e.status_code, body: JSON.stringify({ message: (e.body ?? '').trim() }) };
+    if (e?.status_code && e.status_code < 500)
+      return { status_code: e.status_code, body: JSON.stringify({ message: (e.body ?? '').trim() }) };
     this.logger.error({ err: error }, 'tus upload error');
-    return { status_code: e?.status_code ?? 500, body: JSON.stringify({ message: 'There was an issue. Please try again.' }) };
+    return {
+      status_code: e?.status_code ?? 500,
+      body: JSON.stringify({ message: 'There was an issue. Please try again.' }),
+    };
   }
 
   /** A creation refused after its row was written (the store failed): give the space back. */
   private async forgetFailedCreation(backend: Backend, key: string): Promise<void> {
     const row = await this.pending.getByKey(key);
     if (!row || row.state !== 'open' || (await backend.exists(backend.storeIdOf(row.upload_id!)))) return;
-    await this.intake.drop(row).catch((error: unknown) => this.logger.warn({ err: error }, 'could not drop a failed upload'));
+    await this.intake
+      .drop(row)
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'could not drop a failed upload'));
   }
 
   private load(): Promise<Backend> {
@@ -322,7 +363,10 @@ export class TusUploads {
   private async createBackend(): Promise<Backend> {
     const { Server, MemoryLocker } = await import('@tus/server');
     const locker = this.config.databaseUrl
-      ? new (await import('./pg-locker.ts')).PgLocker({ connectionString: this.config.databaseUrl, logger: this.logger })
+      ? new (await import('./pg-locker.ts')).PgLocker({
+          connectionString: this.config.databaseUrl,
+          logger: this.logger,
+        })
       : new MemoryLocker({ acquireLockTimeout: LOCK_WAIT_MS });
     const storeOf = await (this.config.storageDriver === 's3' ? this.s3Store() : this.localStore());
     const { store, kind } = storeOf;
@@ -354,10 +398,32 @@ export class TusUploads {
       });
     if (kind === 'local') {
       const local = store as LocalTusStore;
-      return { server, locker, store, kind, storeIdOf, exists, remove, listUploads: () => local.listUploads(), place: (row) => this.placeLocal(local, row), close: () => local.close() };
+      return {
+        server,
+        locker,
+        store,
+        kind,
+        storeIdOf,
+        exists,
+        remove,
+        listUploads: () => local.listUploads(),
+        place: (row) => this.placeLocal(local, row),
+        close: () => local.close(),
+      };
     }
     const s3 = store as S3TusStore;
-    return { server, locker, store, kind, storeIdOf, exists, remove, listUploads: () => s3.listUploads(), place: (row) => this.placeS3(s3, row), close: async () => undefined };
+    return {
+      server,
+      locker,
+      store,
+      kind,
+      storeIdOf,
+      exists,
+      remove,
+      listUploads: () => s3.listUploads(),
+      place: (row) => this.placeS3(s3, row),
+      close: async () => undefined,
+    };
   }
 
   private async localStore(): Promise<{ store: LocalTusStore; kind: 'local' }> {
@@ -395,9 +461,12 @@ export class TusUploads {
     const id = row.upload_id!;
     const upload = await store.getUpload(id).catch(() => undefined);
     if (upload) {
-      if (upload.offset !== row.size) throw conflict(`The upload is not complete: ${upload.offset} of ${row.size} bytes arrived.`);
+      if (upload.offset !== row.size)
+        throw conflict(`The upload is not complete: ${upload.offset} of ${row.size} bytes arrived.`);
       const file = store.filePath(id);
-      const sha256 = (await store.digest(id, row.size)) ?? (await hashStream(fs.createReadStream(file, { highWaterMark: HASH_CHUNK })));
+      const sha256 =
+        (await store.digest(id, row.size)) ??
+        (await hashStream(fs.createReadStream(file, { highWaterMark: HASH_CHUNK })));
       await this.storage.adoptFile!(file, row.key);
       await store.forget(id);
       return { size: row.size, sha256 };
@@ -411,10 +480,13 @@ export class TusUploads {
   /** S3: the object was completed in place under its key; drop the store's own objects. */
   private async placeS3(store: S3TusStore, row: PendingUploadRow): Promise<FinishedBytes> {
     const upload = await store.getUpload(row.key).catch(() => undefined);
-    if (upload && upload.offset !== row.size) throw conflict(`The upload is not complete: ${upload.offset} of ${row.size} bytes arrived.`);
+    if (upload && upload.offset !== row.size)
+      throw conflict(`The upload is not complete: ${upload.offset} of ${row.size} bytes arrived.`);
     const stat = await this.storage.stat(row.key);
-    if (!stat) throw upload ? conflict('The upload is not complete yet.') : notFound('The bytes of this upload are gone.');
-    if (stat.size !== row.size) throw conflict(`The stored object has ${stat.size} bytes, not the ${row.size} declared.`);
+    if (!stat)
+      throw upload ? conflict('The upload is not complete yet.') : notFound('The bytes of this upload are gone.');
+    if (stat.size !== row.size)
+      throw conflict(`The stored object has ${stat.size} bytes, not the ${row.size} declared.`);
     const sha256 = this.hashes.digest(row.key, row.size) ?? null;
     if (upload) await store.forget(row.key);
     return { size: stat.size, sha256 };
@@ -426,4 +498,3 @@ async function hashStream(stream: AsyncIterable<unknown>): Promise<string> {
   for await (const chunk of stream) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
-

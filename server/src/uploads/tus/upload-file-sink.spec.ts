@@ -20,7 +20,14 @@ describe('UploadFileSink', () => {
     const file = tempFile('hello ');
     const hash = createHash('sha256');
     const told: number[] = [];
-    const sink = new UploadFileSink({ file, offset: 6, limit: Number.POSITIVE_INFINITY, tooLarge: TOO_LARGE, hashes: [hash], onWritten: (bytes) => told.push(bytes) });
+    const sink = new UploadFileSink({
+      file,
+      offset: 6,
+      limit: Number.POSITIVE_INFINITY,
+      tooLarge: TOO_LARGE,
+      hashes: [hash],
+      onWritten: (bytes) => told.push(bytes),
+    });
     const chunks = Array.from({ length: 300 }, (_, i) => Buffer.from(`chunk ${i};`));
     await pipeline(Readable.from(chunks), sink);
     const written = Buffer.concat(chunks);
@@ -40,7 +47,13 @@ describe('UploadFileSink', () => {
       expected.update(chunk);
       return chunk;
     });
-    const sink = new UploadFileSink({ file, offset: 0, limit: Number.POSITIVE_INFINITY, tooLarge: TOO_LARGE, hashes: [hash] });
+    const sink = new UploadFileSink({
+      file,
+      offset: 0,
+      limit: Number.POSITIVE_INFINITY,
+      tooLarge: TOO_LARGE,
+      hashes: [hash],
+    });
     await pipeline(Readable.from(chunks), sink);
     const digest = expected.digest('hex');
     expect(hash.digest('hex')).toBe(digest);
@@ -57,7 +70,13 @@ describe('UploadFileSink', () => {
   });
 
   it('fails when the upload file is gone', async () => {
-    const sink = new UploadFileSink({ file: path.join(os.tmpdir(), 'kosh-no-such-dir', 'x'), offset: 0, limit: 10, tooLarge: TOO_LARGE, hashes: [] });
+    const sink = new UploadFileSink({
+      file: path.join(os.tmpdir(), 'kosh-no-such-dir', 'x'),
+      offset: 0,
+      limit: 10,
+      tooLarge: TOO_LARGE,
+      hashes: [],
+    });
     await expect(pipeline(Readable.from([Buffer.from('x')]), sink)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

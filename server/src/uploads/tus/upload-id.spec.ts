@@ -11,6 +11,7 @@ describe('uploadIdOf', () => {
   });
 
   it('refuses anything that is not an id the server mints', () => {
-    for (const bad of ['', 'upload', '../../etc/passwd', `${id}x`, id.toUpperCase(), `entries/0f/${id}/..`]) expect(uploadIdOf(bad)).toBeUndefined();
+    for (const bad of ['', 'upload', '../../etc/passwd', `${id}x`, id.toUpperCase(), `entries/0f/${id}/..`])
+      expect(uploadIdOf(bad)).toBeUndefined();
   });
 });

@@ -47,19 +47,38 @@ export function ConfirmPasswordDialog({ isOpen, onOpenChange, onConfirmed }: Pro
           <Button variant="text" onPress={() => onOpenChange(false)}>
             {trans('Cancel')}
           </Button>
-          <Button type="submit" form={formId} isPending={mutation.isPending} isDisabled={!form.formState.isValid || mutation.isPending}>
+          <Button
+            type="submit"
+            form={formId}
+            isPending={mutation.isPending}
+            isDisabled={!form.formState.isValid || mutation.isPending}
+          >
             {trans('Confirm')}
           </Button>
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v))} className="flex flex-col gap-4">
+      <form
+        id={formId}
+        noValidate
+        onSubmit={form.handleSubmit((v) => mutation.mutate(v))}
+        className="flex flex-col gap-4"
+      >
         <p className="text-sm text-fg-muted">{trans('For your security, please confirm your password to continue.')}</p>
         <Controller
           control={form.control}
           name="password"
           render={({ field, fieldState }) => (
-            <TextField {...textFieldProps(field)} type="password" revealable label={trans('Password')} autoComplete="current-password" isRequired autoFocus errorMessage={fieldState.error?.message} />
+            <TextField
+              {...textFieldProps(field)}
+              type="password"
+              revealable
+              label={trans('Password')}
+              autoComplete="current-password"
+              isRequired
+              autoFocus
+              errorMessage={fieldState.error?.message}
+            />
           )}
         />
       </form>

@@ -10,7 +10,11 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
           'Store these recovery codes in a secure password manager. They can be used to recover access to your account if your two factor authentication device is lost.',
         )}
       </p>
-      <ul className="grid max-w-md gap-1 rounded-kosh bg-bg-alt px-4 py-3 font-mono text-sm text-fg sm:grid-cols-2" aria-label={trans('Recovery codes')} data-testid="recovery-codes">
+      <ul
+        className="grid max-w-md gap-1 rounded-kosh bg-bg-alt px-4 py-3 font-mono text-sm text-fg sm:grid-cols-2"
+        aria-label={trans('Recovery codes')}
+        data-testid="recovery-codes"
+      >
         {codes.map((code) => (
           <li key={code} className="truncate">
             {code}

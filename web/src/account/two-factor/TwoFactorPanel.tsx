@@ -4,7 +4,10 @@ import { showHttpErrorToast } from '../../api/error-handler.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
-import { isPasswordConfirmationRequired, usePasswordConfirmation } from '../password-confirmation/usePasswordConfirmation.tsx';
+import {
+  isPasswordConfirmationRequired,
+  usePasswordConfirmation,
+} from '../password-confirmation/usePasswordConfirmation.tsx';
 import { SettingsPanel } from '../SettingsPanel.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { TwoFactorSetup } from './TwoFactorSetup.tsx';
@@ -61,13 +64,13 @@ export function TwoFactorPanel({ user }: { user: User }) {
               )}
             </p>
             <div>
-              <Button onPress={() => void withConfirmation(enable)}>
-                {trans('Enable')}
-              </Button>
+              <Button onPress={() => void withConfirmation(enable)}>{trans('Enable')}</Button>
             </div>
           </>
         )}
-        {state === 'pending' && <TwoFactorSetup askAgain={askAgain} onConfirmed={refresh} onCancel={() => void withConfirmation(cancel)} />}
+        {state === 'pending' && (
+          <TwoFactorSetup askAgain={askAgain} onConfirmed={refresh} onCancel={() => void withConfirmation(cancel)} />
+        )}
         {state === 'enabled' && (
           <>
             {user.two_factor_recovery_codes?.length ? <RecoveryCodes codes={user.two_factor_recovery_codes} /> : null}

@@ -70,7 +70,10 @@ export function TwoFactorSetup({ askAgain, onConfirmed, onCancel }: Props) {
                 message="Setup key: :key"
                 name="key"
                 node={
-                  <code className="rounded bg-bg-alt px-1.5 py-0.5 font-mono text-sm break-all" data-testid="two-factor-secret">
+                  <code
+                    className="rounded bg-bg-alt px-1.5 py-0.5 font-mono text-sm break-all"
+                    data-testid="two-factor-secret"
+                  >
                     {qr.data.secret}
                   </code>
                 }

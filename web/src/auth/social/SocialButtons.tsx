@@ -24,7 +24,11 @@ export function SocialButtons() {
   const isCompact = !!social?.compact_buttons;
   return (
     <div className="mt-6" data-testid="social-buttons">
-      <div className="mb-5 flex items-center gap-3 text-xs font-medium text-fg-muted" role="separator" aria-label={trans(isCompact ? 'Or sign up with' : 'OR')}>
+      <div
+        className="mb-5 flex items-center gap-3 text-xs font-medium text-fg-muted"
+        role="separator"
+        aria-label={trans(isCompact ? 'Or sign up with' : 'OR')}
+      >
         <span className="h-px flex-1 bg-divider" />
         <span aria-hidden>{trans(isCompact ? 'Or sign up with' : 'OR')}</span>
         <span className="h-px flex-1 bg-divider" />

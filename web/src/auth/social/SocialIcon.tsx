@@ -2,15 +2,33 @@ import type { SocialService } from '@kosh/contracts';
 
 /** Provider marks (simple-icons shapes, CC0); lucide has no brand icons. */
 export function SocialIcon({ service, size = 20 }: { service: SocialService; size?: number }) {
-  const common = { width: size, height: size, viewBox: '0 0 24 24', 'aria-hidden': true as const, className: 'shrink-0' };
+  const common = {
+    width: size,
+    height: size,
+    viewBox: '0 0 24 24',
+    'aria-hidden': true as const,
+    className: 'shrink-0',
+  };
   switch (service) {
     case 'google':
       return (
         <svg {...common}>
-          <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.21 3.31v2.77h3.57c2.08-1.92 3.28-4.74 3.28-8.09z" />
-          <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z" />
-          <path fill="#FBBC05" d="M5.84 14.09A6.6 6.6 0 0 1 5.49 12c0-.73.13-1.43.35-2.09V7.07H2.18A11 11 0 0 0 1 12c0 1.78.43 3.45 1.18 4.93l3.66-2.84z" />
-          <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.96 10.96 0 0 0 12 1 11 11 0 0 0 2.18 7.07l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z" />
+          <path
+            fill="#4285F4"
+            d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.21 3.31v2.77h3.57c2.08-1.92 3.28-4.74 3.28-8.09z"
+          />
+          <path
+            fill="#34A853"
+            d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z"
+          />
+          <path
+            fill="#FBBC05"
+            d="M5.84 14.09A6.6 6.6 0 0 1 5.49 12c0-.73.13-1.43.35-2.09V7.07H2.18A11 11 0 0 0 1 12c0 1.78.43 3.45 1.18 4.93l3.66-2.84z"
+          />
+          <path
+            fill="#EA4335"
+            d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.96 10.96 0 0 0 12 1 11 11 0 0 0 2.18 7.07l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z"
+          />
         </svg>
       );
     case 'facebook':
@@ -25,7 +43,10 @@ export function SocialIcon({ service, size = 20 }: { service: SocialService; siz
     case 'twitter':
       return (
         <svg {...common}>
-          <path fill="currentColor" d="M18.9 1.15h3.68l-8.04 9.19L24 22.85h-7.41l-5.8-7.59-6.64 7.59H.47l8.6-9.83L0 1.15h7.59l5.24 6.93 6.07-6.93zm-1.29 19.49h2.04L6.49 3.24H4.3l13.31 17.4z" />
+          <path
+            fill="currentColor"
+            d="M18.9 1.15h3.68l-8.04 9.19L24 22.85h-7.41l-5.8-7.59-6.64 7.59H.47l8.6-9.83L0 1.15h7.59l5.24 6.93 6.07-6.93zm-1.29 19.49h2.04L6.49 3.24H4.3l13.31 17.4z"
+          />
         </svg>
       );
     case 'envato':
@@ -40,4 +61,9 @@ export function SocialIcon({ service, size = 20 }: { service: SocialService; siz
   }
 }
 
-export const SOCIAL_LABELS: Record<SocialService, string> = { google: 'Google', facebook: 'Facebook', twitter: 'Twitter', envato: 'Envato' };
+export const SOCIAL_LABELS: Record<SocialService, string> = {
+  google: 'Google',
+  facebook: 'Facebook',
+  twitter: 'Twitter',
+  envato: 'Envato',
+};

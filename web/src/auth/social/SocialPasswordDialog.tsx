@@ -11,7 +11,11 @@ import { TextField } from '../../ui/TextField.tsx';
 import { textFieldProps } from '../../ui/form-field.ts';
 import { useTranslatedResolver } from '../../ui/zod-messages.ts';
 
-type Props = { isOpen: boolean; onOpenChange: (open: boolean) => void; onConnected: (data: BootstrapData | string) => unknown };
+type Props = {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConnected: (data: BootstrapData | string) => unknown;
+};
 
 /** The 'Password required' modal of part 1, 2.8: links the social account to an existing one. */
 export function SocialPasswordDialog({ isOpen, onOpenChange, onConnected }: Props) {
@@ -43,21 +47,42 @@ export function SocialPasswordDialog({ isOpen, onOpenChange, onConnected }: Prop
           <Button variant="text" onPress={() => onOpenChange(false)}>
             {trans('Cancel')}
           </Button>
-          <Button type="submit" form={formId} isPending={mutation.isPending} isDisabled={!form.formState.isValid || mutation.isPending}>
+          <Button
+            type="submit"
+            form={formId}
+            isPending={mutation.isPending}
+            isDisabled={!form.formState.isValid || mutation.isPending}
+          >
             {trans('Connect')}
           </Button>
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v))} className="flex flex-col gap-4">
+      <form
+        id={formId}
+        noValidate
+        onSubmit={form.handleSubmit((v) => mutation.mutate(v))}
+        className="flex flex-col gap-4"
+      >
         <p className="text-sm text-fg-muted">
-          {trans('An account with this email address already exists. If you want to connect the two accounts, enter existing account password.')}
+          {trans(
+            'An account with this email address already exists. If you want to connect the two accounts, enter existing account password.',
+          )}
         </p>
         <Controller
           control={form.control}
           name="password"
           render={({ field, fieldState }) => (
-            <TextField {...textFieldProps(field)} type="password" revealable label={trans('Password')} autoComplete="current-password" isRequired autoFocus errorMessage={fieldState.error?.message} />
+            <TextField
+              {...textFieldProps(field)}
+              type="password"
+              revealable
+              label={trans('Password')}
+              autoComplete="current-password"
+              isRequired
+              autoFocus
+              errorMessage={fieldState.error?.message}
+            />
           )}
         />
       </form>

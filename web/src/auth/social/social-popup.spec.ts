@@ -4,7 +4,9 @@ import { centredPopupFeatures, isSocialAuthMessage, openSocialPopup } from './so
 describe('centredPopupFeatures', () => {
   it('opens 650 by 550, centred on the screen', () => {
     expect(centredPopupFeatures({ width: 1920, height: 1080 })).toBe('popup=yes,width=650,height=550,left=635,top=265');
-    expect(centredPopupFeatures({ width: 1280, height: 800, left: 1920, top: 0 })).toBe('popup=yes,width=650,height=550,left=2235,top=125');
+    expect(centredPopupFeatures({ width: 1280, height: 800, left: 1920, top: 0 })).toBe(
+      'popup=yes,width=650,height=550,left=2235,top=125',
+    );
   });
 
   it('never goes off the top left on small screens', () => {

@@ -1,4 +1,10 @@
-import { SOCIAL_AUTH_MESSAGE_TYPE, SOCIAL_AUTH_STATUSES, SOCIAL_POPUP, type BootstrapData, type SocialAuthStatus } from '@kosh/contracts';
+import {
+  SOCIAL_AUTH_MESSAGE_TYPE,
+  SOCIAL_AUTH_STATUSES,
+  SOCIAL_POPUP,
+  type BootstrapData,
+  type SocialAuthStatus,
+} from '@kosh/contracts';
 
 /** What the popup posts to its opener (part 1, 7.2). */
 export type SocialAuthMessage = {
@@ -10,7 +16,11 @@ export type SocialAuthMessage = {
 type ScreenBox = { width: number; height: number; left?: number; top?: number };
 
 /** window.open features for a popup of the given size, centred on the screen (part 1, 9). */
-export function centredPopupFeatures(screen: ScreenBox, width: number = SOCIAL_POPUP.width, height: number = SOCIAL_POPUP.height): string {
+export function centredPopupFeatures(
+  screen: ScreenBox,
+  width: number = SOCIAL_POPUP.width,
+  height: number = SOCIAL_POPUP.height,
+): string {
   const left = Math.max(0, Math.round((screen.left ?? 0) + (screen.width - width) / 2));
   const top = Math.max(0, Math.round((screen.top ?? 0) + (screen.height - height) / 2));
   return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
@@ -36,10 +46,17 @@ type PopupHost = Pick<Window, 'open' | 'addEventListener' | 'removeEventListener
 export function openSocialPopup(
   url: string,
   host: PopupHost = window as unknown as PopupHost,
-  timers: Timers = { setInterval: (fn, ms) => globalThis.setInterval(fn, ms), clearInterval: (h) => globalThis.clearInterval(h as number) },
+  timers: Timers = {
+    setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
+    clearInterval: (h) => globalThis.clearInterval(h as number),
+  },
 ): Promise<SocialAuthMessage | null> {
   const { availWidth, availHeight, availLeft, availTop } = host.screen;
-  const popup = host.open(url, 'kosh-social-auth', centredPopupFeatures({ width: availWidth, height: availHeight, left: availLeft, top: availTop }));
+  const popup = host.open(
+    url,
+    'kosh-social-auth',
+    centredPopupFeatures({ width: availWidth, height: availHeight, left: availLeft, top: availTop }),
+  );
   if (!popup) return Promise.resolve(null);
   return new Promise((resolve) => {
     let done = false;

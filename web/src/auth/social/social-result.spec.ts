@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { SOCIAL_GENERIC_ERROR, socialOutcome } from './social-result.ts';
 
-const msg = (status: 'SUCCESS' | 'ALREADY_LOGGED_IN' | 'REQUEST_PASSWORD' | 'ERROR', callbackData = {}) => ({ type: 'social-auth' as const, status, callbackData });
+const msg = (status: 'SUCCESS' | 'ALREADY_LOGGED_IN' | 'REQUEST_PASSWORD' | 'ERROR', callbackData = {}) => ({
+  type: 'social-auth' as const,
+  status,
+  callbackData,
+});
 
 describe('socialOutcome', () => {
   it('signs in with the bootstrap data of SUCCESS', () => {
-    expect(socialOutcome(msg('SUCCESS', { bootstrapData: '{"user":null}' }))).toEqual({ kind: 'signed-in', bootstrapData: '{"user":null}' });
+    expect(socialOutcome(msg('SUCCESS', { bootstrapData: '{"user":null}' }))).toEqual({
+      kind: 'signed-in',
+      bootstrapData: '{"user":null}',
+    });
   });
 
   it('goes to the redirect address when already logged in', () => {

@@ -59,6 +59,8 @@ export function useSocialAuth() {
     pendingService,
     loginWith: (service: SocialService) => run(service, 'login'),
     connectWith: (service: SocialService) => run(service, 'connect'),
-    passwordDialog: <SocialPasswordDialog isOpen={isPasswordOpen} onOpenChange={setPasswordOpen} onConnected={signIn} />,
+    passwordDialog: (
+      <SocialPasswordDialog isOpen={isPasswordOpen} onOpenChange={setPasswordOpen} onConnected={signIn} />
+    ),
   };
 }

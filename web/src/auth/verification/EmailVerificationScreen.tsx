@@ -34,7 +34,8 @@ export function EmailVerificationScreen() {
   const { logout, isPending: isLoggingOut } = useLogout();
   const me = useQuery({
     queryKey: queryKeys.account.me,
-    queryFn: ({ signal }) => http.get<{ user: Pick<User, 'email' | 'email_verified_at'> }>('me', undefined, signal).then((r) => r.user),
+    queryFn: ({ signal }) =>
+      http.get<{ user: Pick<User, 'email' | 'email_verified_at'> }>('me', undefined, signal).then((r) => r.user),
     meta: { handledStatuses: 'all' },
   });
   const email = me.data?.email ?? bootUser?.email;
@@ -65,7 +66,14 @@ export function EmailVerificationScreen() {
       title={trans('Verify your email')}
       heading={trans('Verify your email')}
       before={
-        <Button variant="ghost" size="sm" className="-ml-3 mb-4" startIcon={<ArrowLeft size={18} aria-hidden />} onPress={logout} isDisabled={isLoggingOut}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-ml-3 mb-4"
+          startIcon={<ArrowLeft size={18} aria-hidden />}
+          onPress={logout}
+          isDisabled={isLoggingOut}
+        >
           {trans('Back')}
         </Button>
       }
@@ -103,7 +111,10 @@ export function EmailVerificationScreen() {
           <p className="text-sm text-fg-muted">
             {trans("Can't find the email? Check your spam and promotions folders, or")}{' '}
             <AriaButton
-              className={clsx('inline cursor-pointer rounded-kosh font-medium text-primary hover:underline data-[disabled]:cursor-default data-[disabled]:opacity-50', focusRing)}
+              className={clsx(
+                'inline cursor-pointer rounded-kosh font-medium text-primary hover:underline data-[disabled]:cursor-default data-[disabled]:opacity-50',
+                focusRing,
+              )}
               onPress={() => resend.mutate()}
               isDisabled={resend.isPending || !email}
             >

@@ -40,7 +40,13 @@ export function PointMenu({ at, label, groups, onAction, onClose }: Props) {
         style={{ minWidth: 240 }}
         className="flex flex-col overflow-hidden rounded-kosh border border-divider bg-bg py-1 shadow-lg outline-none data-[entering]:animate-fade-in"
       >
-        <AriaMenu aria-label={label} autoFocus="first" onAction={(key: Key) => onAction(String(key))} onClose={onClose} className="min-h-0 overflow-y-auto outline-none">
+        <AriaMenu
+          aria-label={label}
+          autoFocus="first"
+          onAction={(key: Key) => onAction(String(key))}
+          onClose={onClose}
+          className="min-h-0 overflow-y-auto outline-none"
+        >
           {groups.map((group, i) => (
             <Fragment key={group.map((item) => item.id).join()}>
               {i > 0 && <MenuDivider />}

@@ -8,10 +8,26 @@ import { ACTION_META } from './action-meta.tsx';
 import type { EntryAction } from './entry-actions.ts';
 
 /** The actions kept in sight when the toolbar is narrow; the rest fold into "More actions". */
-const COMPACT_FIRST: EntryAction[] = ['restore', 'deleteForever', 'share', 'download', 'trash', 'leave', 'move', 'star', 'unstar'];
+const COMPACT_FIRST: EntryAction[] = [
+  'restore',
+  'deleteForever',
+  'share',
+  'download',
+  'trash',
+  'leave',
+  'move',
+  'star',
+  'unstar',
+];
 const COMPACT_COUNT = 3;
 
-type Props = { count: number; actions: EntryAction[]; onAction: (action: EntryAction) => void; onClear: () => void; isMobile: boolean };
+type Props = {
+  count: number;
+  actions: EntryAction[];
+  onAction: (action: EntryAction) => void;
+  onClear: () => void;
+  isMobile: boolean;
+};
 
 /** The actions that apply to the selection, in place of the header's controls while something is selected. */
 export function SelectionToolbar({ count, actions, onAction, onClear, isMobile }: Props) {
@@ -19,7 +35,12 @@ export function SelectionToolbar({ count, actions, onAction, onClear, isMobile }
   const inline = isMobile ? COMPACT_FIRST.filter((a) => actions.includes(a)).slice(0, COMPACT_COUNT) : actions;
   const overflow = actions.filter((a) => !inline.includes(a));
   return (
-    <div role="toolbar" aria-label={trans('Selection actions')} data-testid="selection-toolbar" className="flex h-12 min-w-0 items-center gap-0.5 rounded-full bg-bg-alt pr-2 pl-1">
+    <div
+      role="toolbar"
+      aria-label={trans('Selection actions')}
+      data-testid="selection-toolbar"
+      className="flex h-12 min-w-0 items-center gap-0.5 rounded-full bg-bg-alt pr-2 pl-1"
+    >
       <IconButton label={trans('Clear selection')} size="sm" onPress={onClear}>
         <X size={18} aria-hidden />
       </IconButton>
@@ -29,7 +50,13 @@ export function SelectionToolbar({ count, actions, onAction, onClear, isMobile }
       {inline.map((action) => {
         const meta = ACTION_META[action];
         return (
-          <IconButton key={action} label={trans(meta.label)} size="sm" onPress={() => onAction(action)} className={meta.danger ? 'text-danger hover:text-danger' : undefined}>
+          <IconButton
+            key={action}
+            label={trans(meta.label)}
+            size="sm"
+            onPress={() => onAction(action)}
+            className={meta.danger ? 'text-danger hover:text-danger' : undefined}
+          >
             <meta.icon size={18} aria-hidden />
           </IconButton>
         );

@@ -1,4 +1,19 @@
-import { ArchiveRestore, Copy, Download, Eye, FolderInput, FolderOpen, Info, Pencil, Star, StarOff, Trash2, UserMinus, UserPlus, type LucideIcon } from 'lucide-react';
+import {
+  ArchiveRestore,
+  Copy,
+  Download,
+  Eye,
+  FolderInput,
+  FolderOpen,
+  Info,
+  Pencil,
+  Star,
+  StarOff,
+  Trash2,
+  UserMinus,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
 import type { EntryAction } from './entry-actions.ts';
 
 /** Label and icon of each action, shared by the context menu and the selection toolbar. */

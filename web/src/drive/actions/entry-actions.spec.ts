@@ -3,16 +3,40 @@ import type { FileEntry } from '@kosh/contracts';
 import { actionGroups, actionsFor } from './entry-actions.ts';
 
 type Entry = Pick<FileEntry, 'type' | 'is_starred' | 'permission'>;
-const file = (starred = false, permission?: Entry['permission']): Entry => ({ type: 'pdf', is_starred: starred, permission });
+const file = (starred = false, permission?: Entry['permission']): Entry => ({
+  type: 'pdf',
+  is_starred: starred,
+  permission,
+});
 const folder = (starred = false): Entry => ({ type: 'folder', is_starred: starred });
 
 describe('actionsFor', () => {
   it('previews, renames and stars a single file', () => {
-    expect(actionsFor('home', [file()])).toEqual(['preview', 'share', 'download', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
+    expect(actionsFor('home', [file()])).toEqual([
+      'preview',
+      'share',
+      'download',
+      'rename',
+      'move',
+      'copy',
+      'star',
+      'details',
+      'trash',
+    ]);
   });
 
   it('opens a single folder instead of previewing it', () => {
-    expect(actionsFor('folder', [folder(true)])).toEqual(['open', 'share', 'download', 'rename', 'move', 'copy', 'unstar', 'details', 'trash']);
+    expect(actionsFor('folder', [folder(true)])).toEqual([
+      'open',
+      'share',
+      'download',
+      'rename',
+      'move',
+      'copy',
+      'unstar',
+      'details',
+      'trash',
+    ]);
   });
 
   it('offers no preview, rename or details for several entries, and shares them together', () => {
@@ -32,12 +56,36 @@ describe('actionsFor', () => {
 
   it('offers in shared-with-me what the permission allows, and leaving instead of trash', () => {
     expect(actionsFor('shares', [file(false, 'view')])).toEqual(['preview', 'star', 'details', 'leave']);
-    expect(actionsFor('shares', [file(false, 'download')])).toEqual(['preview', 'download', 'copy', 'star', 'details', 'leave']);
-    expect(actionsFor('shares', [file(false, 'edit')])).toEqual(['preview', 'download', 'rename', 'copy', 'star', 'details', 'leave']);
+    expect(actionsFor('shares', [file(false, 'download')])).toEqual([
+      'preview',
+      'download',
+      'copy',
+      'star',
+      'details',
+      'leave',
+    ]);
+    expect(actionsFor('shares', [file(false, 'edit')])).toEqual([
+      'preview',
+      'download',
+      'rename',
+      'copy',
+      'star',
+      'details',
+      'leave',
+    ]);
   });
 
-  it('lets a shared folder\'s contents be changed only with edit, and never shared on', () => {
-    expect(actionsFor('folder', [file(false, 'edit')])).toEqual(['preview', 'download', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
+  it("lets a shared folder's contents be changed only with edit, and never shared on", () => {
+    expect(actionsFor('folder', [file(false, 'edit')])).toEqual([
+      'preview',
+      'download',
+      'rename',
+      'move',
+      'copy',
+      'star',
+      'details',
+      'trash',
+    ]);
     expect(actionsFor('search', [file(false, 'view'), file()])).toEqual(['star']);
   });
 
@@ -46,6 +94,10 @@ describe('actionsFor', () => {
   });
 
   it('groups actions for menu dividers, dropping empty groups', () => {
-    expect(actionGroups('home', [file(), file()])).toEqual([['share', 'download'], ['move', 'copy', 'star'], ['trash']]);
+    expect(actionGroups('home', [file(), file()])).toEqual([
+      ['share', 'download'],
+      ['move', 'copy', 'star'],
+      ['trash'],
+    ]);
   });
 });

@@ -3,17 +3,38 @@ import { isFolder } from '../file-types.ts';
 
 export type DriveSection = 'home' | 'folder' | 'shares' | 'recent' | 'starred' | 'trash' | 'search';
 
-export type EntryAction = 'open' | 'preview' | 'share' | 'download' | 'star' | 'unstar' | 'rename' | 'move' | 'copy' | 'details' | 'trash' | 'leave' | 'restore' | 'deleteForever';
+export type EntryAction =
+  | 'open'
+  | 'preview'
+  | 'share'
+  | 'download'
+  | 'star'
+  | 'unstar'
+  | 'rename'
+  | 'move'
+  | 'copy'
+  | 'details'
+  | 'trash'
+  | 'leave'
+  | 'restore'
+  | 'deleteForever';
 
 /** Menu groups, separated by dividers; the order within a group is the menu's. */
-const GROUPS: EntryAction[][] = [['open', 'preview'], ['share', 'download'], ['rename', 'move', 'copy', 'star', 'unstar'], ['details'], ['restore', 'trash', 'leave', 'deleteForever']];
+const GROUPS: EntryAction[][] = [
+  ['open', 'preview'],
+  ['share', 'download'],
+  ['rename', 'move', 'copy', 'star', 'unstar'],
+  ['details'],
+  ['restore', 'trash', 'leave', 'deleteForever'],
+];
 
 type Entry = Pick<FileEntry, 'type' | 'is_starred' | 'permission'>;
 
 const RANK = { view: 1, download: 2, edit: 3, owner: 4 } as const;
 /** The caller's access to an entry: their own (no permission field), or what the share grants. */
 const levelOf = (entry: Entry) => RANK[entry.permission ?? 'owner'];
-const allAtLeast = (entries: readonly Entry[], need: keyof typeof RANK) => entries.every((e) => levelOf(e) >= RANK[need]);
+const allAtLeast = (entries: readonly Entry[], need: keyof typeof RANK) =>
+  entries.every((e) => levelOf(e) >= RANK[need]);
 
 function applies(action: EntryAction, section: DriveSection, entries: readonly Entry[]): boolean {
   const one = entries.length === 1 ? entries[0] : undefined;
@@ -55,10 +76,18 @@ function applies(action: EntryAction, section: DriveSection, entries: readonly E
  */
 export function actionGroups(section: DriveSection, entries: readonly Entry[]): EntryAction[][] {
   if (!entries.length) return [];
-  return GROUPS.map((group) => group.filter((action) => applies(action, section, entries))).filter((group) => group.length > 0);
+  return GROUPS.map((group) => group.filter((action) => applies(action, section, entries))).filter(
+    (group) => group.length > 0,
+  );
 }
 
 export const actionsFor = (section: DriveSection, entries: readonly Entry[]) => actionGroups(section, entries).flat();
 
 /** Keyboard shortcut hints shown right-aligned in menus. */
-export const ACTION_SHORTCUTS: Partial<Record<EntryAction, string>> = { rename: 'F2', trash: 'Delete', deleteForever: 'Delete', open: 'Enter', preview: 'Enter' };
+export const ACTION_SHORTCUTS: Partial<Record<EntryAction, string>> = {
+  rename: 'F2',
+  trash: 'Delete',
+  deleteForever: 'Delete',
+  open: 'Enter',
+  preview: 'Enter',
+};

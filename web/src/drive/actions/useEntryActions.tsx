@@ -3,7 +3,15 @@ import { useNavigate } from 'react-router';
 import type { FileEntry } from '@kosh/contracts';
 import { downloadUrl } from '../../api/drive.api.ts';
 import { useLeaveShares } from '../../api/shares.api.ts';
-import { useCopyEntries, useDeleteForever, useEmptyTrash, useRenameEntry, useRestoreEntries, useStarEntries, useTrashEntries } from '../../api/drive-mutations.api.ts';
+import {
+  useCopyEntries,
+  useDeleteForever,
+  useEmptyTrash,
+  useRenameEntry,
+  useRestoreEntries,
+  useStarEntries,
+  useTrashEntries,
+} from '../../api/drive-mutations.api.ts';
 import { useTrans, type TransFn } from '../../shell/i18n/useTrans.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
@@ -17,7 +25,10 @@ import { useMoveEntriesTo } from './useMoveEntriesTo.ts';
 // The Share dialog loads when first opened: it stays out of the drive's first load.
 const ShareDialog = lazy(() => import('../share/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 
-type OpenDialog = { kind: 'rename'; entry: FileEntry } | { kind: 'move' | 'deleteForever' | 'share'; entries: FileEntry[] } | { kind: 'emptyTrash' };
+type OpenDialog =
+  | { kind: 'rename'; entry: FileEntry }
+  | { kind: 'move' | 'deleteForever' | 'share'; entries: FileEntry[] }
+  | { kind: 'emptyTrash' };
 type Bulk = { results?: Array<{ ok: boolean; message?: string }> };
 
 /** Starts a download through a link, so the browser keeps the page and shows its own progress. */
@@ -31,7 +42,8 @@ export function startDownload(entries: FileEntry[]): void {
 }
 
 /** "1 item moved to trash" or ":count items moved to trash". */
-const counted = (trans: TransFn, one: string, many: string, count: number) => trans(count === 1 ? one : many, { count });
+const counted = (trans: TransFn, one: string, many: string, count: number) =>
+  trans(count === 1 ? one : many, { count });
 
 /** A bulk answer with refused items shows the first refusal. */
 function reportRefusals(answer: Bulk) {
@@ -40,7 +52,15 @@ function reportRefusals(answer: Bulk) {
 }
 
 /** Runs the entry actions of a section, with their dialogs, confirmations and result toasts. */
-export function useEntryActions({ section, onPreview, onDetails }: { section: DriveSection; onPreview: (entry: FileEntry) => void; onDetails: () => void }) {
+export function useEntryActions({
+  section,
+  onPreview,
+  onDetails,
+}: {
+  section: DriveSection;
+  onPreview: (entry: FileEntry) => void;
+  onDetails: () => void;
+}) {
   const { trans } = useTrans();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
@@ -75,23 +95,52 @@ export function useEntryActions({ section, onPreview, onDetails }: { section: Dr
         case 'share':
           return setDialog({ kind: action, entries });
         case 'leave':
-          return leave.mutate({ ids }, { onSuccess: (answer) => (toast.positive(counted(trans, '1 item removed from shared with me', ':count items removed from shared with me', count)), reportRefusals(answer)) });
+          return leave.mutate(
+            { ids },
+            {
+              onSuccess: (answer) => (
+                toast.positive(
+                  counted(
+                    trans,
+                    '1 item removed from shared with me',
+                    ':count items removed from shared with me',
+                    count,
+                  ),
+                ),
+                reportRefusals(answer)
+              ),
+            },
+          );
         case 'move':
         case 'deleteForever':
           return setDialog({ kind: action, entries });
         case 'star':
         case 'unstar':
-          return star.mutate({ ids, starred: action === 'star' }, { onSuccess: () => toast.positive(trans(action === 'star' ? 'Added to starred' : 'Removed from starred')) });
+          return star.mutate(
+            { ids, starred: action === 'star' },
+            { onSuccess: () => toast.positive(trans(action === 'star' ? 'Added to starred' : 'Removed from starred')) },
+          );
         case 'copy':
-          return copy.mutate({ ids }, { onSuccess: ({ entries: made }) => toast.positive(counted(trans, '1 copy made', ':count copies made', made.length)) });
+          return copy.mutate(
+            { ids },
+            {
+              onSuccess: ({ entries: made }) =>
+                toast.positive(counted(trans, '1 copy made', ':count copies made', made.length)),
+            },
+          );
         case 'restore':
-          return restore.mutate({ ids }, { onSuccess: () => toast.positive(counted(trans, '1 item restored', ':count items restored', count)) });
+          return restore.mutate(
+            { ids },
+            { onSuccess: () => toast.positive(counted(trans, '1 item restored', ':count items restored', count)) },
+          );
         case 'trash':
           return trash.mutate(
             { ids },
             {
               onSuccess: (answer) => {
-                toast.positive(counted(trans, '1 item moved to trash', ':count items moved to trash', count), { action: { label: 'Undo', action: () => restore.mutate({ ids }) } });
+                toast.positive(counted(trans, '1 item moved to trash', ':count items moved to trash', count), {
+                  action: { label: 'Undo', action: () => restore.mutate({ ids }) },
+                });
                 reportRefusals(answer);
               },
             },
@@ -123,7 +172,18 @@ export function useEntryActions({ section, onPreview, onDetails }: { section: Dr
           <ShareDialog entries={dialog.entries} onClose={close} />
         </Suspense>
       )}
-      {dialog?.kind === 'move' && <MoveDialog entries={dialog.entries} onClose={close} onMove={(destination) => moveTo(dialog.entries.map((e) => e.id), destination)} />}
+      {dialog?.kind === 'move' && (
+        <MoveDialog
+          entries={dialog.entries}
+          onClose={close}
+          onMove={(destination) =>
+            moveTo(
+              dialog.entries.map((e) => e.id),
+              destination,
+            )
+          }
+        />
+      )}
       {dialog?.kind === 'deleteForever' && (
         <ConfirmDialog
           isOpen
@@ -135,7 +195,12 @@ export function useEntryActions({ section, onPreview, onDetails }: { section: Dr
             const n = dialog.entries.length;
             deleteForever.mutate(
               { ids: dialog.entries.map((e) => e.id) },
-              { onSuccess: (answer) => (toast.positive(counted(trans, '1 item deleted forever', ':count items deleted forever', n)), reportRefusals(answer)) },
+              {
+                onSuccess: (answer) => (
+                  toast.positive(counted(trans, '1 item deleted forever', ':count items deleted forever', n)),
+                  reportRefusals(answer)
+                ),
+              },
             );
           }}
         />

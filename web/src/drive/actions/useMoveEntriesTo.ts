@@ -13,7 +13,15 @@ export function useMoveEntriesTo() {
     (ids: number[], destination: MoveDestination) =>
       mutate(
         { ids, destinationId: destination.id },
-        { onSuccess: () => toast.positive(trans(ids.length === 1 ? 'Moved 1 item to :folder' : 'Moved :count items to :folder', { count: ids.length, folder: destination.name })) },
+        {
+          onSuccess: () =>
+            toast.positive(
+              trans(ids.length === 1 ? 'Moved 1 item to :folder' : 'Moved :count items to :folder', {
+                count: ids.length,
+                folder: destination.name,
+              }),
+            ),
+        },
       ),
     [mutate, trans],
   );

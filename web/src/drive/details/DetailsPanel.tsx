@@ -35,7 +35,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-type Props = { entries: FileEntry[]; fallback: FileEntry | null; userId: number | null; isMobile: boolean; onClose: () => void; onShare?: (entry: FileEntry) => void };
+type Props = {
+  entries: FileEntry[];
+  fallback: FileEntry | null;
+  userId: number | null;
+  isMobile: boolean;
+  onClose: () => void;
+  onShare?: (entry: FileEntry) => void;
+};
 
 /** Details of the selected entry (or the open folder): 360 px from the right, a bottom sheet on phones. */
 export function DetailsPanel({ entries, fallback, userId, isMobile, onClose, onShare }: Props) {
@@ -57,7 +64,11 @@ export function DetailsPanel({ entries, fallback, userId, isMobile, onClose, onS
       <div className="flex h-16 shrink-0 items-center gap-3 pr-2 pl-6">
         {type ? <FileIcon type={type} /> : <Info size={20} className="text-fg-muted" aria-hidden />}
         <h2 className="min-w-0 flex-1 truncate text-base font-medium text-fg" title={entry?.name}>
-          {entry ? entry.name : entries.length > 1 ? trans(':count items selected', { count: entries.length }) : trans('Details')}
+          {entry
+            ? entry.name
+            : entries.length > 1
+              ? trans(':count items selected', { count: entries.length })
+              : trans('Details')}
         </h2>
         <IconButton label={trans('Close details')} onPress={onClose}>
           <X size={20} aria-hidden />
@@ -67,7 +78,11 @@ export function DetailsPanel({ entries, fallback, userId, isMobile, onClose, onS
         {entry && type ? (
           <>
             <div className="mb-4 flex h-40 items-center justify-center overflow-hidden rounded-kosh bg-bg-alt">
-              {entry.thumbnail_url ? <img src={entry.thumbnail_url} alt="" className="size-full object-contain" /> : <FileIcon type={type} size={64} />}
+              {entry.thumbnail_url ? (
+                <img src={entry.thumbnail_url} alt="" className="size-full object-contain" />
+              ) : (
+                <FileIcon type={type} size={64} />
+              )}
             </div>
             <dl>
               <Field label={trans('Type')}>{trans(TYPE_LABELS[type])}</Field>
@@ -80,7 +95,9 @@ export function DetailsPanel({ entries, fallback, userId, isMobile, onClose, onS
             <DetailsAccess entry={entry} onManage={onShare && !entry.deleted_at ? () => onShare(entry) : undefined} />
           </>
         ) : (
-          <p className="pt-8 text-center text-sm text-fg-muted">{trans('Select a file or folder to see its details.')}</p>
+          <p className="pt-8 text-center text-sm text-fg-muted">
+            {trans('Select a file or folder to see its details.')}
+          </p>
         )}
       </div>
     </aside>

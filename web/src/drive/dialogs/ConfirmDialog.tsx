@@ -2,7 +2,14 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 
-type Props = { isOpen: boolean; title: string; body: string; confirmLabel: string; onConfirm: () => void; onClose: () => void };
+type Props = {
+  isOpen: boolean;
+  title: string;
+  body: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+};
 
 /** A destructive action always confirms (UI.md): Cancel, then the danger button. */
 export function ConfirmDialog({ isOpen, title, body, confirmLabel, onConfirm, onClose }: Props) {

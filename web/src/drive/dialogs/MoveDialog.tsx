@@ -27,7 +27,10 @@ export function MoveDialog({ entries, onMove, onClose }: Props) {
   const moving = new Set(entries.map((e) => e.id));
   const isInsideMoved = trail.some((place) => place.id !== null && moving.has(place.id));
   const isSameFolder = entries.every((e) => e.parent_id === here.id);
-  const title = entries.length === 1 ? trans('Move ":name"', { name: entries[0].name }) : trans('Move :count items', { count: entries.length });
+  const title =
+    entries.length === 1
+      ? trans('Move ":name"', { name: entries[0].name })
+      : trans('Move :count items', { count: entries.length });
   return (
     <Dialog
       isOpen
@@ -39,7 +42,10 @@ export function MoveDialog({ entries, onMove, onClose }: Props) {
           <Button variant="text" onPress={onClose}>
             {trans('Cancel')}
           </Button>
-          <Button isDisabled={isInsideMoved || isSameFolder} onPress={() => (onMove({ id: here.id, name: here.name }), onClose())}>
+          <Button
+            isDisabled={isInsideMoved || isSameFolder}
+            onPress={() => (onMove({ id: here.id, name: here.name }), onClose())}
+          >
             {trans('Move here')}
           </Button>
         </>
@@ -57,7 +63,9 @@ export function MoveDialog({ entries, onMove, onClose }: Props) {
       </div>
       <ul aria-label={trans('Folders')} className="mt-1 h-72 overflow-y-auto rounded-kosh border border-divider py-1">
         {subfolders.isPending && <li className="px-4 py-3 text-sm text-fg-muted">{trans('Loading...')}</li>}
-        {subfolders.data?.length === 0 && <li className="px-4 py-3 text-sm text-fg-muted">{trans('No folders here')}</li>}
+        {subfolders.data?.length === 0 && (
+          <li className="px-4 py-3 text-sm text-fg-muted">{trans('No folders here')}</li>
+        )}
         {subfolders.data?.map((folder) => {
           const isMoving = moving.has(folder.id);
           return (
@@ -66,7 +74,10 @@ export function MoveDialog({ entries, onMove, onClose }: Props) {
                 type="button"
                 disabled={isMoving}
                 onClick={() => setTrail((t) => [...t, { id: folder.id, hash: folder.hash, name: folder.name }])}
-                className={clsx('flex h-10 w-full items-center gap-3 px-4 text-left text-sm text-fg hover:bg-bg-alt disabled:cursor-default disabled:opacity-50', focusRing)}
+                className={clsx(
+                  'flex h-10 w-full items-center gap-3 px-4 text-left text-sm text-fg hover:bg-bg-alt disabled:cursor-default disabled:opacity-50',
+                  focusRing,
+                )}
               >
                 <FileIcon type="folder" />
                 <span className="min-w-0 flex-1 truncate">{folder.name}</span>

@@ -19,7 +19,18 @@ type Props = {
 };
 
 /** One name field with Cancel and a primary action: new folder and rename. */
-export function NameDialog({ isOpen, onClose, title, label, submitLabel, initialValue, selectLength, errorMessage, isPending, onSubmit }: Props) {
+export function NameDialog({
+  isOpen,
+  onClose,
+  title,
+  label,
+  submitLabel,
+  initialValue,
+  selectLength,
+  errorMessage,
+  isPending,
+  onSubmit,
+}: Props) {
   const { trans } = useTrans();
   const [value, setValue] = useState(initialValue);
   const input = useRef<HTMLInputElement>(null);
@@ -52,7 +63,15 @@ export function NameDialog({ isOpen, onClose, title, label, submitLabel, initial
       }
     >
       <form onSubmit={submit} className="pt-1">
-        <TextField ref={input} label={label} value={value} onChange={setValue} autoFocus isRequired errorMessage={errorMessage} />
+        <TextField
+          ref={input}
+          label={label}
+          value={value}
+          onChange={setValue}
+          autoFocus
+          isRequired
+          errorMessage={errorMessage}
+        />
       </form>
     </Dialog>
   );

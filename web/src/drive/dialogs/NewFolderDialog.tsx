@@ -5,11 +5,20 @@ import { toast } from '../../ui/toast/toast-store.ts';
 import { NameDialog } from './NameDialog.tsx';
 
 /** New folder in the open folder (or the root); a refused name shows under the field. */
-export function NewFolderDialog({ isOpen, onClose, parentId }: { isOpen: boolean; onClose: () => void; parentId: number | null }) {
+export function NewFolderDialog({
+  isOpen,
+  onClose,
+  parentId,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  parentId: number | null;
+}) {
   const { trans } = useTrans();
   const create = useCreateFolder();
   const error = create.error;
-  const message = isApiError(error) && error.status === 422 ? (error.errors.name?.[0] ?? error.displayMessage) : undefined;
+  const message =
+    isApiError(error) && error.status === 422 ? (error.errors.name?.[0] ?? error.displayMessage) : undefined;
   const close = () => {
     create.reset();
     onClose();

@@ -12,7 +12,16 @@ function Thumbnail({ entry }: { entry: FileEntry }) {
   const ctx = useViewContext();
   const [isBroken, setBroken] = useState(false);
   if (entry.thumbnail_url && !isBroken) {
-    return <img src={entry.thumbnail_url} alt="" loading="lazy" draggable={false} onError={() => setBroken(true)} className="size-full object-cover" />;
+    return (
+      <img
+        src={entry.thumbnail_url}
+        alt=""
+        loading="lazy"
+        draggable={false}
+        onError={() => setBroken(true)}
+        className="size-full object-cover"
+      />
+    );
   }
   return <FileIcon type={iconTypeOf(entry, ctx.userId)} size={64} />;
 }
@@ -26,9 +35,19 @@ export const EntryCard = memo(function EntryCard({ entry }: { entry: FileEntry }
       role="gridcell"
       {...itemProps}
       style={{ height: folder ? TILE_HEIGHT : CARD_HEIGHT }}
-      className={clsx('group flex min-w-0 flex-col overflow-hidden rounded-kosh', isSelected ? '' : 'bg-bg-alt', entryStateClasses(isSelected, isFocused, isOver))}
+      className={clsx(
+        'group flex min-w-0 flex-col overflow-hidden rounded-kosh',
+        isSelected ? '' : 'bg-bg-alt',
+        entryStateClasses(isSelected, isFocused, isOver),
+      )}
     >
-      <div className={clsx('flex shrink-0 items-center pr-1', ctx.isMobile ? 'gap-2 pl-3' : 'gap-3 pl-4', folder ? 'h-full' : 'h-12')}>
+      <div
+        className={clsx(
+          'flex shrink-0 items-center pr-1',
+          ctx.isMobile ? 'gap-2 pl-3' : 'gap-3 pl-4',
+          folder ? 'h-full' : 'h-12',
+        )}
+      >
         {showBox ? (
           <SelectBox entry={entry} isSelected={isSelected} className="mx-px" />
         ) : (

@@ -6,7 +6,15 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { useViewContext } from './view-context.ts';
 
 /** The hover and touch checkbox (UI.md); visual only: the row carries aria-selected. */
-export function SelectBox({ entry, isSelected, className }: { entry: FileEntry; isSelected: boolean; className?: string }) {
+export function SelectBox({
+  entry,
+  isSelected,
+  className,
+}: {
+  entry: FileEntry;
+  isSelected: boolean;
+  className?: string;
+}) {
   const ctx = useViewContext();
   return (
     <span
@@ -43,7 +51,10 @@ export function MoreButton({ entry, className }: { entry: FileEntry; className?:
       data-testid="more-actions"
       onClick={open}
       onDoubleClick={(event) => event.stopPropagation()}
-      className={clsx('inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-full text-fg-muted hover:bg-bg-chip hover:text-fg', className)}
+      className={clsx(
+        'inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-full text-fg-muted hover:bg-bg-chip hover:text-fg',
+        className,
+      )}
     >
       <EllipsisVertical size={18} />
     </span>
@@ -54,7 +65,15 @@ export function MoreButton({ entry, className }: { entry: FileEntry; className?:
 export function SharedMark({ entry }: { entry: FileEntry }) {
   const { trans } = useTrans();
   if (!entry.is_shared || entry.type === 'folder' || entry.type === 'sharedFolder') return null;
-  return <Users size={14} className="shrink-0 text-fg-muted" aria-label={trans('Shared')} role="img" data-testid="shared-mark" />;
+  return (
+    <Users
+      size={14}
+      className="shrink-0 text-fg-muted"
+      aria-label={trans('Shared')}
+      role="img"
+      data-testid="shared-mark"
+    />
+  );
 }
 
 export function StarMark({ entry }: { entry: FileEntry }) {

@@ -33,7 +33,9 @@ export const EntryRow = memo(function EntryRow({ entry, index, start, size: heig
       style={{ height, transform: `translateY(${start}px)` }}
       className={clsx(
         'group absolute top-0 left-0 w-full border-b border-divider',
-        ctx.isMobile ? 'flex items-center gap-4 px-4' : `grid ${ctx.showOwner ? LIST_COLUMNS : LIST_COLUMNS_NO_OWNER} items-center pl-4`,
+        ctx.isMobile
+          ? 'flex items-center gap-4 px-4'
+          : `grid ${ctx.showOwner ? LIST_COLUMNS : LIST_COLUMNS_NO_OWNER} items-center pl-4`,
         entryStateClasses(isSelected, isFocused, isOver),
       )}
     >
@@ -46,7 +48,11 @@ export const EntryRow = memo(function EntryRow({ entry, index, start, size: heig
         {ctx.isMobile && ctx.selected.size > 0 ? (
           <SelectBox entry={entry} isSelected={isSelected} className="mx-[3px]" />
         ) : (
-          <FileIcon type={iconTypeOf(entry, ctx.userId)} size={ctx.isMobile ? 24 : 20} className={clsx(!ctx.isMobile && !isSelected && 'group-hover:hidden')} />
+          <FileIcon
+            type={iconTypeOf(entry, ctx.userId)}
+            size={ctx.isMobile ? 24 : 20}
+            className={clsx(!ctx.isMobile && !isSelected && 'group-hover:hidden')}
+          />
         )}
         <div className="min-w-0 flex-1">
           <div className="flex min-w-0 items-center gap-2">
@@ -56,7 +62,11 @@ export const EntryRow = memo(function EntryRow({ entry, index, start, size: heig
             <SharedMark entry={entry} />
             <StarMark entry={entry} />
           </div>
-          {ctx.isMobile && <div className="truncate text-xs text-fg-muted">{[entry.owner ? owner : null, modified, folder ? null : size].filter(Boolean).join(' · ')}</div>}
+          {ctx.isMobile && (
+            <div className="truncate text-xs text-fg-muted">
+              {[entry.owner ? owner : null, modified, folder ? null : size].filter(Boolean).join(' · ')}
+            </div>
+          )}
         </div>
       </div>
       {!ctx.isMobile && (
@@ -78,7 +88,10 @@ export const EntryRow = memo(function EntryRow({ entry, index, start, size: heig
         </>
       )}
       <div role="gridcell" className="flex justify-center">
-        <MoreButton entry={entry} className={clsx(!ctx.isMobile && 'opacity-0 group-hover:opacity-100', isSelected && 'opacity-100')} />
+        <MoreButton
+          entry={entry}
+          className={clsx(!ctx.isMobile && 'opacity-0 group-hover:opacity-100', isSelected && 'opacity-100')}
+        />
       </div>
     </div>
   );
@@ -87,7 +100,15 @@ export const EntryRow = memo(function EntryRow({ entry, index, start, size: heig
 /** A placeholder row while a page loads (UI.md: skeleton rows instead of spinners). */
 export function SkeletonRow({ style, isMobile }: { style?: CSSProperties; isMobile: boolean }) {
   return (
-    <div aria-hidden data-testid="skeleton-row" style={style} className={clsx('flex w-full items-center gap-3 border-b border-divider px-4', style ? 'absolute top-0 left-0' : isMobile ? 'h-16' : 'h-12')}>
+    <div
+      aria-hidden
+      data-testid="skeleton-row"
+      style={style}
+      className={clsx(
+        'flex w-full items-center gap-3 border-b border-divider px-4',
+        style ? 'absolute top-0 left-0' : isMobile ? 'h-16' : 'h-12',
+      )}
+    >
       <span className={clsx('shrink-0 animate-pulse rounded bg-bg-alt', isMobile ? 'size-6' : 'size-5')} />
       <span className="h-3 w-1/3 max-w-[280px] animate-pulse rounded bg-bg-alt" />
       {!isMobile && <span className="ml-auto h-3 w-40 animate-pulse rounded bg-bg-alt" />}

@@ -20,16 +20,35 @@ function PendingCards({ columns }: { columns: number }) {
   return (
     <>
       {Array.from({ length: columns }, (_, i) => (
-        <div key={i} aria-hidden data-testid="skeleton-card" className="animate-pulse rounded-kosh bg-bg-alt" style={{ height: CARD_HEIGHT }} />
+        <div
+          key={i}
+          aria-hidden
+          data-testid="skeleton-card"
+          className="animate-pulse rounded-kosh bg-bg-alt"
+          style={{ height: CARD_HEIGHT }}
+        />
       ))}
     </>
   );
 }
 
 /** The grid view, virtualized by rows of cards, loading further pages as its end comes near. */
-export function FileGrid({ rows, columns, hasNextPage, isFetchingNextPage, fetchNextPage, scrollRef, onVirtualizer }: Props) {
+export function FileGrid({
+  rows,
+  columns,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  scrollRef,
+  onVirtualizer,
+}: Props) {
   const { trans } = useTrans();
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: (i) => rows[i].height, overscan: 4 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => rows[i].height,
+    overscan: 4,
+  });
   useEffect(() => virtualizer.measure(), [rows, virtualizer]);
   useEffect(() => onVirtualizer(virtualizer), [virtualizer, onVirtualizer]);
   const items = virtualizer.getVirtualItems();
@@ -37,7 +56,10 @@ export function FileGrid({ rows, columns, hasNextPage, isFetchingNextPage, fetch
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && last >= rows.length - 4) fetchNextPage();
   }, [last, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const template = useMemo(() => ({ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP }), [columns]);
+  const template = useMemo(
+    () => ({ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP }),
+    [columns],
+  );
 
   return (
     <div role="rowgroup" className="relative w-full shrink-0" style={{ height: virtualizer.getTotalSize() }}>
@@ -46,14 +68,29 @@ export function FileGrid({ rows, columns, hasNextPage, isFetchingNextPage, fetch
         const style = { height: item.size, transform: `translateY(${item.start}px)` };
         if (row.kind === 'heading') {
           return (
-            <div key={row.key} role="presentation" aria-hidden style={style} className="absolute top-0 left-0 flex w-full items-center text-sm font-medium text-fg">
+            <div
+              key={row.key}
+              role="presentation"
+              aria-hidden
+              style={style}
+              className="absolute top-0 left-0 flex w-full items-center text-sm font-medium text-fg"
+            >
               {trans(row.label)}
             </div>
           );
         }
         return (
-          <div key={row.key} role="row" style={{ ...style, ...template }} className={clsx('absolute top-0 left-0 grid w-full content-start')}>
-            {row.kind === 'pending' ? <PendingCards columns={columns} /> : row.entries.map((entry: FileEntry) => <EntryCard key={entry.id} entry={entry} />)}
+          <div
+            key={row.key}
+            role="row"
+            style={{ ...style, ...template }}
+            className={clsx('absolute top-0 left-0 grid w-full content-start')}
+          >
+            {row.kind === 'pending' ? (
+              <PendingCards columns={columns} />
+            ) : (
+              row.entries.map((entry: FileEntry) => <EntryCard key={entry.id} entry={entry} />)
+            )}
           </div>
         );
       })}

@@ -35,5 +35,12 @@ const ICONS: Record<FileType, { icon: LucideIcon; tone: string }> = {
 export function FileIcon({ type, size = 20, className }: { type: FileType; size?: number; className?: string }) {
   const { icon: Icon, tone } = ICONS[type] ?? ICONS.default;
   const isFolder = type === 'folder' || type === 'sharedFolder';
-  return <Icon size={size} aria-hidden data-file-type={type} className={clsx('shrink-0', tone, isFolder && 'fill-current/20', className)} />;
+  return (
+    <Icon
+      size={size}
+      aria-hidden
+      data-file-type={type}
+      className={clsx('shrink-0', tone, isFolder && 'fill-current/20', className)}
+    />
+  );
 }

@@ -6,7 +6,14 @@ import type { FileEntry } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { focusRing } from '../../ui/button-styles.ts';
 import type { OrderBy, Sort } from '../view-state.ts';
-import { EntryRow, LIST_COLUMNS, LIST_COLUMNS_NO_OWNER, MOBILE_ROW_HEIGHT, ROW_HEIGHT, SkeletonRow } from './EntryRow.tsx';
+import {
+  EntryRow,
+  LIST_COLUMNS,
+  LIST_COLUMNS_NO_OWNER,
+  MOBILE_ROW_HEIGHT,
+  ROW_HEIGHT,
+  SkeletonRow,
+} from './EntryRow.tsx';
 import { useViewContext } from './view-context.ts';
 
 /** Skeleton rows shown under the loaded ones while the next page is on its way. */
@@ -24,9 +31,21 @@ export function ListHeader({ sort, onSort, showOwner = true }: HeaderProps & { s
     const isActive = !!sort && sort.orderBy === orderBy;
     const Arrow = sort?.orderDir === 'asc' ? ArrowUp : ArrowDown;
     return (
-      <div role="columnheader" aria-sort={isActive ? (sort.orderDir === 'asc' ? 'ascending' : 'descending') : undefined} className="flex min-w-0 items-center pr-4">
+      <div
+        role="columnheader"
+        aria-sort={isActive ? (sort.orderDir === 'asc' ? 'ascending' : 'descending') : undefined}
+        className="flex min-w-0 items-center pr-4"
+      >
         {orderBy && sort ? (
-          <button type="button" onClick={() => onSort(orderBy)} className={clsx('-ml-2 inline-flex h-8 items-center gap-1 rounded-kosh px-2 hover:bg-bg-alt hover:text-fg', isActive && 'text-fg', focusRing)}>
+          <button
+            type="button"
+            onClick={() => onSort(orderBy)}
+            className={clsx(
+              '-ml-2 inline-flex h-8 items-center gap-1 rounded-kosh px-2 hover:bg-bg-alt hover:text-fg',
+              isActive && 'text-fg',
+              focusRing,
+            )}
+          >
             {trans(label)}
             {isActive && <Arrow size={16} aria-hidden />}
           </button>
@@ -37,7 +56,14 @@ export function ListHeader({ sort, onSort, showOwner = true }: HeaderProps & { s
     );
   };
   return (
-    <div role="row" aria-rowindex={1} className={clsx('sticky top-0 z-10 grid h-12 shrink-0 items-center border-b border-divider bg-bg pl-4 text-sm font-medium text-fg-muted', showOwner ? LIST_COLUMNS : LIST_COLUMNS_NO_OWNER)}>
+    <div
+      role="row"
+      aria-rowindex={1}
+      className={clsx(
+        'sticky top-0 z-10 grid h-12 shrink-0 items-center border-b border-divider bg-bg pl-4 text-sm font-medium text-fg-muted',
+        showOwner ? LIST_COLUMNS : LIST_COLUMNS_NO_OWNER,
+      )}
+    >
       {column('Name', 'name')}
       {showOwner && column('Owner', null)}
       {column('Last modified', 'updated_at')}
@@ -62,7 +88,15 @@ type Props = {
  * The list view: only the rows in sight (and a few around them) exist in the page, so
  * 100,000 entries scroll as smoothly as 10; the next page is asked for as the end comes near.
  */
-export function FileList({ entries, hasNextPage, isFetchingNextPage, fetchNextPage, scrollRef, headerHeight, onVirtualizer }: Props) {
+export function FileList({
+  entries,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  scrollRef,
+  headerHeight,
+  onVirtualizer,
+}: Props) {
   const ctx = useViewContext();
   const rowHeight = ctx.isMobile ? MOBILE_ROW_HEIGHT : ROW_HEIGHT;
   const count = entries.length + (hasNextPage ? PENDING_ROWS : 0);
@@ -87,7 +121,13 @@ export function FileList({ entries, hasNextPage, isFetchingNextPage, fetchNextPa
         const entry = entries[item.index];
         const start = item.start - headerHeight;
         if (entry) return <EntryRow key={entry.id} entry={entry} index={item.index} start={start} size={item.size} />;
-        return <SkeletonRow key={`s${item.index}`} style={{ height: item.size, transform: `translateY(${start}px)` }} isMobile={ctx.isMobile} />;
+        return (
+          <SkeletonRow
+            key={`s${item.index}`}
+            style={{ height: item.size, transform: `translateY(${start}px)` }}
+            isMobile={ctx.isMobile}
+          />
+        );
       })}
     </div>
   );

@@ -65,10 +65,16 @@ export function FileView(props: Props) {
   const isGrid = viewMode === 'grid';
   const padding = isMobile ? 16 : 24;
   const columns = isGrid ? columnsFor(width - padding * 2, isMobile ? MOBILE_CARD_MIN_WIDTH : CARD_MIN_WIDTH) : 1;
-  const grid = useMemo(() => (isGrid ? gridRows(entries, columns, props.hasNextPage) : null), [isGrid, entries, columns, props.hasNextPage]);
+  const grid = useMemo(
+    () => (isGrid ? gridRows(entries, columns, props.hasNextPage) : null),
+    [isGrid, entries, columns, props.hasNextPage],
+  );
   const order = useMemo(() => (grid ? grid.order : entries).map((e) => e.id), [grid, entries]);
   const ctx = useViewContextValue({ ...props, order, showFocus: isFocusVisible });
-  const drop = useDropTarget({ onFiles: (sources) => props.onUpload(sources, props.dropFolder?.id ?? null), isDisabled: !props.dropFolder });
+  const drop = useDropTarget({
+    onFiles: (sources) => props.onUpload(sources, props.dropFolder?.id ?? null),
+    isDisabled: !props.dropFolder,
+  });
 
   const reveal = (id: number | null) => {
     if (id === null || !virtualizer.current) return;
@@ -81,7 +87,13 @@ export function FileView(props: Props) {
   };
   const showEmpty = !props.isPending && entries.length === 0;
   const hasHeader = !isGrid && !isMobile && !showEmpty;
-  const listProps = { hasNextPage: props.hasNextPage, isFetchingNextPage: props.isFetchingNextPage, fetchNextPage: props.fetchNextPage, scrollRef, onVirtualizer };
+  const listProps = {
+    hasNextPage: props.hasNextPage,
+    isFetchingNextPage: props.isFetchingNextPage,
+    fetchNextPage: props.fetchNextPage,
+    scrollRef,
+    onVirtualizer,
+  };
   const gridProps = showEmpty
     ? {}
     : {
@@ -91,7 +103,8 @@ export function FileView(props: Props) {
         'aria-multiselectable': true,
         'aria-rowcount': isGrid ? undefined : props.total + 1,
         'aria-busy': props.isPending || undefined,
-        'aria-activedescendant': selection.focused !== null && order.includes(selection.focused) ? entryDomId(selection.focused) : undefined,
+        'aria-activedescendant':
+          selection.focused !== null && order.includes(selection.focused) ? entryDomId(selection.focused) : undefined,
       };
 
   return (
@@ -103,7 +116,9 @@ export function FileView(props: Props) {
           data-testid="file-view"
           data-view-mode={viewMode}
           onPointerDown={() => setFocusVisible(false)}
-          onFocus={(event) => event.target === event.currentTarget && setFocusVisible(event.currentTarget.matches(':focus-visible'))}
+          onFocus={(event) =>
+            event.target === event.currentTarget && setFocusVisible(event.currentTarget.matches(':focus-visible'))
+          }
           onBlur={() => setFocusVisible(false)}
           onKeyDown={(event) => {
             if (showEmpty || event.target !== event.currentTarget) return;
@@ -117,10 +132,13 @@ export function FileView(props: Props) {
                 onSelection(next);
                 reveal(next.focused);
               },
-              onCommand: (command) => props.onCommand(command, command === 'menu' ? pointAt(selection.focused) : undefined),
+              onCommand: (command) =>
+                props.onCommand(command, command === 'menu' ? pointAt(selection.focused) : undefined),
             });
           }}
-          onClick={(event) => !isOnEntry(event.target) && selection.selected.size && onSelection(clearSelection(selection))}
+          onClick={(event) =>
+            !isOnEntry(event.target) && selection.selected.size && onSelection(clearSelection(selection))
+          }
           onContextMenu={(event) => {
             if (!props.onBackgroundMenu || isOnEntry(event.target)) return;
             event.preventDefault();
@@ -130,17 +148,28 @@ export function FileView(props: Props) {
             'flex min-h-0 flex-1 flex-col overflow-y-auto pb-24 outline-none',
             isGrid ? 'pt-2' : '',
             isGrid && isMobile ? 'px-4' : isMobile ? 'px-0' : 'px-6',
-            (selection.focused === null || !isFocusVisible) && 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary',
+            (selection.focused === null || !isFocusVisible) &&
+              'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary',
           )}
         >
           {hasHeader && <ListHeader sort={props.sort} onSort={props.onSort} showOwner={props.showOwner ?? true} />}
-          {props.isPending && !isGrid && Array.from({ length: 12 }, (_, i) => <SkeletonRow key={i} isMobile={isMobile} />)}
+          {props.isPending &&
+            !isGrid &&
+            Array.from({ length: 12 }, (_, i) => <SkeletonRow key={i} isMobile={isMobile} />)}
           {showEmpty && props.empty}
-          {!props.isPending && !showEmpty && (grid ? <FileGrid rows={grid.rows} columns={columns} {...listProps} /> : <FileList entries={entries} headerHeight={hasHeader ? LIST_HEADER_HEIGHT : 0} {...listProps} />)}
+          {!props.isPending &&
+            !showEmpty &&
+            (grid ? (
+              <FileGrid rows={grid.rows} columns={columns} {...listProps} />
+            ) : (
+              <FileList entries={entries} headerHeight={hasHeader ? LIST_HEADER_HEIGHT : 0} {...listProps} />
+            ))}
         </div>
         {drop.isOver && props.dropFolder && (
           <div className="pointer-events-none absolute inset-2 z-10 flex items-end justify-center rounded-kosh-lg border-2 border-dashed border-primary bg-primary/10 pb-8">
-            <span className="rounded-full bg-primary px-4 py-2 text-sm font-medium text-on-primary shadow-lg">{trans('Drop files to upload to :folder', { folder: props.dropFolder.name })}</span>
+            <span className="rounded-full bg-primary px-4 py-2 text-sm font-medium text-on-primary shadow-lg">
+              {trans('Drop files to upload to :folder', { folder: props.dropFolder.name })}
+            </span>
           </div>
         )}
       </div>

@@ -29,17 +29,25 @@ function chunk(entries: FileEntry[], size: number): FileEntry[][] {
  * tiles, then file cards, each under a heading; a row of skeleton cards while a page loads.
  * Returns the display order too, which keyboard navigation and Shift ranges follow.
  */
-export function gridRows(entries: readonly FileEntry[], columns: number, hasMore: boolean): { rows: GridRow[]; order: FileEntry[] } {
+export function gridRows(
+  entries: readonly FileEntry[],
+  columns: number,
+  hasMore: boolean,
+): { rows: GridRow[]; order: FileEntry[] } {
   const folders = entries.filter(isFolder);
   const files = entries.filter((e) => !isFolder(e));
   const rows: GridRow[] = [];
   if (folders.length) {
     rows.push({ kind: 'heading', key: 'h-folders', label: 'Folders', height: HEADING_HEIGHT });
-    chunk(folders, columns).forEach((row, i) => rows.push({ kind: 'folders', key: `f${i}`, entries: row, height: TILE_HEIGHT + GRID_GAP }));
+    chunk(folders, columns).forEach((row, i) =>
+      rows.push({ kind: 'folders', key: `f${i}`, entries: row, height: TILE_HEIGHT + GRID_GAP }),
+    );
   }
   if (files.length) {
     rows.push({ kind: 'heading', key: 'h-files', label: 'Files', height: HEADING_HEIGHT });
-    chunk(files, columns).forEach((row, i) => rows.push({ kind: 'files', key: `c${i}`, entries: row, height: CARD_HEIGHT + GRID_GAP }));
+    chunk(files, columns).forEach((row, i) =>
+      rows.push({ kind: 'files', key: `c${i}`, entries: row, height: CARD_HEIGHT + GRID_GAP }),
+    );
   }
   if (hasMore) rows.push({ kind: 'pending', key: 'pending', height: CARD_HEIGHT + GRID_GAP });
   return { rows, order: [...folders, ...files] };

@@ -38,10 +38,16 @@ export function useViewContextValue(inputs: Inputs): FileViewContext {
       onPress: (entry: FileEntry, event: MouseEvent) => {
         const { selection, order, isMobile, onOpen } = latest.current;
         if (isMobile && !selection.selected.size) return onOpen(entry);
-        select(clickEntry(selection, entry.id, order, { toggle: event.ctrlKey || event.metaKey || isMobile, range: event.shiftKey }));
+        select(
+          clickEntry(selection, entry.id, order, {
+            toggle: event.ctrlKey || event.metaKey || isMobile,
+            range: event.shiftKey,
+          }),
+        );
       },
       onOpen: (entry: FileEntry) => latest.current.onOpen(entry),
-      onToggle: (entry: FileEntry) => select(clickEntry(latest.current.selection, entry.id, latest.current.order, { toggle: true })),
+      onToggle: (entry: FileEntry) =>
+        select(clickEntry(latest.current.selection, entry.id, latest.current.order, { toggle: true })),
       onContextMenu: (entry: FileEntry, event: MouseEvent) => {
         event.preventDefault();
         event.stopPropagation();
@@ -71,7 +77,17 @@ export function useViewContextValue(inputs: Inputs): FileViewContext {
   const { selection, showFocus, userId, isMobile, canDrag } = inputs;
   const showOwner = inputs.showOwner ?? true;
   return useMemo(
-    () => ({ ...handlers, selected: selection.selected, focusedId: selection.focused, showFocus, userId, showOwner, isMobile, canDrag, formatDate: cachedDate }),
+    () => ({
+      ...handlers,
+      selected: selection.selected,
+      focusedId: selection.focused,
+      showFocus,
+      userId,
+      showOwner,
+      isMobile,
+      canDrag,
+      formatDate: cachedDate,
+    }),
     [handlers, selection.selected, selection.focused, showFocus, userId, showOwner, isMobile, canDrag, cachedDate],
   );
 }

@@ -18,16 +18,25 @@ type Options = {
  * Home/End, Ctrl/Cmd+A, Escape clears, Space toggles, Enter opens, F2 renames,
  * Delete (or Cmd+Backspace) deletes, Shift+F10 or the menu key opens the context menu.
  */
-export function handleViewKey(event: KeyboardEvent, { order, columns, isGrid, selection, onSelection, onCommand }: Options): void {
+export function handleViewKey(
+  event: KeyboardEvent,
+  { order, columns, isGrid, selection, onSelection, onCommand }: Options,
+): void {
   const mod = event.ctrlKey || event.metaKey;
-  const step: Record<string, number> = { ArrowDown: isGrid ? columns : 1, ArrowUp: isGrid ? -columns : -1, ...(isGrid ? { ArrowRight: 1, ArrowLeft: -1 } : {}) };
+  const step: Record<string, number> = {
+    ArrowDown: isGrid ? columns : 1,
+    ArrowUp: isGrid ? -columns : -1,
+    ...(isGrid ? { ArrowRight: 1, ArrowLeft: -1 } : {}),
+  };
   const command = (name: KeyCommand) => {
     event.preventDefault();
     onCommand(name);
   };
   if (event.key in step) {
     event.preventDefault();
-    onSelection(moveFocus(selection, order, step[event.key], { extend: event.shiftKey, moveOnly: mod && !event.shiftKey }));
+    onSelection(
+      moveFocus(selection, order, step[event.key], { extend: event.shiftKey, moveOnly: mod && !event.shiftKey }),
+    );
   } else if (event.key === 'Home' || event.key === 'End') {
     event.preventDefault();
     onSelection(focusEdge(selection, order, event.key === 'Home' ? 'first' : 'last', event.shiftKey));

@@ -18,20 +18,32 @@ type Crumb = { id: number | null; name: string; to: string; isDropTarget?: boole
 /** A crumb above the open folder: a link that takes dropped entries (a move there). */
 function CrumbLink({ crumb }: { crumb: Crumb }) {
   const moveTo = useMoveEntriesTo();
-  const { isOver, dropProps } = useDropTarget({ onEntries: (ids) => moveTo(ids, { id: crumb.id, name: crumb.name }), isDisabled: crumb.isDropTarget === false });
+  const { isOver, dropProps } = useDropTarget({
+    onEntries: (ids) => moveTo(ids, { id: crumb.id, name: crumb.name }),
+    isDisabled: crumb.isDropTarget === false,
+  });
   return (
     <Link
       to={crumb.to}
       {...dropProps}
       data-testid="crumb"
-      className={clsx('block max-w-[200px] truncate rounded-kosh px-2 py-1 text-xl text-fg-muted hover:bg-bg-alt hover:text-fg', isOver && 'bg-bg-chip outline-2 outline-dashed outline-primary', focusRing)}
+      className={clsx(
+        'block max-w-[200px] truncate rounded-kosh px-2 py-1 text-xl text-fg-muted hover:bg-bg-alt hover:text-fg',
+        isOver && 'bg-bg-chip outline-2 outline-dashed outline-primary',
+        focusRing,
+      )}
     >
       {crumb.name}
     </Link>
   );
 }
 
-type Props = { path: FileEntry[]; folderActions: EntryAction[][]; onFolderAction: (action: EntryAction) => void; isMobile: boolean };
+type Props = {
+  path: FileEntry[];
+  folderActions: EntryAction[][];
+  onFolderAction: (action: EntryAction) => void;
+  isMobile: boolean;
+};
 
 /** Breadcrumbs (UI.md, 20 px): Home, the folders above, and the open folder, whose crumb opens its menu. */
 export function Breadcrumbs({ path, folderActions, onFolderAction, isMobile }: Props) {
@@ -40,8 +52,18 @@ export function Breadcrumbs({ path, folderActions, onFolderAction, isMobile }: P
   // A folder shared with the caller hangs below Shared with me, and takes new entries only with edit.
   const isShared = !!path[0]?.permission;
   const canWrite = !path.at(-1)?.permission || path.at(-1)?.permission === 'edit';
-  const top: Crumb = isShared ? { id: null, name: trans('Shared with me'), to: '/drive/shares', isDropTarget: false } : { id: null, name: trans('Home'), to: '/drive' };
-  const crumbs: Crumb[] = [top, ...path.map((f) => ({ id: f.id, name: f.name, to: `/drive/folders/${f.hash}`, isDropTarget: !f.permission || f.permission === 'edit' }))];
+  const top: Crumb = isShared
+    ? { id: null, name: trans('Shared with me'), to: '/drive/shares', isDropTarget: false }
+    : { id: null, name: trans('Home'), to: '/drive' };
+  const crumbs: Crumb[] = [
+    top,
+    ...path.map((f) => ({
+      id: f.id,
+      name: f.name,
+      to: `/drive/folders/${f.hash}`,
+      isDropTarget: !f.permission || f.permission === 'edit',
+    })),
+  ];
   const current = crumbs.at(-1)!;
   const above = crumbs.slice(0, -1);
   const keep = isMobile ? 0 : 2;
@@ -60,7 +82,13 @@ export function Breadcrumbs({ path, folderActions, onFolderAction, isMobile }: P
                   aria-label={trans('More folders')}
                   placement="bottom start"
                   trigger={
-                    <AriaButton aria-label={trans('More folders')} className={clsx('inline-flex size-9 items-center justify-center rounded-kosh text-fg-muted hover:bg-bg-alt', focusRing)}>
+                    <AriaButton
+                      aria-label={trans('More folders')}
+                      className={clsx(
+                        'inline-flex size-9 items-center justify-center rounded-kosh text-fg-muted hover:bg-bg-alt',
+                        focusRing,
+                      )}
+                    >
                       <Ellipsis size={20} aria-hidden />
                     </AriaButton>
                   }
@@ -89,7 +117,14 @@ export function Breadcrumbs({ path, folderActions, onFolderAction, isMobile }: P
               else onFolderAction(id as EntryAction);
             }}
             trigger={
-              <AriaButton aria-current="page" data-testid="current-crumb" className={clsx('flex min-w-0 items-center gap-1 rounded-kosh py-1 pr-1 pl-2 text-xl text-fg hover:bg-bg-alt', focusRing)}>
+              <AriaButton
+                aria-current="page"
+                data-testid="current-crumb"
+                className={clsx(
+                  'flex min-w-0 items-center gap-1 rounded-kosh py-1 pr-1 pl-2 text-xl text-fg hover:bg-bg-alt',
+                  focusRing,
+                )}
+              >
                 <span className="truncate">{current.name}</span>
                 <ChevronDown size={20} className="shrink-0 text-fg-muted" aria-hidden />
               </AriaButton>

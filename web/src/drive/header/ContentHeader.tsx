@@ -55,7 +55,12 @@ export function ContentHeader(props: Props) {
               {props.path ? (
                 <>
                   <h1 className="sr-only">{props.title}</h1>
-                  <Breadcrumbs path={props.path} folderActions={props.folderActions} onFolderAction={props.onFolderAction} isMobile={isMobile} />
+                  <Breadcrumbs
+                    path={props.path}
+                    folderActions={props.folderActions}
+                    onFolderAction={props.onFolderAction}
+                    isMobile={isMobile}
+                  />
                 </>
               ) : (
                 <h1 className="truncate px-2 text-xl text-fg">{props.title}</h1>

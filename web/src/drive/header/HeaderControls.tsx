@@ -8,13 +8,25 @@ import { Tooltip } from '../../ui/Tooltip.tsx';
 import { ORDER_BY, SORT_LABELS, type Sort, type ViewMode } from '../view-state.ts';
 
 /** List or grid (kept in this browser). */
-export function ViewToggle({ mode, onChange, isMobile }: { mode: ViewMode; onChange: (mode: ViewMode) => void; isMobile: boolean }) {
+export function ViewToggle({
+  mode,
+  onChange,
+  isMobile,
+}: {
+  mode: ViewMode;
+  onChange: (mode: ViewMode) => void;
+  isMobile: boolean;
+}) {
   const { trans } = useTrans();
   if (isMobile) {
     const next = mode === 'list' ? 'grid' : 'list';
     return (
       <Tooltip content={trans(next === 'grid' ? 'Grid view' : 'List view')}>
-        <AriaButton aria-label={trans(next === 'grid' ? 'Grid view' : 'List view')} onPress={() => onChange(next)} className={iconButtonClasses('md')}>
+        <AriaButton
+          aria-label={trans(next === 'grid' ? 'Grid view' : 'List view')}
+          onPress={() => onChange(next)}
+          className={iconButtonClasses('md')}
+        >
           {next === 'grid' ? <LayoutGrid size={20} aria-hidden /> : <List size={20} aria-hidden />}
         </AriaButton>
       </Tooltip>
@@ -26,7 +38,11 @@ export function ViewToggle({ mode, onChange, isMobile }: { mode: ViewMode; onCha
         aria-label={trans(label)}
         aria-pressed={mode === value}
         onPress={() => onChange(value)}
-        className={clsx('inline-flex h-8 w-11 items-center justify-center text-fg', mode === value ? 'bg-bg-chip' : 'hover:bg-bg-alt', focusRing)}
+        className={clsx(
+          'inline-flex h-8 w-11 items-center justify-center text-fg',
+          mode === value ? 'bg-bg-chip' : 'hover:bg-bg-alt',
+          focusRing,
+        )}
       >
         {mode === value ? <Check size={16} aria-hidden className="mr-0.5" /> : null}
         <Icon size={18} aria-hidden />
@@ -43,7 +59,15 @@ export function ViewToggle({ mode, onChange, isMobile }: { mode: ViewMode; onCha
 }
 
 /** The sort menu: a column, then the direction (spec part 2, "activeSort"). */
-export function SortMenu({ sort, onChange, isMobile }: { sort: Sort; onChange: (sort: Sort) => void; isMobile: boolean }) {
+export function SortMenu({
+  sort,
+  onChange,
+  isMobile,
+}: {
+  sort: Sort;
+  onChange: (sort: Sort) => void;
+  isMobile: boolean;
+}) {
   const { trans } = useTrans();
   const check = (on: boolean) => (on ? <Check size={18} /> : <span />);
   return (
@@ -57,7 +81,10 @@ export function SortMenu({ sort, onChange, isMobile }: { sort: Sort; onChange: (
         else onChange({ ...sort, orderBy: id as Sort['orderBy'] });
       }}
       trigger={
-        <AriaButton aria-label={`${trans('Sort by')}: ${trans(SORT_LABELS[sort.orderBy])}`} className={isMobile ? iconButtonClasses('md') : buttonClasses('ghost', 'md', 'px-3')}>
+        <AriaButton
+          aria-label={`${trans('Sort by')}: ${trans(SORT_LABELS[sort.orderBy])}`}
+          className={isMobile ? iconButtonClasses('md') : buttonClasses('ghost', 'md', 'px-3')}
+        >
           <ArrowDownUp size={18} aria-hidden />
           {!isMobile && trans(SORT_LABELS[sort.orderBy])}
         </AriaButton>
@@ -83,7 +110,12 @@ export function DetailsToggle({ isOpen, onChange }: { isOpen: boolean; onChange:
   const { trans } = useTrans();
   return (
     <Tooltip content={trans(isOpen ? 'Hide details' : 'View details')}>
-      <AriaButton aria-label={trans(isOpen ? 'Hide details' : 'View details')} aria-pressed={isOpen} onPress={() => onChange(!isOpen)} className={iconButtonClasses('md', isOpen ? 'bg-bg-chip text-fg' : '')}>
+      <AriaButton
+        aria-label={trans(isOpen ? 'Hide details' : 'View details')}
+        aria-pressed={isOpen}
+        onPress={() => onChange(!isOpen)}
+        className={iconButtonClasses('md', isOpen ? 'bg-bg-chip text-fg' : '')}
+      >
         <Info size={20} aria-hidden />
       </AriaButton>
     </Tooltip>

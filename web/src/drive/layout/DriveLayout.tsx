@@ -69,7 +69,12 @@ export function DriveLayout() {
       </div>
       {isMobile && (
         <>
-          <ModalOverlay isOpen={isDrawerOpen} onOpenChange={setDrawerOpen} isDismissable className="fixed inset-0 z-50 bg-black/40 data-[entering]:animate-fade-in">
+          <ModalOverlay
+            isOpen={isDrawerOpen}
+            onOpenChange={setDrawerOpen}
+            isDismissable
+            className="fixed inset-0 z-50 bg-black/40 data-[entering]:animate-fade-in"
+          >
             <Modal className="h-full w-[280px] max-w-[85vw] bg-bg pt-4 shadow-xl outline-none data-[entering]:animate-fade-in">
               <AriaDialog aria-label={trans('Drive')} className="h-full outline-none">
                 <DriveSidebar className="w-full" />
@@ -90,7 +95,15 @@ export function DriveLayout() {
         </>
       )}
       <input ref={filesInput} type="file" multiple hidden onChange={onPicked} data-testid="upload-files-input" />
-      <input ref={folderInput} type="file" multiple hidden onChange={onPicked} data-testid="upload-folder-input" {...{ webkitdirectory: '' }} />
+      <input
+        ref={folderInput}
+        type="file"
+        multiple
+        hidden
+        onChange={onPicked}
+        data-testid="upload-folder-input"
+        {...{ webkitdirectory: '' }}
+      />
       <NewFolderDialog isOpen={isNewFolderOpen} onClose={() => setNewFolderOpen(false)} parentId={parentId} />
       <UploadPanel uploader={uploader} items={items} />
     </DriveUiContext.Provider>

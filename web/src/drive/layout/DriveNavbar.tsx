@@ -42,7 +42,12 @@ function SearchBox({ className, autoFocus }: { className?: string; autoFocus?: b
         className="h-12 w-full rounded-full bg-bg-alt pr-12 pl-12 text-base text-fg placeholder:text-fg-muted outline-none focus:bg-bg focus:shadow-md focus:ring-1 focus:ring-divider [&::-webkit-search-cancel-button]:hidden"
       />
       {value && (
-        <button type="button" aria-label={trans('Clear search')} onClick={() => setValue('')} className={clsx(iconButtonClasses('sm'), 'absolute right-2')}>
+        <button
+          type="button"
+          aria-label={trans('Clear search')}
+          onClick={() => setValue('')}
+          className={clsx(iconButtonClasses('sm'), 'absolute right-2')}
+        >
           <X size={18} aria-hidden />
         </button>
       )}
@@ -56,10 +61,24 @@ function UploadIndicator({ active, percentage }: { active: number; percentage: n
   const label = trans(active === 1 ? 'Uploading 1 item' : 'Uploading :count items', { count: active });
   const circumference = 2 * Math.PI * 9;
   return (
-    <ProgressBar value={percentage} aria-label={label} data-testid="upload-indicator" className="inline-flex size-10 items-center justify-center text-primary">
+    <ProgressBar
+      value={percentage}
+      aria-label={label}
+      data-testid="upload-indicator"
+      className="inline-flex size-10 items-center justify-center text-primary"
+    >
       <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden className="-rotate-90">
         <circle cx="11" cy="11" r="9" fill="none" stroke="currentColor" strokeOpacity="0.2" strokeWidth="3" />
-        <circle cx="11" cy="11" r="9" fill="none" stroke="currentColor" strokeWidth="3" strokeDasharray={circumference} strokeDashoffset={circumference * (1 - percentage / 100)} />
+        <circle
+          cx="11"
+          cy="11"
+          r="9"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3"
+          strokeDasharray={circumference}
+          strokeDashoffset={circumference * (1 - percentage / 100)}
+        />
       </svg>
     </ProgressBar>
   );
@@ -73,7 +92,10 @@ export function DriveNavbar({ onOpenDrawer, uploads }: { onOpenDrawer: () => voi
   const { user } = useBootstrapData();
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
-  const menuLink = clsx('inline-flex h-9 items-center rounded-kosh px-3 text-sm font-medium text-primary hover:bg-bg-alt', focusRing);
+  const menuLink = clsx(
+    'inline-flex h-9 items-center rounded-kosh px-3 text-sm font-medium text-primary hover:bg-bg-alt',
+    focusRing,
+  );
   if (isMobile) {
     const onSearch = pathname === '/drive/search';
     return (
@@ -81,7 +103,11 @@ export function DriveNavbar({ onOpenDrawer, uploads }: { onOpenDrawer: () => voi
         <IconButton label={trans('Open menu')} onPress={onOpenDrawer} showTooltip={false}>
           <MenuIcon size={22} aria-hidden />
         </IconButton>
-        {onSearch ? <SearchBox className="min-w-0 flex-1" autoFocus /> : <Logo to="/drive" className="min-w-0 flex-1" />}
+        {onSearch ? (
+          <SearchBox className="min-w-0 flex-1" autoFocus />
+        ) : (
+          <Logo to="/drive" className="min-w-0 flex-1" />
+        )}
         {!onSearch && (
           <RouterLink to="/drive/search" aria-label={trans('Search')} className={iconButtonClasses('md')}>
             <Search size={22} aria-hidden />

@@ -37,7 +37,13 @@ function HomeLink({ item }: { item: NavItem }) {
   const { isOver, dropProps } = useDropTarget({ onEntries: (ids) => moveTo(ids, { id: null, name: trans('Home') }) });
   const isActive = pathname === '/drive' || pathname.startsWith('/drive/folders/');
   return (
-    <NavLink to={item.to} end {...dropProps} aria-current={isActive ? 'page' : undefined} className={itemClasses(isActive, isOver)}>
+    <NavLink
+      to={item.to}
+      end
+      {...dropProps}
+      aria-current={isActive ? 'page' : undefined}
+      className={itemClasses(isActive, isOver)}
+    >
       <item.icon size={20} className="shrink-0 text-fg-muted" aria-hidden />
       <span className="truncate">{trans(item.label)}</span>
     </NavLink>
@@ -55,7 +61,10 @@ export function DriveSidebar({ className }: { className?: string }) {
         <NewMenu
           trigger={
             <AriaButton
-              className={clsx('inline-flex h-14 items-center gap-3 rounded-2xl bg-bg pr-6 pl-4 text-sm font-medium text-fg shadow-md ring-1 ring-divider hover:bg-bg-alt', focusRing)}
+              className={clsx(
+                'inline-flex h-14 items-center gap-3 rounded-2xl bg-bg pr-6 pl-4 text-sm font-medium text-fg shadow-md ring-1 ring-divider hover:bg-bg-alt',
+                focusRing,
+              )}
             >
               <Plus size={24} className="text-primary" aria-hidden />
               {trans('New')}

@@ -6,7 +6,13 @@ import { useCanWriteActiveWorkspace } from '../../workspaces/active-workspace.ts
 import { useDriveUi } from './drive-context.ts';
 
 /** The New menu (UI.md): Upload files, Upload folder, New folder, into the open folder; not offered to a workspace viewer. */
-export function NewMenu({ trigger, placement = 'bottom start' }: { trigger: ReactElement; placement?: 'bottom start' | 'top end' }) {
+export function NewMenu({
+  trigger,
+  placement = 'bottom start',
+}: {
+  trigger: ReactElement;
+  placement?: 'bottom start' | 'top end';
+}) {
   const { trans } = useTrans();
   const ui = useDriveUi();
   if (!useCanWriteActiveWorkspace()) return null;

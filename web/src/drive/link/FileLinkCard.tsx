@@ -12,9 +12,21 @@ export function FileLinkCard({ entry, canDownload, onPreview, onDownload }: Prop
   const { trans } = useTrans();
   return (
     <div className="flex flex-1 items-start justify-center px-4 pt-8 pb-16 sm:items-center">
-      <div data-testid="link-file" className="flex w-full max-w-[440px] flex-col items-center gap-4 rounded-kosh-lg border border-divider bg-bg p-6 text-center shadow-sm sm:p-8">
-        <button type="button" onClick={onPreview} aria-label={trans('Preview')} className="flex h-48 w-full items-center justify-center overflow-hidden rounded-kosh bg-bg-alt">
-          {entry.thumbnail_url ? <img src={entry.thumbnail_url} alt="" className="size-full object-contain" /> : <FileIcon type={entry.type} size={64} />}
+      <div
+        data-testid="link-file"
+        className="flex w-full max-w-[440px] flex-col items-center gap-4 rounded-kosh-lg border border-divider bg-bg p-6 text-center shadow-sm sm:p-8"
+      >
+        <button
+          type="button"
+          onClick={onPreview}
+          aria-label={trans('Preview')}
+          className="flex h-48 w-full items-center justify-center overflow-hidden rounded-kosh bg-bg-alt"
+        >
+          {entry.thumbnail_url ? (
+            <img src={entry.thumbnail_url} alt="" className="size-full object-contain" />
+          ) : (
+            <FileIcon type={entry.type} size={64} />
+          )}
         </button>
         <div className="w-full min-w-0">
           <p className="truncate text-base font-medium text-fg" title={entry.name}>

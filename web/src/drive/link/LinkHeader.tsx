@@ -37,11 +37,20 @@ export function LinkHeader(props: Props) {
               {i > 0 && <ChevronRight size={18} className="shrink-0 text-fg-muted" aria-hidden />}
               <li className="min-w-0">
                 {i === crumbs.length - 1 ? (
-                  <h1 className="truncate px-2 text-xl text-fg" aria-current="page" title={crumb.name} data-testid="link-title">
+                  <h1
+                    className="truncate px-2 text-xl text-fg"
+                    aria-current="page"
+                    title={crumb.name}
+                    data-testid="link-title"
+                  >
                     {crumb.name}
                   </h1>
                 ) : (
-                  <button type="button" onClick={() => props.onCrumb(i - 1)} className={`block max-w-[200px] truncate rounded-kosh px-2 py-1 text-xl text-fg-muted hover:bg-bg-alt hover:text-fg ${focusRing}`}>
+                  <button
+                    type="button"
+                    onClick={() => props.onCrumb(i - 1)}
+                    className={`block max-w-[200px] truncate rounded-kosh px-2 py-1 text-xl text-fg-muted hover:bg-bg-alt hover:text-fg ${focusRing}`}
+                  >
                     {crumb.name}
                   </button>
                 )}
@@ -57,7 +66,12 @@ export function LinkHeader(props: Props) {
               <HardDriveDownload size={20} aria-hidden />
             </IconButton>
           ) : (
-            <Button variant="secondary" onPress={props.onSave} isDisabled={props.isSaving} startIcon={<HardDriveDownload size={18} aria-hidden />}>
+            <Button
+              variant="secondary"
+              onPress={props.onSave}
+              isDisabled={props.isSaving}
+              startIcon={<HardDriveDownload size={18} aria-hidden />}
+            >
               {trans('Save to my drive')}
             </Button>
           ))}

@@ -63,38 +63,62 @@ export function LinkPage() {
 
   const root = first?.link.entry ?? null;
   const flags = linkFlags(first?.link);
-  const entries = useMemo<FileEntry[]>(() => page.data?.pages.flatMap((p) => p.folderChildren?.data ?? []) ?? [], [page.data]);
+  const entries = useMemo<FileEntry[]>(
+    () => page.data?.pages.flatMap((p) => p.folderChildren?.data ?? []) ?? [],
+    [page.data],
+  );
   const [selection, setSelection] = useDriveSelection(entries, `${hash}/${folderHash}`);
   const byId = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
-  const selected = selectedInOrder(selection, entries.map((e) => e.id)).map((id) => byId.get(id)!);
+  const selected = selectedInOrder(
+    selection,
+    entries.map((e) => e.id),
+  ).map((id) => byId.get(id)!);
   useDocumentTitle(root?.name ?? trans('Shareable link'));
 
   const status = isApiError(page.error) ? page.error.status : undefined;
-  const view = linkPageView({ status, passwordInvalid: first?.passwordInvalid, restricted: first ? flags.restricted : false, isLoggedIn: !!user, isProtected, password });
+  const view = linkPageView({
+    status,
+    passwordInvalid: first?.passwordInvalid,
+    restricted: first ? flags.restricted : false,
+    isLoggedIn: !!user,
+    isProtected,
+    password,
+  });
   const passwordError =
-    status === 429 && isApiError(page.error) ? page.error.displayMessage : first?.passwordInvalid && password !== null ? trans('The password is incorrect.') : undefined;
+    status === 429 && isApiError(page.error)
+      ? page.error.displayMessage
+      : first?.passwordInvalid && password !== null
+        ? trans('The password is incorrect.')
+        : undefined;
   const previewable = root && !isFolder(root) ? [root] : entries.filter((e) => !isFolder(e));
-  const open = useCallback(
-    (entry: FileEntry) => {
-      if (isFolder(entry)) setTrail((t) => openInTrail(t, t.length - 1, entry));
-      else setPreviewId(entry.id);
-    },
-    [],
-  );
+  const open = useCallback((entry: FileEntry) => {
+    if (isFolder(entry)) setTrail((t) => openInTrail(t, t.length - 1, entry));
+    else setPreviewId(entry.id);
+  }, []);
   const run = (action: EntryAction, list: FileEntry[]) => {
     if (action === 'open' || action === 'preview') open(list[0]);
     if (action === 'download') download(linkDownloadUrl(hash, list));
   };
-  const menuGroups: EntryAction[][] = [selected.length === 1 ? [isFolder(selected[0]) ? 'open' : 'preview'] : [], flags.allow_download ? ['download'] : []].filter((g) => g.length > 0) as EntryAction[][];
+  const menuGroups: EntryAction[][] = [
+    selected.length === 1 ? [isFolder(selected[0]) ? 'open' : 'preview'] : [],
+    flags.allow_download ? ['download'] : [],
+  ].filter((g) => g.length > 0) as EntryAction[][];
   const onSave = () =>
-    save.mutate(undefined, { onSuccess: () => toast.positive(trans('Saved to your drive'), { action: { label: trans('Open'), action: () => void navigate('/drive') } }) });
+    save.mutate(undefined, {
+      onSuccess: () =>
+        toast.positive(trans('Saved to your drive'), {
+          action: { label: trans('Open'), action: () => void navigate('/drive') },
+        }),
+    });
 
   if (view === 'login') return <Navigate to="/login" replace />;
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-bg" data-testid="link-page">
       <Navbar menuPosition="shareable-link-page" className="shrink-0" />
       <main id="main-content" className="mx-auto flex min-h-0 w-full max-w-[1200px] flex-1 flex-col">
-        {view === 'password' && <PasswordForm error={passwordError} isPending={page.isFetching} onSubmit={setPassword} />}
+        {view === 'password' && (
+          <PasswordForm error={passwordError} isPending={page.isFetching} onSubmit={setPassword} />
+        )}
         {view === 'missing' && <EmptyState kind="missingLink" />}
         {view === 'link' && (
           <>
@@ -103,7 +127,9 @@ export function LinkPage() {
               trail={trail}
               onCrumb={(depth) => setTrail((t) => openInTrail(t, depth))}
               canDownload={flags.allow_download && !!root}
-              onDownload={() => download(linkDownloadUrl(hash, folderHash ? [{ hash: folderHash, type: 'folder', url: null }] : null))}
+              onDownload={() =>
+                download(linkDownloadUrl(hash, folderHash ? [{ hash: folderHash, type: 'folder', url: null }] : null))
+              }
               canSave={!!user && flags.allow_download && !!root}
               onSave={onSave}
               isSaving={save.isPending}
@@ -115,7 +141,12 @@ export function LinkPage() {
               isMobile={isMobile}
             />
             {root && !isFolder(root) ? (
-              <FileLinkCard entry={root} canDownload={flags.allow_download} onPreview={() => setPreviewId(root.id)} onDownload={() => download(linkDownloadUrl(hash, null))} />
+              <FileLinkCard
+                entry={root}
+                canDownload={flags.allow_download}
+                onPreview={() => setPreviewId(root.id)}
+                onDownload={() => download(linkDownloadUrl(hash, null))}
+              />
             ) : (
               <FileView
                 label={root?.name ?? trans('Shareable link')}
@@ -148,9 +179,23 @@ export function LinkPage() {
           </>
         )}
       </main>
-      {menuAt && menuGroups.length > 0 && <PointMenu at={menuAt} label={trans('Actions')} groups={actionItems(menuGroups)} onAction={(id) => run(id as EntryAction, selected)} onClose={() => setMenuAt(null)} />}
+      {menuAt && menuGroups.length > 0 && (
+        <PointMenu
+          at={menuAt}
+          label={trans('Actions')}
+          groups={actionItems(menuGroups)}
+          onAction={(id) => run(id as EntryAction, selected)}
+          onClose={() => setMenuAt(null)}
+        />
+      )}
       {previewId !== null && (
-        <Previewer files={previewable} startId={previewId} onClose={() => setPreviewId(null)} onDownload={(list) => download(linkDownloadUrl(hash, list))} canDownload={() => flags.allow_download} />
+        <Previewer
+          files={previewable}
+          startId={previewId}
+          onClose={() => setPreviewId(null)}
+          onDownload={(list) => download(linkDownloadUrl(hash, list))}
+          canDownload={() => flags.allow_download}
+        />
       )}
     </div>
   );

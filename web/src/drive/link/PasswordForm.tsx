@@ -16,7 +16,11 @@ export function PasswordForm({ error, isPending, onSubmit }: Props) {
   };
   return (
     <div className="flex flex-1 items-start justify-center px-4 pt-16 pb-8 sm:items-center sm:pt-8">
-      <form onSubmit={submit} data-testid="link-password-form" className="flex w-full max-w-[440px] flex-col gap-5 rounded-kosh-lg border border-divider bg-bg p-6 shadow-sm sm:p-8">
+      <form
+        onSubmit={submit}
+        data-testid="link-password-form"
+        className="flex w-full max-w-[440px] flex-col gap-5 rounded-kosh-lg border border-divider bg-bg p-6 shadow-sm sm:p-8"
+      >
         <div className="flex flex-col items-center gap-3 text-center">
           <span className="flex size-14 items-center justify-center rounded-full bg-bg-chip text-primary">
             <Lock size={26} aria-hidden />

@@ -9,7 +9,10 @@ describe('orderParam', () => {
 });
 
 describe('openInTrail', () => {
-  const trail = [{ hash: 'a', name: 'A' }, { hash: 'b', name: 'B' }];
+  const trail = [
+    { hash: 'a', name: 'A' },
+    { hash: 'b', name: 'B' },
+  ];
   it('goes down into a folder, or back up to a crumb', () => {
     expect(openInTrail(trail, 1, { hash: 'c', name: 'C' })).toEqual([...trail, { hash: 'c', name: 'C' }]);
     expect(openInTrail(trail, 0)).toEqual([{ hash: 'a', name: 'A' }]);

@@ -19,11 +19,14 @@ export function openInTrail(trail: Trail, depth: number, folder?: { hash: string
  * What the page shows (spec part 2, 2 and 4): the login redirect for a restricted link seen
  * logged out, the password form while protected and until a password is given, else the link.
  */
-export function linkPageView(input: { status?: number; passwordInvalid?: boolean; restricted?: boolean; isLoggedIn: boolean; isProtected: boolean; password: string | null }):
-  | 'login'
-  | 'password'
-  | 'missing'
-  | 'link' {
+export function linkPageView(input: {
+  status?: number;
+  passwordInvalid?: boolean;
+  restricted?: boolean;
+  isLoggedIn: boolean;
+  isProtected: boolean;
+  password: string | null;
+}): 'login' | 'password' | 'missing' | 'link' {
   if (input.status === 401 || (input.restricted && !input.isLoggedIn)) return 'login';
   if (input.status === 404) return 'missing';
   // Too many password tries (429) keeps the form up with the server's message.

@@ -24,18 +24,26 @@ function Content({ entry, onDownload }: { entry: FileEntry; onDownload?: () => v
       return <video {...tag} src={src} controls autoPlay={false} className="max-h-full max-w-full" />;
     case 'audio':
       return (
-        <div {...tag} className="flex w-full max-w-[480px] flex-col items-center gap-6 rounded-kosh-lg bg-bg p-8 shadow-xl">
+        <div
+          {...tag}
+          className="flex w-full max-w-[480px] flex-col items-center gap-6 rounded-kosh-lg bg-bg p-8 shadow-xl"
+        >
           <FileIcon type="audio" size={64} />
           <audio src={src} controls className="w-full" />
         </div>
       );
     case 'pdf':
-      return <iframe {...tag} src={src} title={entry.name} className="h-full w-full max-w-[1000px] rounded-kosh bg-bg" />;
+      return (
+        <iframe {...tag} src={src} title={entry.name} className="h-full w-full max-w-[1000px] rounded-kosh bg-bg" />
+      );
     case 'text':
       return <TextPreview entry={entry} />;
     default:
       return (
-        <div {...tag} className="flex w-full max-w-[400px] flex-col items-center gap-3 rounded-kosh-lg bg-bg p-8 text-center shadow-xl">
+        <div
+          {...tag}
+          className="flex w-full max-w-[400px] flex-col items-center gap-3 rounded-kosh-lg bg-bg p-8 text-center shadow-xl"
+        >
           <FileIcon type={entry.type} size={64} />
           <p className="w-full truncate text-base font-medium text-fg">{entry.name}</p>
           <p className="text-sm text-fg-muted">{trans('No preview available')}</p>
@@ -59,7 +67,13 @@ type Props = {
 };
 
 /** Full-screen previewer: images, video, audio, PDF (the browser's viewer), text; next and previous among the listing's files. */
-export function Previewer({ files, startId, onClose, onDownload, canDownload = (entry) => entry.permission !== 'view' }: Props) {
+export function Previewer({
+  files,
+  startId,
+  onClose,
+  onDownload,
+  canDownload = (entry) => entry.permission !== 'view',
+}: Props) {
   const { trans } = useTrans();
   const [id, setId] = useState(startId);
   useEffect(() => setId(startId), [startId]);
@@ -76,38 +90,59 @@ export function Previewer({ files, startId, onClose, onDownload, canDownload = (
     if (event.key === 'ArrowRight') go(1);
   };
   return (
-    <ModalOverlay isOpen isDismissable={false} onOpenChange={(open) => !open && onClose()} className="fixed inset-0 z-50 bg-black/95 data-[entering]:animate-fade-in">
+    <ModalOverlay
+      isOpen
+      isDismissable={false}
+      onOpenChange={(open) => !open && onClose()}
+      className="fixed inset-0 z-50 bg-black/95 data-[entering]:animate-fade-in"
+    >
       <Modal className="h-full w-full outline-none">
         <AriaDialog aria-label={entry.name} className="h-full outline-none" data-testid="previewer">
           <div className="flex h-full flex-col" onKeyDown={onKeyDown}>
-          <div className="flex h-16 shrink-0 items-center gap-3 px-2 text-white sm:px-4">
-            <button type="button" aria-label={trans('Close')} onClick={onClose} className={`${onDark} size-10`}>
-              <X size={22} aria-hidden />
-            </button>
-            <FileIcon type={entry.type} className="text-white" />
-            <Heading slot="title" className="min-w-0 flex-1 truncate text-base font-medium" title={entry.name}>
-              {entry.name}
-            </Heading>
-            <span className="hidden text-sm text-white/80 sm:inline">{trans(':index of :count', { index: index + 1, count: files.length })}</span>
-            {canDownload(entry) && (
-              <a href={downloadUrl([entry])} download aria-label={trans('Download')} className={`${onDark} size-10`}>
-                <Download size={20} aria-hidden />
-              </a>
-            )}
-          </div>
-          <div className="relative flex min-h-0 flex-1 items-center justify-center px-4 pb-4 sm:px-20">
-            <Content key={entry.id} entry={entry} onDownload={canDownload(entry) ? () => onDownload([entry]) : undefined} />
-            {index > 0 && (
-              <button type="button" aria-label={trans('Previous')} onClick={() => go(-1)} className={`${onDark} absolute left-2 size-12 bg-black/50 sm:left-4`}>
-                <ChevronLeft size={28} aria-hidden />
+            <div className="flex h-16 shrink-0 items-center gap-3 px-2 text-white sm:px-4">
+              <button type="button" aria-label={trans('Close')} onClick={onClose} className={`${onDark} size-10`}>
+                <X size={22} aria-hidden />
               </button>
-            )}
-            {index < files.length - 1 && (
-              <button type="button" aria-label={trans('Next')} onClick={() => go(1)} className={`${onDark} absolute right-2 size-12 bg-black/50 sm:right-4`}>
-                <ChevronRight size={28} aria-hidden />
-              </button>
-            )}
-          </div>
+              <FileIcon type={entry.type} className="text-white" />
+              <Heading slot="title" className="min-w-0 flex-1 truncate text-base font-medium" title={entry.name}>
+                {entry.name}
+              </Heading>
+              <span className="hidden text-sm text-white/80 sm:inline">
+                {trans(':index of :count', { index: index + 1, count: files.length })}
+              </span>
+              {canDownload(entry) && (
+                <a href={downloadUrl([entry])} download aria-label={trans('Download')} className={`${onDark} size-10`}>
+                  <Download size={20} aria-hidden />
+                </a>
+              )}
+            </div>
+            <div className="relative flex min-h-0 flex-1 items-center justify-center px-4 pb-4 sm:px-20">
+              <Content
+                key={entry.id}
+                entry={entry}
+                onDownload={canDownload(entry) ? () => onDownload([entry]) : undefined}
+              />
+              {index > 0 && (
+                <button
+                  type="button"
+                  aria-label={trans('Previous')}
+                  onClick={() => go(-1)}
+                  className={`${onDark} absolute left-2 size-12 bg-black/50 sm:left-4`}
+                >
+                  <ChevronLeft size={28} aria-hidden />
+                </button>
+              )}
+              {index < files.length - 1 && (
+                <button
+                  type="button"
+                  aria-label={trans('Next')}
+                  onClick={() => go(1)}
+                  className={`${onDark} absolute right-2 size-12 bg-black/50 sm:right-4`}
+                >
+                  <ChevronRight size={28} aria-hidden />
+                </button>
+              )}
+            </div>
           </div>
         </AriaDialog>
       </Modal>

@@ -22,7 +22,17 @@ const TYPE_LABELS: Record<(typeof SEARCH_TYPES)[number], string> = {
   archive: 'Archives',
 };
 
-function Chip({ label, isActive, children, onAction }: { label: string; isActive: boolean; children: React.ReactNode; onAction: (key: string) => void }) {
+function Chip({
+  label,
+  isActive,
+  children,
+  onAction,
+}: {
+  label: string;
+  isActive: boolean;
+  children: React.ReactNode;
+  onAction: (key: string) => void;
+}) {
   return (
     <Dropdown
       aria-label={label}
@@ -55,13 +65,21 @@ export function SearchFilters({ state }: { state: SearchState }) {
   const check = (on: boolean) => (on ? <Check size={18} /> : <span />);
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="search-filters">
-      <Chip label={state.type ? trans(TYPE_LABELS[state.type]) : trans('Type')} isActive={!!state.type} onAction={(key) => set({ type: key === 'any' ? null : (key as SearchState['type']) })}>
+      <Chip
+        label={state.type ? trans(TYPE_LABELS[state.type]) : trans('Type')}
+        isActive={!!state.type}
+        onAction={(key) => set({ type: key === 'any' ? null : (key as SearchState['type']) })}
+      >
         <MenuItem id="any" icon={check(!state.type)}>
           {trans('Any type')}
         </MenuItem>
         <MenuDivider />
         {SEARCH_TYPES.map((type) => (
-          <MenuItem key={type} id={type} icon={state.type === type ? <Check size={18} /> : <FileIcon type={type as FileType} size={18} />}>
+          <MenuItem
+            key={type}
+            id={type}
+            icon={state.type === type ? <Check size={18} /> : <FileIcon type={type as FileType} size={18} />}
+          >
             {trans(TYPE_LABELS[type])}
           </MenuItem>
         ))}

@@ -3,8 +3,16 @@ import { modifiedAfter, parseSearch, searchListingParams, searchToParams } from 
 
 describe('search query', () => {
   it('reads query, type and modified from the URL, ignoring unknown values', () => {
-    expect(parseSearch(new URLSearchParams('query=%20report%20&type=pdf&modified=7d'))).toEqual({ query: 'report', type: 'pdf', modified: '7d' });
-    expect(parseSearch(new URLSearchParams('type=exe&modified=forever'))).toEqual({ query: '', type: null, modified: null });
+    expect(parseSearch(new URLSearchParams('query=%20report%20&type=pdf&modified=7d'))).toEqual({
+      query: 'report',
+      type: 'pdf',
+      modified: '7d',
+    });
+    expect(parseSearch(new URLSearchParams('type=exe&modified=forever'))).toEqual({
+      query: '',
+      type: null,
+      modified: null,
+    });
   });
 
   it('writes only the filters that are set', () => {
@@ -24,7 +32,12 @@ describe('search query', () => {
   it('builds the listing params, or null when nothing is asked', () => {
     const now = new Date('2026-03-10T15:30:00Z');
     expect(searchListingParams({ query: '', type: null, modified: null }, now)).toBeNull();
-    expect(searchListingParams({ query: 'cat', type: 'image', modified: null }, now)).toEqual({ query: 'cat', type: 'image' });
-    expect(searchListingParams({ query: '', type: null, modified: '7d' }, now)).toEqual({ modifiedAfter: '2026-03-03T15:30:00.000Z' });
+    expect(searchListingParams({ query: 'cat', type: 'image', modified: null }, now)).toEqual({
+      query: 'cat',
+      type: 'image',
+    });
+    expect(searchListingParams({ query: '', type: null, modified: '7d' }, now)).toEqual({
+      modifiedAfter: '2026-03-03T15:30:00.000Z',
+    });
   });
 });

@@ -1,13 +1,29 @@
 import type { FileType } from '@kosh/contracts';
 
 /** Type filter choices of the search page; `folder` is a type the server filters on too. */
-export const SEARCH_TYPES = ['folder', 'image', 'video', 'audio', 'pdf', 'text', 'word', 'spreadsheet', 'powerPoint', 'archive'] as const satisfies readonly FileType[];
+export const SEARCH_TYPES = [
+  'folder',
+  'image',
+  'video',
+  'audio',
+  'pdf',
+  'text',
+  'word',
+  'spreadsheet',
+  'powerPoint',
+  'archive',
+] as const satisfies readonly FileType[];
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** Modified filter choices, as stored in the URL (?modified=7d). */
 export const MODIFIED_RANGES = ['today', '7d', '30d', '365d'] as const;
 export type ModifiedRange = (typeof MODIFIED_RANGES)[number];
-export const MODIFIED_LABELS: Record<ModifiedRange, string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days', '365d': 'Last year' };
+export const MODIFIED_LABELS: Record<ModifiedRange, string> = {
+  today: 'Today',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '365d': 'Last year',
+};
 
 export type SearchState = { query: string; type: SearchType | null; modified: ModifiedRange | null };
 
@@ -43,7 +59,10 @@ export function modifiedAfter(range: ModifiedRange, now: Date): string {
 }
 
 /** The listing's search params (GET drive/file-entries?section=search); null when there is nothing to search for. */
-export function searchListingParams(state: SearchState, now: Date): { query?: string; type?: string; modifiedAfter?: string } | null {
+export function searchListingParams(
+  state: SearchState,
+  now: Date,
+): { query?: string; type?: string; modifiedAfter?: string } | null {
   if (!state.query && !state.type && !state.modified) return null;
   return {
     ...(state.query ? { query: state.query } : {}),

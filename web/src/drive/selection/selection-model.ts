@@ -26,7 +26,12 @@ function rangeBetween(order: readonly number[], from: number, to: number): numbe
  * removes it; with Shift (`range`) it selects from the anchor to it, replacing the selection
  * or, with Ctrl/Cmd too, adding to it. The anchor stays put during Shift clicks.
  */
-export function clickEntry(state: Selection, id: number, order: readonly number[], { toggle, range }: ClickModifiers = {}): Selection {
+export function clickEntry(
+  state: Selection,
+  id: number,
+  order: readonly number[],
+  { toggle, range }: ClickModifiers = {},
+): Selection {
   if (range && state.anchor !== null && order.includes(state.anchor)) {
     const span = rangeBetween(order, state.anchor, id);
     const selected = new Set(toggle ? [...state.selected, ...span] : span);
@@ -52,10 +57,16 @@ export function contextClickEntry(state: Selection, id: number): Selection {
  * clamped to the list. Without Shift the focused entry becomes the selection; with Shift the
  * selection spans from the anchor to it; with `moveOnly` (Ctrl/Cmd) focus moves alone.
  */
-export function moveFocus(state: Selection, order: readonly number[], delta: number, { extend = false, moveOnly = false } = {}): Selection {
+export function moveFocus(
+  state: Selection,
+  order: readonly number[],
+  delta: number,
+  { extend = false, moveOnly = false } = {},
+): Selection {
   if (!order.length) return state;
   const current = state.focused === null ? -1 : order.indexOf(state.focused);
-  const next = current < 0 ? (delta > 0 ? 0 : order.length - 1) : Math.min(order.length - 1, Math.max(0, current + delta));
+  const next =
+    current < 0 ? (delta > 0 ? 0 : order.length - 1) : Math.min(order.length - 1, Math.max(0, current + delta));
   const id = order[next];
   if (moveOnly) return { ...state, focused: id };
   if (extend) {
@@ -66,13 +77,22 @@ export function moveFocus(state: Selection, order: readonly number[], delta: num
 }
 
 /** Home and End: the first or the last entry. */
-export function focusEdge(state: Selection, order: readonly number[], edge: 'first' | 'last', extend = false): Selection {
+export function focusEdge(
+  state: Selection,
+  order: readonly number[],
+  edge: 'first' | 'last',
+  extend = false,
+): Selection {
   if (!order.length) return state;
   return moveFocus(state, order, edge === 'first' ? -order.length : order.length, { extend });
 }
 
 export function selectAll(state: Selection, order: readonly number[]): Selection {
-  return { selected: new Set(order), anchor: state.anchor ?? order[0] ?? null, focused: state.focused ?? order[0] ?? null };
+  return {
+    selected: new Set(order),
+    anchor: state.anchor ?? order[0] ?? null,
+    focused: state.focused ?? order[0] ?? null,
+  };
 }
 
 export function clearSelection(state: Selection): Selection {

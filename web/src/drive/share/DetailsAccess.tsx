@@ -32,12 +32,22 @@ export function DetailsAccess({ entry, onManage }: { entry: FileEntry; onManage?
   } else if (access.data) {
     people = [
       { key: 'owner', ...access.data.owner, role: trans('Owner') },
-      ...access.data.people.map((p) => ({ key: p.id, name: p.name, email: p.email, image: p.image, role: p.status === 'invited' ? trans('Invitation sent') : trans(PERMISSION_LABELS[p.permission]) })),
+      ...access.data.people.map((p) => ({
+        key: p.id,
+        name: p.name,
+        email: p.email,
+        image: p.image,
+        role: p.status === 'invited' ? trans('Invitation sent') : trans(PERMISSION_LABELS[p.permission]),
+      })),
     ];
   }
   if (!people.length) return null;
   return (
-    <section aria-labelledby="details-access-title" className="mt-4 border-t border-divider pt-4" data-testid="details-access">
+    <section
+      aria-labelledby="details-access-title"
+      className="mt-4 border-t border-divider pt-4"
+      data-testid="details-access"
+    >
       <h3 id="details-access-title" className="mb-1 text-xs text-fg-muted">
         {trans('Who has access')}
       </h3>
@@ -46,7 +56,11 @@ export function DetailsAccess({ entry, onManage }: { entry: FileEntry; onManage?
           <Row key={person.key} person={person} />
         ))}
       </ul>
-      {!isOwn && entry.permission && <p className="mt-1 text-xs text-fg-muted">{trans('You: :permission', { permission: trans(PERMISSION_LABELS[entry.permission]) })}</p>}
+      {!isOwn && entry.permission && (
+        <p className="mt-1 text-xs text-fg-muted">
+          {trans('You: :permission', { permission: trans(PERMISSION_LABELS[entry.permission]) })}
+        </p>
+      )}
       {isOwn && onManage && (
         <Button variant="secondary" size="sm" className="mt-2" onPress={onManage}>
           {trans('Manage access')}

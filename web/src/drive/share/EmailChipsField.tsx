@@ -46,7 +46,10 @@ export function EmailChipsField({ chips, onChange, errorMessage, autoFocus }: Pr
           <span
             key={chip}
             data-testid="email-chip"
-            className={clsx('inline-flex h-7 max-w-full items-center gap-1 rounded-full pr-1 pl-3 text-xs', isEmail(chip) ? 'bg-bg-chip text-fg' : 'bg-danger/10 text-danger')}
+            className={clsx(
+              'inline-flex h-7 max-w-full items-center gap-1 rounded-full pr-1 pl-3 text-xs',
+              isEmail(chip) ? 'bg-bg-chip text-fg' : 'bg-danger/10 text-danger',
+            )}
           >
             <span className="truncate">{chip}</span>
             <button

@@ -13,7 +13,8 @@ import { dayOf, expiryOf, linkAddress, linkFlags } from './link-settings.ts';
 import { LinkSwitch } from './LinkSwitch.tsx';
 
 /** The first message of a 422 answer, for the field it names. */
-const fieldError = (error: unknown, field: string) => (isApiError(error) && error.status === 422 ? (error.errors?.[field]?.[0] ?? error.message) : undefined);
+const fieldError = (error: unknown, field: string) =>
+  isApiError(error) && error.status === 422 ? (error.errors?.[field]?.[0] ?? error.message) : undefined;
 
 /** The Share dialog's link section: on/off, copy with 'Copied!', password, expiry, download, editing, restricted. */
 export function LinkSection({ entry }: { entry: FileEntry }) {
@@ -51,7 +52,11 @@ export function LinkSection({ entry }: { entry: FileEntry }) {
             {trans('Shareable link')}
           </h3>
           <p className="text-xs text-fg-muted">
-            {!isOn ? trans('Only people with access can open it') : flags.restricted ? trans('Logged-in people with the link can open it') : trans('Anyone with the link can open it')}
+            {!isOn
+              ? trans('Only people with access can open it')
+              : flags.restricted
+                ? trans('Logged-in people with the link can open it')
+                : trans('Anyone with the link can open it')}
           </p>
         </div>
         <LinkSwitch isSelected={isOn} onChange={toggle} isDisabled={isPending || save.isPending}>
@@ -61,13 +66,23 @@ export function LinkSection({ entry }: { entry: FileEntry }) {
       {isOn && link && (
         <>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <input readOnly value={address} aria-label={trans('Link')} data-testid="link-address" onFocus={(e) => e.target.select()} className={`${inputClasses} bg-bg-alt`} />
+            <input
+              readOnly
+              value={address}
+              aria-label={trans('Link')}
+              data-testid="link-address"
+              onFocus={(e) => e.target.select()}
+              className={`${inputClasses} bg-bg-alt`}
+            />
             <Button variant="secondary" className="shrink-0" onPress={() => void copy(address)}>
               {isCopied ? trans('Copied!') : trans('Copy link')}
             </Button>
           </div>
           <div className="flex flex-col gap-3 rounded-kosh border border-divider p-4">
-            <Checkbox isSelected={passwordShown} onChange={(on) => (setPasswordOn(on), !on && link.has_password && update({ password: null }))}>
+            <Checkbox
+              isSelected={passwordShown}
+              onChange={(on) => (setPasswordOn(on), !on && link.has_password && update({ password: null }))}
+            >
               {trans('Password')}
             </Checkbox>
             {passwordShown && (
@@ -89,7 +104,10 @@ export function LinkSection({ entry }: { entry: FileEntry }) {
                 </Button>
               </form>
             )}
-            <Checkbox isSelected={expiryShown} onChange={(on) => (setExpiryOn(on), !on && link.expires_at && update({ expires_at: null }))}>
+            <Checkbox
+              isSelected={expiryShown}
+              onChange={(on) => (setExpiryOn(on), !on && link.expires_at && update({ expires_at: null }))}
+            >
               {trans('Expiry date')}
             </Checkbox>
             {expiryShown && (
@@ -106,7 +124,9 @@ export function LinkSection({ entry }: { entry: FileEntry }) {
                   }}
                   className={`${inputClasses} max-w-[220px]`}
                 />
-                {fieldError(save.error, 'expires_at') && <p className="text-xs text-danger">{fieldError(save.error, 'expires_at')}</p>}
+                {fieldError(save.error, 'expires_at') && (
+                  <p className="text-xs text-danger">{fieldError(save.error, 'expires_at')}</p>
+                )}
               </div>
             )}
             <Checkbox isSelected={flags.allow_download} onChange={(on) => update({ allow_download: on })}>

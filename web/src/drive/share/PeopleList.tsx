@@ -4,7 +4,21 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Avatar } from '../../shell/layout/Avatar.tsx';
 import { PermissionMenu } from './PermissionMenu.tsx';
 
-function Person({ name, label = name, email, image, note, children }: { name: string; label?: string; email: string; image: string | null; note?: string; children: React.ReactNode }) {
+function Person({
+  name,
+  label = name,
+  email,
+  image,
+  note,
+  children,
+}: {
+  name: string;
+  label?: string;
+  email: string;
+  image: string | null;
+  note?: string;
+  children: React.ReactNode;
+}) {
   return (
     <li className="flex min-h-14 items-center gap-3 py-1" data-testid="share-person" data-email={email}>
       <Avatar user={{ name, email, image }} size={36} />
@@ -33,7 +47,12 @@ export function PeopleList({ entryId, access, userId }: Props) {
   const own = (p: SharePerson) => p.entry_id === entryId;
   return (
     <ul aria-label={trans('People with access')} className="flex flex-col">
-      <Person name={owner.name} label={owner.id === userId ? trans(':name (you)', { name: owner.name }) : owner.name} email={owner.email} image={owner.image}>
+      <Person
+        name={owner.name}
+        label={owner.id === userId ? trans(':name (you)', { name: owner.name }) : owner.name}
+        email={owner.email}
+        image={owner.image}
+      >
         <span className="shrink-0 px-2 text-sm text-fg-muted">{trans('Owner')}</span>
       </Person>
       {access.people.map((person) => (
@@ -42,7 +61,13 @@ export function PeopleList({ entryId, access, userId }: Props) {
           name={person.name}
           email={person.email}
           image={person.image}
-          note={person.status === 'invited' ? trans('Invitation sent') : own(person) ? undefined : trans('Access from a folder above')}
+          note={
+            person.status === 'invited'
+              ? trans('Invitation sent')
+              : own(person)
+                ? undefined
+                : trans('Access from a folder above')
+          }
         >
           {own(person) ? (
             <PermissionMenu
@@ -52,7 +77,15 @@ export function PeopleList({ entryId, access, userId }: Props) {
               onRemove={() => remove.mutate(person.id)}
             />
           ) : (
-            <span className="shrink-0 px-2 text-sm text-fg-muted">{trans(person.permission === 'view' ? 'Can view' : person.permission === 'download' ? 'Can download' : 'Can edit')}</span>
+            <span className="shrink-0 px-2 text-sm text-fg-muted">
+              {trans(
+                person.permission === 'view'
+                  ? 'Can view'
+                  : person.permission === 'download'
+                    ? 'Can download'
+                    : 'Can edit',
+              )}
+            </span>
           )}
         </Person>
       ))}

@@ -6,9 +6,18 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { buttonClasses } from '../../ui/button-styles.ts';
 import { Dropdown, MenuDivider, MenuItem } from '../../ui/Menu.tsx';
 
-export const PERMISSION_LABELS: Record<SharePermission, string> = { view: 'Can view', download: 'Can download', edit: 'Can edit' };
+export const PERMISSION_LABELS: Record<SharePermission, string> = {
+  view: 'Can view',
+  download: 'Can download',
+  edit: 'Can edit',
+};
 
-type Props = { value: SharePermission; onChange: (permission: SharePermission) => void; onRemove?: () => void; label: string };
+type Props = {
+  value: SharePermission;
+  onChange: (permission: SharePermission) => void;
+  onRemove?: () => void;
+  label: string;
+};
 
 /** A compact permission select (view, download, edit), with "Remove access" below when given. */
 export function PermissionMenu({ value, onChange, onRemove, label }: Props) {
@@ -20,7 +29,10 @@ export function PermissionMenu({ value, onChange, onRemove, label }: Props) {
       minWidth={200}
       onAction={(key) => (key === 'remove' ? onRemove?.() : onChange(key as SharePermission))}
       trigger={
-        <AriaButton aria-label={`${label}: ${trans(PERMISSION_LABELS[value])}`} className={buttonClasses('ghost', 'md', 'shrink-0 px-2 text-fg')}>
+        <AriaButton
+          aria-label={`${label}: ${trans(PERMISSION_LABELS[value])}`}
+          className={buttonClasses('ghost', 'md', 'shrink-0 px-2 text-fg')}
+        >
           {trans(PERMISSION_LABELS[value])}
           <ChevronDown size={16} aria-hidden />
         </AriaButton>

@@ -44,7 +44,10 @@ export function ShareDialog({ entries, onClose }: Props) {
           setChips(refused.map((r) => r.email));
           if (refused.length) setError(refused.map((r) => `${r.email}: ${r.message ?? trans('Not shared')}`).join(' '));
           const done = results.length - refused.length;
-          if (done) toast.positive(done === 1 ? trans('Shared with 1 person') : trans('Shared with :count people', { count: done }));
+          if (done)
+            toast.positive(
+              done === 1 ? trans('Shared with 1 person') : trans('Shared with :count people', { count: done }),
+            );
         },
         onError: (e) => setError(isApiError(e) ? e.displayMessage : undefined),
       },
@@ -55,13 +58,24 @@ export function ShareDialog({ entries, onClose }: Props) {
     <Dialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={<span className="block truncate">{single ? trans('Share ":name"', { name: entry.name }) : trans('Share :count items', { count: entries.length })}</span>}
+      title={
+        <span className="block truncate">
+          {single
+            ? trans('Share ":name"', { name: entry.name })
+            : trans('Share :count items', { count: entries.length })}
+        </span>
+      }
       actions={<Button onPress={onClose}>{trans('Done')}</Button>}
     >
       <div className="flex flex-col gap-5" data-testid="share-dialog">
         <div className="flex flex-col gap-2">
           <div className="flex items-start gap-2">
-            <EmailChipsField chips={chips} onChange={(next) => (setChips(next), setError(undefined))} errorMessage={error} autoFocus />
+            <EmailChipsField
+              chips={chips}
+              onChange={(next) => (setChips(next), setError(undefined))}
+              errorMessage={error}
+              autoFocus
+            />
             <PermissionMenu label={trans('Permission for new people')} value={permission} onChange={setPermission} />
           </div>
           {chips.length > 0 && (

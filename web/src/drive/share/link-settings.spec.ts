@@ -3,7 +3,11 @@ import { dayOf, expiryOf, linkAddress, linkFlags } from './link-settings.ts';
 
 describe('linkFlags', () => {
   it('reads the flags of the permissions JSON string', () => {
-    expect(linkFlags({ permissions: '{"allow_download":true,"allow_edit":false,"restricted":false}' })).toEqual({ allow_download: true, allow_edit: false, restricted: false });
+    expect(linkFlags({ permissions: '{"allow_download":true,"allow_edit":false,"restricted":false}' })).toEqual({
+      allow_download: true,
+      allow_edit: false,
+      restricted: false,
+    });
   });
 
   it('treats an unreadable value as the most closed link', () => {

@@ -4,7 +4,12 @@ import type { LinkPermissions, ShareableLink } from '@kosh/contracts';
 export function linkFlags(link: Pick<ShareableLink, 'permissions'> | null | undefined): LinkPermissions {
   try {
     const parsed = JSON.parse(link?.permissions ?? '') as Partial<LinkPermissions>;
-    if (typeof parsed === 'object' && parsed) return { allow_download: parsed.allow_download === true, allow_edit: parsed.allow_edit === true, restricted: parsed.restricted !== false };
+    if (typeof parsed === 'object' && parsed)
+      return {
+        allow_download: parsed.allow_download === true,
+        allow_edit: parsed.allow_edit === true,
+        restricted: parsed.restricted !== false,
+      };
   } catch {
     // fall through
   }

@@ -24,7 +24,9 @@ function RowDetail({ item }: { item: UploadItem }) {
   }
   const parts: string[] = [];
   if (item.status === 'inProgress') {
-    parts.push(trans(':uploaded of :total', { uploaded: formatBytes(item.bytesUploaded), total: formatBytes(item.size) }));
+    parts.push(
+      trans(':uploaded of :total', { uploaded: formatBytes(item.bytesUploaded), total: formatBytes(item.size) }),
+    );
     if (item.speed > 0) parts.push(trans(':speed/s', { speed: formatBytes(item.speed) }));
     const left = secondsLeft(item);
     if (left !== null) parts.push(trans(':time left', { time: formatDuration(left) }));
@@ -39,24 +41,41 @@ function RowDetail({ item }: { item: UploadItem }) {
 function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
   const { trans } = useTrans();
   return (
-    <li className="flex min-h-14 items-center gap-3 px-4 py-2" data-upload-status={item.status} data-testid="upload-row">
+    <li
+      className="flex min-h-14 items-center gap-3 px-4 py-2"
+      data-upload-status={item.status}
+      data-testid="upload-row"
+    >
       <FileIcon type={item.entry?.type ?? 'default'} />
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline gap-2">
           <span className="min-w-0 flex-1 truncate text-sm text-fg" title={item.relativePath || item.name}>
             {item.name}
           </span>
-          {item.status === 'inProgress' && <span className="shrink-0 text-xs text-fg-muted tabular-nums">{item.percentage}%</span>}
+          {item.status === 'inProgress' && (
+            <span className="shrink-0 text-xs text-fg-muted tabular-nums">{item.percentage}%</span>
+          )}
         </div>
         {isActive(item) && (
-          <ProgressBar value={item.percentage} aria-label={item.name} className="my-1 h-1 w-full overflow-hidden rounded-full bg-divider">
-            <div className="h-full bg-primary transition-[width] duration-125" style={{ width: `${item.percentage}%` }} />
+          <ProgressBar
+            value={item.percentage}
+            aria-label={item.name}
+            className="my-1 h-1 w-full overflow-hidden rounded-full bg-divider"
+          >
+            <div
+              className="h-full bg-primary transition-[width] duration-125"
+              style={{ width: `${item.percentage}%` }}
+            />
           </ProgressBar>
         )}
         <RowDetail item={item} />
       </div>
-      {item.status === 'completed' && <CircleCheck size={20} className="shrink-0 text-positive" aria-label={trans('Completed')} />}
-      {item.status === 'failed' && <CircleAlert size={20} className="shrink-0 text-danger" aria-label={trans('Failed')} />}
+      {item.status === 'completed' && (
+        <CircleCheck size={20} className="shrink-0 text-positive" aria-label={trans('Completed')} />
+      )}
+      {item.status === 'failed' && (
+        <CircleAlert size={20} className="shrink-0 text-danger" aria-label={trans('Failed')} />
+      )}
       {(item.status === 'failed' || item.status === 'aborted') && (
         <IconButton label={trans('Retry')} size="sm" onPress={() => queue.retry(item.id)} showTooltip={false}>
           <RotateCw size={18} aria-hidden />
@@ -94,7 +113,11 @@ export function UploadPanel({ uploader, items }: { uploader: UploadQueue; items:
         <h2 className="min-w-0 flex-1 truncate text-base font-medium text-fg" aria-live="polite">
           {title}
         </h2>
-        <IconButton label={trans(isMinimised ? 'Expand' : 'Minimize')} size="sm" onPress={() => setMinimised((v) => !v)}>
+        <IconButton
+          label={trans(isMinimised ? 'Expand' : 'Minimize')}
+          size="sm"
+          onPress={() => setMinimised((v) => !v)}
+        >
           {isMinimised ? <ChevronUp size={20} aria-hidden /> : <ChevronDown size={20} aria-hidden />}
         </IconButton>
         <IconButton
@@ -122,7 +145,12 @@ export function UploadPanel({ uploader, items }: { uploader: UploadQueue; items:
         {(failed > 0 || inactive > 0) && (
           <footer className="flex items-center justify-end gap-2 border-t border-divider px-2 py-2">
             {failed > 0 && (
-              <Button variant="text" size="sm" onPress={() => uploader.retryAllFailed()} startIcon={<RotateCw size={16} aria-hidden />}>
+              <Button
+                variant="text"
+                size="sm"
+                onPress={() => uploader.retryAllFailed()}
+                startIcon={<RotateCw size={16} aria-hidden />}
+              >
                 {trans('Retry all failed')}
               </Button>
             )}

@@ -17,11 +17,20 @@ const dirEntry = (fullPath: string, children: EntryLike[]): EntryLike => ({
     return { readEntries: (ok) => ok(children.slice(at, (at += 2))) };
   },
 });
-const item = (entry: EntryLike | null, file: File | null = null) => ({ kind: 'file', webkitGetAsEntry: () => entry, getAsFile: () => file });
+const item = (entry: EntryLike | null, file: File | null = null) => ({
+  kind: 'file',
+  webkitGetAsEntry: () => entry,
+  getAsFile: () => file,
+});
 
 describe('readDroppedSources', () => {
   it('reads dropped folders recursively, each file with its path inside the folder', async () => {
-    const tree = dirEntry('/Trip', [fileEntry('/Trip/a.jpg'), fileEntry('/Trip/b.jpg'), dirEntry('/Trip/Day 2', [fileEntry('/Trip/Day 2/c.jpg')]), fileEntry('/Trip/.DS_Store')]);
+    const tree = dirEntry('/Trip', [
+      fileEntry('/Trip/a.jpg'),
+      fileEntry('/Trip/b.jpg'),
+      dirEntry('/Trip/Day 2', [fileEntry('/Trip/Day 2/c.jpg')]),
+      fileEntry('/Trip/.DS_Store'),
+    ]);
     const sources = await readDroppedSources({ items: [item(fileEntry('/loose.txt')), item(tree)], files: [] });
     expect(sources.map((s) => [s.file.name, s.relativePath])).toEqual([
       ['loose.txt', undefined],
@@ -34,7 +43,11 @@ describe('readDroppedSources', () => {
 
   it('takes the files of a drop without entries (a data transfer built by a script)', async () => {
     const f = new File(['y'], 'y.txt');
-    expect((await readDroppedSources({ items: [item(null, f), { kind: 'string', getAsFile: () => null }], files: [f] })).map((s) => s.file)).toEqual([f]);
+    expect(
+      (await readDroppedSources({ items: [item(null, f), { kind: 'string', getAsFile: () => null }], files: [f] })).map(
+        (s) => s.file,
+      ),
+    ).toEqual([f]);
     expect((await readDroppedSources({ items: null, files: [f] })).map((s) => s.file)).toEqual([f]);
   });
 });

@@ -4,7 +4,12 @@ import type { UploadSource } from './upload-queue.ts';
 // (DataTransferItem.webkitGetAsEntry) whose files are read recursively; each file then
 // carries its path inside the dropped folder, from which the server builds the tree.
 
-type FileEntryLike = { isFile: true; isDirectory: false; fullPath: string; file: (ok: (file: File) => void, fail: (error: unknown) => void) => void };
+type FileEntryLike = {
+  isFile: true;
+  isDirectory: false;
+  fullPath: string;
+  file: (ok: (file: File) => void, fail: (error: unknown) => void) => void;
+};
 type DirectoryEntryLike = {
   isFile: false;
   isDirectory: true;

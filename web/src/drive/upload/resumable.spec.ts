@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { PreviousUpload, UploadOptions } from 'tus-js-client';
-import { createResumableTransport, tusErrorMessage, uploadKeyOf, type ResumableDeps, type TusUploadClass } from './resumable.ts';
+import {
+  createResumableTransport,
+  tusErrorMessage,
+  uploadKeyOf,
+  type ResumableDeps,
+  type TusUploadClass,
+} from './resumable.ts';
 import type { UploadRequest } from './upload-queue.ts';
 
 /** A stand-in for tus-js-client's Upload that records what the transport asked of it. */
 function fakeTus(previous: PreviousUpload[] = []) {
-  const made: Array<{ options: UploadOptions; started: boolean; resumedFrom?: PreviousUpload; aborted?: boolean; upload: { url: string | null } }> = [];
+  const made: Array<{
+    options: UploadOptions;
+    started: boolean;
+    resumedFrom?: PreviousUpload;
+    aborted?: boolean;
+    upload: { url: string | null };
+  }> = [];
   class FakeUpload {
     options: UploadOptions;
     url: string | null = null;
@@ -45,7 +57,7 @@ function setup(previous: PreviousUpload[] = []) {
   const posts: Array<{ path: string; body: unknown }> = [];
   const deps: ResumableDeps = {
     loadTus: async () => tus,
-    post: async <T,>(path: string, body: unknown) => (posts.push({ path, body }), { fileEntry: { id: 5 } } as T),
+    post: async <T>(path: string, body: unknown) => (posts.push({ path, body }), { fileEntry: { id: 5 } } as T),
     endpoint: 'http://kosh.test/api/v1/tus/upload',
     chunkSize: () => 8 * 1024 * 1024,
     headers: () => ({ 'x-xsrf-token': 'tok' }),
@@ -69,9 +81,20 @@ describe('resumable upload', () => {
       retryDelays: [3000, 5000, 10_000, 30_000],
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
-      metadata: { name: 'notes.txt', clientName: 'notes.txt', clientExtension: 'txt', clientMime: 'text/plain', clientSize: '100', disk: 'uploads', parentId: '12', relativePath: 'a/notes.txt' },
+      metadata: {
+        name: 'notes.txt',
+        clientName: 'notes.txt',
+        clientExtension: 'txt',
+        clientMime: 'text/plain',
+        clientSize: '100',
+        disk: 'uploads',
+        parentId: '12',
+        relativePath: 'a/notes.txt',
+      },
     });
-    expect(await upload.options.fingerprint!(request.file as File, upload.options)).toBe('kosh.tus.notes.txt:100:3:12:a/notes.txt');
+    expect(await upload.options.fingerprint!(request.file as File, upload.options)).toBe(
+      'kosh.tus.notes.txt:100:3:12:a/notes.txt',
+    );
     const headers: Record<string, string> = {};
     await upload.options.onBeforeRequest!({ setHeader: (n: string, v: string) => (headers[n] = v) } as never);
     expect(headers).toEqual({ 'x-xsrf-token': 'tok' });
@@ -84,7 +107,14 @@ describe('resumable upload', () => {
   });
 
   it('continues an upload of the same file saved before a reload', async () => {
-    const previous = { size: 100, metadata: {}, creationTime: 'x', urlStorageKey: 'k', uploadUrl: 'http://kosh.test/api/v1/tus/upload/old1', parallelUploadUrls: null };
+    const previous = {
+      size: 100,
+      metadata: {},
+      creationTime: 'x',
+      urlStorageKey: 'k',
+      uploadUrl: 'http://kosh.test/api/v1/tus/upload/old1',
+      parallelUploadUrls: null,
+    };
     const { tus, send } = setup([previous]);
     void send(request, () => undefined, new AbortController().signal);
     await settle();
@@ -96,7 +126,11 @@ describe('resumable upload', () => {
     const { tus, send } = setup();
     const done = send(request, () => undefined, new AbortController().signal);
     await settle();
-    const error = Object.assign(new Error('tus: unexpected response'), { originalResponse: { getBody: () => JSON.stringify({ message: 'The file exceeds the maximum allowed size of 1 MB' }) } });
+    const error = Object.assign(new Error('tus: unexpected response'), {
+      originalResponse: {
+        getBody: () => JSON.stringify({ message: 'The file exceeds the maximum allowed size of 1 MB' }),
+      },
+    });
     tus.made[0].options.onError!(error);
     await expect(done).rejects.toThrow('The file exceeds the maximum allowed size of 1 MB');
   });
@@ -113,7 +147,11 @@ describe('resumable upload', () => {
 
   it('reads the message of a 422 errors map and the upload key of an address', () => {
     const withBody = (body: string) => Object.assign(new Error('x'), { originalResponse: { getBody: () => body } });
-    expect(tusErrorMessage(withBody(JSON.stringify({ message: 'Invalid', errors: { relativePath: ['The path is not valid.'] } })))).toBe('The path is not valid.');
+    expect(
+      tusErrorMessage(
+        withBody(JSON.stringify({ message: 'Invalid', errors: { relativePath: ['The path is not valid.'] } })),
+      ),
+    ).toBe('The path is not valid.');
     expect(tusErrorMessage(withBody('<html>'))).toBe('');
     expect(tusErrorMessage(new Error('offline'))).toBe('');
     expect(uploadKeyOf('http://kosh.test/api/v1/tus/upload/abc?x=1')).toBe('abc');

@@ -8,7 +8,10 @@ import type { UploadTransport } from './upload-queue.ts';
 // tus-js-client keeps each upload's address under our fingerprint (localStorage), so
 // picking the same file for the same place after a reload continues where it stopped.
 
-export type TusUploadClass = new (file: Blob, options: UploadOptions) => Pick<Upload, 'start' | 'abort' | 'findPreviousUploads' | 'resumeFromPreviousUpload' | 'url'>;
+export type TusUploadClass = new (
+  file: Blob,
+  options: UploadOptions,
+) => Pick<Upload, 'start' | 'abort' | 'findPreviousUploads' | 'resumeFromPreviousUpload' | 'url'>;
 
 export type ResumableDeps = {
   /** tus-js-client, loaded when the first resumable upload starts. */
@@ -88,7 +91,11 @@ export function createResumableTransport(deps: ResumableDeps): UploadTransport {
         })
         .catch(() => upload.start());
     });
-    const { fileEntry } = await deps.post<{ fileEntry: FileEntry }>('tus/entries', { uploadKey: uploadKeyOf(url) }, signal);
+    const { fileEntry } = await deps.post<{ fileEntry: FileEntry }>(
+      'tus/entries',
+      { uploadKey: uploadKeyOf(url) },
+      signal,
+    );
     return fileEntry;
   };
 }

@@ -16,8 +16,12 @@ function fakeServer(options: { failPut?: (n: number, attempt: number) => boolean
   const storage = new Map<string, string>();
   const deps: MultipartDeps = {
     now: () => 1234,
-    storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: (k) => void storage.delete(k) },
-    post: async <T,>(path: string, body: unknown) => {
+    storage: {
+      getItem: (k) => storage.get(k) ?? null,
+      setItem: (k, v) => void storage.set(k, v),
+      removeItem: (k) => void storage.delete(k),
+    },
+    post: async <T>(path: string, body: unknown) => {
       const b = body as Record<string, unknown>;
       calls.push({ path, body: b });
       const parts = stored.get(b.uploadId as string);
@@ -31,7 +35,12 @@ function fakeServer(options: { failPut?: (n: number, attempt: number) => boolean
           if (!parts) throw new Error('The multipart upload does not exist any more.');
           return { parts: [...parts].map(([PartNumber, p]) => ({ PartNumber, ETag: p.etag, Size: p.size })) } as T;
         case 's3/multipart/batch-sign-part-urls':
-          return { urls: (b.partNumbers as number[]).map((n) => ({ partNumber: n, url: `https://s3.test/${b.uploadId}/${n}` })) } as T;
+          return {
+            urls: (b.partNumbers as number[]).map((n) => ({
+              partNumber: n,
+              url: `https://s3.test/${b.uploadId}/${n}`,
+            })),
+          } as T;
         case 's3/multipart/complete':
           if (options.failComplete) throw new Error('Part 1 was not uploaded, or not with that ETag.');
           return { key: b.key, size: 0 } as T;
@@ -59,13 +68,27 @@ function fakeServer(options: { failPut?: (n: number, attempt: number) => boolean
       return `"etag-${part}"`;
     },
   };
-  return { deps, calls, stored, storage, attempts, maxInFlight: () => maxInFlight, paths: () => calls.map((c) => c.path) };
+  return {
+    deps,
+    calls,
+    stored,
+    storage,
+    attempts,
+    maxInFlight: () => maxInFlight,
+    paths: () => calls.map((c) => c.path),
+  };
 }
 
 /** A file of `size` bytes that slices without holding them (the transport reads size and slice). */
 function sparseFile(size: number) {
   const slice = (start: number, end: number) => ({ size: Math.max(0, Math.min(end, size) - start) });
-  return Object.assign({ size, name: 'film.mkv', lastModified: 1, type: 'video/x-matroska', slice }) as unknown as UploadRequest['file'];
+  return Object.assign({
+    size,
+    name: 'film.mkv',
+    lastModified: 1,
+    type: 'video/x-matroska',
+    slice,
+  }) as unknown as UploadRequest['file'];
 }
 const request = (size: number): UploadRequest => ({
   file: sparseFile(size),
@@ -82,19 +105,33 @@ describe('multipart upload straight to S3', () => {
     const server = fakeServer();
     const size = 12 * PART + 7;
     const progress: number[] = [];
-    const entry = await createMultipartTransport(server.deps)(request(size), (b) => progress.push(b), new AbortController().signal);
+    const entry = await createMultipartTransport(server.deps)(
+      request(size),
+      (b) => progress.push(b),
+      new AbortController().signal,
+    );
     expect(entry).toEqual({ id: 99, name: 'film.mkv' } as FileEntry);
     const paths = server.paths();
     expect(paths[0]).toBe('s3/multipart/create');
-    expect(server.calls[0].body).toMatchObject({ filename: 'film.mkv', mime: 'video/x-matroska', size, extension: 'mkv', metadata: { parentId: 4 } });
-    const signs = server.calls.filter((c) => c.path === 's3/multipart/batch-sign-part-urls').map((c) => c.body.partNumbers);
+    expect(server.calls[0].body).toMatchObject({
+      filename: 'film.mkv',
+      mime: 'video/x-matroska',
+      size,
+      extension: 'mkv',
+      metadata: { parentId: 4 },
+    });
+    const signs = server.calls
+      .filter((c) => c.path === 's3/multipart/batch-sign-part-urls')
+      .map((c) => c.body.partNumbers);
     expect(signs).toEqual([
       [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
       [11, 12, 13],
     ]);
     expect(server.maxInFlight()).toBe(5);
     const complete = server.calls.find((c) => c.path === 's3/multipart/complete')!.body;
-    expect((complete.parts as Array<{ PartNumber: number }>).map((p) => p.PartNumber)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+    expect((complete.parts as Array<{ PartNumber: number }>).map((p) => p.PartNumber)).toEqual(
+      Array.from({ length: 13 }, (_, i) => i + 1),
+    );
     expect(paths.slice(-2)).toEqual(['s3/multipart/complete', 's3/entries']);
     expect(progress.at(-1)).toBe(size);
     expect(server.storage.size).toBe(0);
@@ -105,7 +142,9 @@ describe('multipart upload straight to S3', () => {
     const size = 10_000 * PART + 10_000; // part size PART + 1: exactly 10 000 parts
     let largest = 0;
     const put = server.deps.putPart;
-    server.deps.putPart = (url, body, onProgress, signal) => ((largest = Math.max(largest, body.size)), put(url, body, onProgress, signal));
+    server.deps.putPart = (url, body, onProgress, signal) => (
+      (largest = Math.max(largest, body.size)), put(url, body, onProgress, signal)
+    );
     await createMultipartTransport(server.deps)(request(size), () => undefined, new AbortController().signal);
     expect(largest).toBe(PART + 1);
     expect(server.calls.filter((c) => c.path === 's3/multipart/batch-sign-part-urls')).toHaveLength(1000);
@@ -135,7 +174,9 @@ describe('multipart upload straight to S3', () => {
     await createMultipartTransport(server.deps)(request(size), (b) => progress.push(b), new AbortController().signal);
     expect(server.paths()).not.toContain('s3/multipart/create');
     expect(server.paths()[0]).toBe('s3/multipart/get-uploaded-parts');
-    const signed = server.calls.filter((c) => c.path === 's3/multipart/batch-sign-part-urls').flatMap((c) => c.body.partNumbers as number[]);
+    const signed = server.calls
+      .filter((c) => c.path === 's3/multipart/batch-sign-part-urls')
+      .flatMap((c) => c.body.partNumbers as number[]);
     expect(signed).toHaveLength(6 - storedBefore);
     expect(progress[0]).toBe(storedBefore * PART);
     expect(server.storage.size).toBe(0);
@@ -143,14 +184,21 @@ describe('multipart upload straight to S3', () => {
 
   it('starts again when the saved upload is gone from the store', async () => {
     const server = fakeServer();
-    server.storage.set(multipartStateKey('film.mkv:size:1:4:'), JSON.stringify({ createdAt: 1, fileKey: 'key-old', uploadId: 'old' }));
+    server.storage.set(
+      multipartStateKey('film.mkv:size:1:4:'),
+      JSON.stringify({ createdAt: 1, fileKey: 'key-old', uploadId: 'old' }),
+    );
     await createMultipartTransport(server.deps)(request(2 * PART), () => undefined, new AbortController().signal);
     expect(server.paths().slice(0, 2)).toEqual(['s3/multipart/get-uploaded-parts', 's3/multipart/create']);
   });
 
   it('tries a part three times, then aborts the upload, forgets it and fails', async () => {
     const server = fakeServer({ failPut: (n) => n === 2 });
-    const upload = createMultipartTransport(server.deps)(request(3 * PART), () => undefined, new AbortController().signal);
+    const upload = createMultipartTransport(server.deps)(
+      request(3 * PART),
+      () => undefined,
+      new AbortController().signal,
+    );
     await expect(upload).rejects.toThrow('network');
     expect(server.attempts.get(2)).toBe(3);
     expect(server.attempts.get(1)).toBe(1);
@@ -168,7 +216,9 @@ describe('multipart upload straight to S3', () => {
 
   it('reports a failed completion without a message and aborts the upload', async () => {
     const server = fakeServer({ failComplete: true });
-    await expect(createMultipartTransport(server.deps)(request(PART), () => undefined, new AbortController().signal)).rejects.toThrow(/^$/);
+    await expect(
+      createMultipartTransport(server.deps)(request(PART), () => undefined, new AbortController().signal),
+    ).rejects.toThrow(/^$/);
     expect(server.paths().at(-1)).toBe('s3/multipart/abort');
   });
 });

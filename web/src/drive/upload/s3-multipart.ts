@@ -18,7 +18,12 @@ import type { UploadRequest, UploadTransport } from './upload-queue.ts';
 export type MultipartState = { createdAt: number; fileKey: string; uploadId: string };
 
 /** PUTs one part to a signed address; resolves with the ETag header. */
-export type PartPut = (url: string, body: Blob, onProgress: (bytes: number) => void, signal: AbortSignal) => Promise<string>;
+export type PartPut = (
+  url: string,
+  body: Blob,
+  onProgress: (bytes: number) => void,
+  signal: AbortSignal,
+) => Promise<string>;
 
 export type MultipartDeps = {
   post: UploadPost;
@@ -38,7 +43,9 @@ export const multipartStateKey = (fingerprint: string) => `kosh.s3-multipart.${f
 function readState(deps: MultipartDeps, key: string): MultipartState | null {
   try {
     const state = JSON.parse(deps.storage.getItem(key) ?? 'null') as Partial<MultipartState> | null;
-    return state && typeof state.fileKey === 'string' && typeof state.uploadId === 'string' ? (state as MultipartState) : null;
+    return state && typeof state.fileKey === 'string' && typeof state.uploadId === 'string'
+      ? (state as MultipartState)
+      : null;
   } catch {
     return null;
   }
@@ -51,7 +58,12 @@ export function createMultipartTransport(deps: MultipartDeps): UploadTransport {
   return (request, onProgress, signal) => uploadMultipart(deps, request, onProgress, signal);
 }
 
-async function uploadMultipart(deps: MultipartDeps, request: UploadRequest, onProgress: (bytes: number) => void, signal: AbortSignal): Promise<FileEntry> {
+async function uploadMultipart(
+  deps: MultipartDeps,
+  request: UploadRequest,
+  onProgress: (bytes: number) => void,
+  signal: AbortSignal,
+): Promise<FileEntry> {
   const { file } = request;
   const stateKey = multipartStateKey(request.fingerprint);
   const partSize = multipartPartSize(file.size);
@@ -60,9 +72,15 @@ async function uploadMultipart(deps: MultipartDeps, request: UploadRequest, onPr
   let state = readState(deps, stateKey);
   if (state) {
     try {
-      const { parts } = await deps.post<{ parts: Part[] }>('s3/multipart/get-uploaded-parts', { key: state.fileKey, uploadId: state.uploadId }, signal);
+      const { parts } = await deps.post<{ parts: Part[] }>(
+        's3/multipart/get-uploaded-parts',
+        { key: state.fileKey, uploadId: state.uploadId },
+        signal,
+      );
       // A part of another size was cut for another file: send it again.
-      for (const p of parts) if (p.PartNumber <= partCount && p.Size === partBytes(p.PartNumber, file.size, partSize)) done.set(p.PartNumber, p.ETag);
+      for (const p of parts)
+        if (p.PartNumber <= partCount && p.Size === partBytes(p.PartNumber, file.size, partSize))
+          done.set(p.PartNumber, p.ETag);
     } catch (error) {
       if (signal.aborted) throw error;
       deps.storage.removeItem(stateKey);
@@ -70,10 +88,19 @@ async function uploadMultipart(deps: MultipartDeps, request: UploadRequest, onPr
     }
   }
   if (!state) {
-    const placement = { parentId: request.parentId, ...(request.relativePath ? { relativePath: request.relativePath } : {}) };
+    const placement = {
+      parentId: request.parentId,
+      ...(request.relativePath ? { relativePath: request.relativePath } : {}),
+    };
     const created = await deps.post<{ uploadId: string; key: string }>(
       's3/multipart/create',
-      { filename: request.name, mime: request.mime, size: file.size, extension: request.extension, metadata: placement },
+      {
+        filename: request.name,
+        mime: request.mime,
+        size: file.size,
+        extension: request.extension,
+        metadata: placement,
+      },
       signal,
     );
     state = { createdAt: deps.now(), fileKey: created.key, uploadId: created.uploadId };
@@ -94,9 +121,16 @@ async function uploadMultipart(deps: MultipartDeps, request: UploadRequest, onPr
       if (!urls.has(n)) {
         const at = todo.indexOf(n);
         const batch = todo.slice(at, at + MULTIPART_SIGN_BATCH).filter((p) => !urls.has(p));
-        const signed = deps.post<{ urls: Array<{ partNumber: number; url: string }> }>('s3/multipart/batch-sign-part-urls', { ...ref, partNumbers: batch }, signal);
+        const signed = deps.post<{ urls: Array<{ partNumber: number; url: string }> }>(
+          's3/multipart/batch-sign-part-urls',
+          { ...ref, partNumbers: batch },
+          signal,
+        );
         for (const p of batch) {
-          const url = signed.then((r) => r.urls.find((u) => u.partNumber === p)?.url ?? Promise.reject(new Error('')), () => Promise.reject(new Error('')));
+          const url = signed.then(
+            (r) => r.urls.find((u) => u.partNumber === p)?.url ?? Promise.reject(new Error('')),
+            () => Promise.reject(new Error('')),
+          );
           url.catch(() => undefined); // awaited later, or never when the upload stops first
           urls.set(p, url);
         }
@@ -133,7 +167,13 @@ async function uploadMultipart(deps: MultipartDeps, request: UploadRequest, onPr
     const { fileEntry } = await deps
       .post<{ fileEntry: FileEntry }>(
         's3/entries',
-        { key: state.fileKey, size: file.size, clientName: request.name, clientMime: request.mime, clientExtension: request.extension },
+        {
+          key: state.fileKey,
+          size: file.size,
+          clientName: request.name,
+          clientMime: request.mime,
+          clientExtension: request.extension,
+        },
         signal,
       )
       .catch(silent);

@@ -38,7 +38,10 @@ export function browserTransports(settings: () => UploadSettings): Record<Upload
     ),
     s3Simple: lazy(async () => (await import('./s3-simple.ts')).createS3SimpleTransport(uploadPost)),
     s3Multipart: lazy(async () => {
-      const [{ createMultipartTransport }, { putToStorage }] = await Promise.all([import('./s3-multipart.ts'), import('./s3-simple.ts')]);
+      const [{ createMultipartTransport }, { putToStorage }] = await Promise.all([
+        import('./s3-multipart.ts'),
+        import('./s3-simple.ts'),
+      ]);
       return createMultipartTransport({
         post: uploadPost,
         putPart: (url, body, onProgress, signal) => putToStorage(url, body, {}, onProgress, signal),

@@ -23,4 +23,3 @@ export function overallPercentage(items: readonly Pick<UploadItem, 'status' | 's
   if (!total) return 0;
   return Math.min(100, Math.floor((active.reduce((n, i) => n + i.bytesUploaded, 0) / total) * 100));
 }
-

@@ -3,10 +3,24 @@ import { UPLOAD_IDLE_TIMEOUT_MS, type FileEntry, type UploadSettings } from '@ko
 import type { UploadMethod } from './upload-method.ts';
 import { isIgnoredFile, UploadQueue, type UploadRequest, type UploadTransport } from './upload-queue.ts';
 
-type Call = { method: UploadMethod; request: UploadRequest; progress: (n: number) => void; resolve: (e: FileEntry) => void; reject: (e: Error) => void; signal: AbortSignal };
+type Call = {
+  method: UploadMethod;
+  request: UploadRequest;
+  progress: (n: number) => void;
+  resolve: (e: FileEntry) => void;
+  reject: (e: Error) => void;
+  signal: AbortSignal;
+};
 
 const MB = 1024 ** 2;
-const SETTINGS: UploadSettings = { max_size: 0, allowed_types: [], blocked_types: [], resumable: false, chunk_size: 10 * MB, direct_upload: false };
+const SETTINGS: UploadSettings = {
+  max_size: 0,
+  allowed_types: [],
+  blocked_types: [],
+  resumable: false,
+  chunk_size: 10 * MB,
+  direct_upload: false,
+};
 
 function setup(settings: Partial<UploadSettings> = {}, refuse?: (item: { size: number }) => string | null) {
   const calls: Call[] = [];
@@ -18,7 +32,12 @@ function setup(settings: Partial<UploadSettings> = {}, refuse?: (item: { size: n
     (request, progress, signal) =>
       new Promise((resolve, reject) => calls.push({ method, request, progress, resolve, reject, signal }));
   const sut = new UploadQueue({
-    transports: { plain: transport('plain'), resumable: transport('resumable'), s3Simple: transport('s3Simple'), s3Multipart: transport('s3Multipart') },
+    transports: {
+      plain: transport('plain'),
+      resumable: transport('resumable'),
+      s3Simple: transport('s3Simple'),
+      s3Multipart: transport('s3Multipart'),
+    },
     settings: () => ({ ...SETTINGS, ...settings }),
     onFinished: (item) => finished.push(`${item.name}:${item.status}`),
     refuse,
@@ -34,9 +53,13 @@ function setup(settings: Partial<UploadSettings> = {}, refuse?: (item: { size: n
   });
   return { sut, calls, finished, timers, advance: (ms: number) => (now += ms) };
 }
-const file = (name: string, size = 10) => ({ file: Object.assign(new Blob(['x'.repeat(size)]), { name, lastModified: 5 }) });
+const file = (name: string, size = 10) => ({
+  file: Object.assign(new Blob(['x'.repeat(size)]), { name, lastModified: 5 }),
+});
 /** A file that claims a size without holding the bytes (the queue reads only .size). */
-const big = (name: string, size: number) => ({ file: { name, size, type: '', slice: () => new Blob() } as unknown as Blob & { name: string } });
+const big = (name: string, size: number) => ({
+  file: { name, size, type: '', slice: () => new Blob() } as unknown as Blob & { name: string },
+});
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const statuses = (sut: UploadQueue) => sut.getItems().map((i) => i.status);
 
@@ -52,14 +75,38 @@ describe('UploadQueue', () => {
 
   it('describes each item: extension, mime, fingerprint from name, size, date and place', () => {
     const { sut, calls } = setup();
-    const [a] = sut.add([{ file: Object.assign(new Blob(['abc'], { type: 'text/plain' }), { name: 'Notes.TXT', lastModified: 42 }), relativePath: 'docs/Notes.TXT' }], 9);
-    expect(a).toMatchObject({ name: 'Notes.TXT', extension: 'txt', mime: 'text/plain', size: 3, parentId: 9, fingerprint: 'Notes.TXT:3:42:9:docs/Notes.TXT' });
-    expect(calls[0].request).toMatchObject({ parentId: 9, relativePath: 'docs/Notes.TXT', fingerprint: a.fingerprint, mime: 'text/plain', extension: 'txt' });
+    const [a] = sut.add(
+      [
+        {
+          file: Object.assign(new Blob(['abc'], { type: 'text/plain' }), { name: 'Notes.TXT', lastModified: 42 }),
+          relativePath: 'docs/Notes.TXT',
+        },
+      ],
+      9,
+    );
+    expect(a).toMatchObject({
+      name: 'Notes.TXT',
+      extension: 'txt',
+      mime: 'text/plain',
+      size: 3,
+      parentId: 9,
+      fingerprint: 'Notes.TXT:3:42:9:docs/Notes.TXT',
+    });
+    expect(calls[0].request).toMatchObject({
+      parentId: 9,
+      relativePath: 'docs/Notes.TXT',
+      fingerprint: a.fingerprint,
+      mime: 'text/plain',
+      extension: 'txt',
+    });
   });
 
   it('runs three uploads at a time and starts the next when one finishes or fails', async () => {
     const { sut, calls, finished } = setup();
-    sut.add(['a', 'b', 'c', 'd', 'e'].map((n) => file(n)), 7);
+    sut.add(
+      ['a', 'b', 'c', 'd', 'e'].map((n) => file(n)),
+      7,
+    );
     expect(calls.map((c) => c.request.file.name)).toEqual(['a', 'b', 'c']);
     expect(calls[0].request.parentId).toBe(7);
     expect(statuses(sut)).toEqual(['inProgress', 'inProgress', 'inProgress', 'pending', 'pending']);
@@ -118,7 +165,10 @@ describe('UploadQueue', () => {
     sut.add([file('big.iso')], null);
     calls[0].reject(new Error('The file exceeds the maximum allowed size of 1 GB'));
     await tick();
-    expect(sut.getItems()[0]).toMatchObject({ status: 'failed', errorMessage: 'The file exceeds the maximum allowed size of 1 GB' });
+    expect(sut.getItems()[0]).toMatchObject({
+      status: 'failed',
+      errorMessage: 'The file exceeds the maximum allowed size of 1 GB',
+    });
     expect(finished).toEqual(['big.iso:failed']);
   });
 

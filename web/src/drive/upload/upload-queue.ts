@@ -1,4 +1,10 @@
-import { UPLOAD_CONCURRENCY, UPLOAD_IDLE_TIMEOUT_MS, UPLOAD_TIMEOUT_MESSAGE, type FileEntry, type UploadSettings } from '@kosh/contracts';
+import {
+  UPLOAD_CONCURRENCY,
+  UPLOAD_IDLE_TIMEOUT_MS,
+  UPLOAD_TIMEOUT_MESSAGE,
+  type FileEntry,
+  type UploadSettings,
+} from '@kosh/contracts';
 import { chooseUploadMethod, isExclusiveUpload, type UploadMethod } from './upload-method.ts';
 
 // The upload queue of the drive (spec part 2, 4 "Upload status"), free of React: it holds the
@@ -44,7 +50,11 @@ export type UploadRequest = {
   mime: string;
 };
 /** Sends one file; rejects with an Error whose message is the server's (or empty). */
-export type UploadTransport = (request: UploadRequest, onProgress: (bytes: number) => void, signal: AbortSignal) => Promise<FileEntry>;
+export type UploadTransport = (
+  request: UploadRequest,
+  onProgress: (bytes: number) => void,
+  signal: AbortSignal,
+) => Promise<FileEntry>;
 
 export type Timers = {
   setTimeout: (fn: () => void, ms: number) => unknown;
@@ -92,7 +102,10 @@ export class UploadQueue {
   constructor(options: UploadQueueOptions) {
     this.options = options;
     this.now = options.now ?? Date.now;
-    this.timers = options.timers ?? { setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms), clearTimeout: (h) => globalThis.clearTimeout(h as number) };
+    this.timers = options.timers ?? {
+      setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+      clearTimeout: (h) => globalThis.clearTimeout(h as number),
+    };
   }
 
   getItems = (): readonly UploadItem[] => this.items;
@@ -111,7 +124,11 @@ export class UploadQueue {
         const id = `u${++this.seq}`;
         const relativePath = s.relativePath ?? '';
         this.files.set(id, s.file);
-        const described = { extension: extensionOf(s.file.name), mime: s.file.type || 'application/octet-stream', size: s.file.size };
+        const described = {
+          extension: extensionOf(s.file.name),
+          mime: s.file.type || 'application/octet-stream',
+          size: s.file.size,
+        };
         const refused = this.options.refuse?.(described, settings) ?? null;
         return {
           id,
@@ -163,10 +180,14 @@ export class UploadQueue {
   }
 
   private requeue(pick: (item: UploadItem) => boolean): void {
-    const ids = this.items.filter((i) => (i.status === 'failed' || i.status === 'aborted') && pick(i) && this.files.has(i.id)).map((i) => i.id);
+    const ids = this.items
+      .filter((i) => (i.status === 'failed' || i.status === 'aborted') && pick(i) && this.files.has(i.id))
+      .map((i) => i.id);
     if (!ids.length) return;
     this.items = this.items.map((i) =>
-      ids.includes(i.id) ? { ...i, status: 'pending', percentage: 0, bytesUploaded: 0, speed: 0, startedAt: 0, errorMessage: undefined } : i,
+      ids.includes(i.id)
+        ? { ...i, status: 'pending', percentage: 0, bytesUploaded: 0, speed: 0, startedAt: 0, errorMessage: undefined }
+        : i,
     );
     this.emit();
     this.pump();
@@ -200,16 +221,32 @@ export class UploadQueue {
     this.samples.set(item.id, { at: this.now(), bytes: 0 });
     this.armIdleTimer(item.id, controller);
     const file = this.files.get(item.id)!;
-    const request: UploadRequest = { file, parentId: item.parentId, relativePath: item.relativePath, fingerprint: item.fingerprint, name: item.name, extension: item.extension, mime: item.mime };
+    const request: UploadRequest = {
+      file,
+      parentId: item.parentId,
+      relativePath: item.relativePath,
+      fingerprint: item.fingerprint,
+      name: item.name,
+      extension: item.extension,
+      mime: item.mime,
+    };
     try {
-      const entry = await this.options.transports[item.method](request, (bytes) => this.progress(item.id, bytes, controller), controller.signal);
+      const entry = await this.options.transports[item.method](
+        request,
+        (bytes) => this.progress(item.id, bytes, controller),
+        controller.signal,
+      );
       if (controller.signal.aborted) return;
       this.update(item.id, { status: 'completed', percentage: 100, bytesUploaded: item.size, speed: 0, entry });
       this.files.delete(item.id);
     } catch (error) {
       const timedOut = this.isTimedOut(item.id);
       if (controller.signal.aborted && !timedOut) return;
-      this.update(item.id, { status: 'failed', speed: 0, errorMessage: timedOut ? UPLOAD_TIMEOUT_MESSAGE : error instanceof Error ? error.message : '' });
+      this.update(item.id, {
+        status: 'failed',
+        speed: 0,
+        errorMessage: timedOut ? UPLOAD_TIMEOUT_MESSAGE : error instanceof Error ? error.message : '',
+      });
     } finally {
       this.controllers.delete(item.id);
       this.samples.delete(item.id);
@@ -233,7 +270,11 @@ export class UploadQueue {
       speed = speed ? speed * 0.7 + current * 0.3 : current;
       this.samples.set(id, { at: now, bytes });
     }
-    this.update(id, { bytesUploaded: bytes, speed, percentage: item.size ? Math.min(100, Math.floor((bytes / item.size) * 100)) : 100 });
+    this.update(id, {
+      bytesUploaded: bytes,
+      speed,
+      percentage: item.size ? Math.min(100, Math.floor((bytes / item.size) * 100)) : 100,
+    });
   }
 
   // A progress-idle timeout (part 2, 4 and 9): no progress for that long fails the upload.

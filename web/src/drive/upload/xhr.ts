@@ -16,7 +16,15 @@ export type XhrRequest = {
  * One request with upload progress (fetch reports none). Resolves with any status; rejects
  * only when the network failed or the signal aborted.
  */
-export function sendXhr({ method, url, body, headers = {}, withCredentials = false, onProgress, signal }: XhrRequest): Promise<XhrAnswer> {
+export function sendXhr({
+  method,
+  url,
+  body,
+  headers = {},
+  withCredentials = false,
+  onProgress,
+  signal,
+}: XhrRequest): Promise<XhrAnswer> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const xhr = new XMLHttpRequest();

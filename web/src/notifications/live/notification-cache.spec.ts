@@ -12,7 +12,13 @@ const notification = (id: string, read = false): Notification => ({
   data: { lines: [{ type: 'primary', content: `n ${id}` }] },
 });
 const list = (ids: string[], perPage = 3, total = ids.length): NotificationsResponse => ({
-  pagination: { data: ids.map((id) => notification(id, true)), current_page: 1, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
+  pagination: {
+    data: ids.map((id) => notification(id, true)),
+    current_page: 1,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    total,
+  },
 });
 
 describe('notification cache', () => {

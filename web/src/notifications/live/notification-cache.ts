@@ -6,7 +6,10 @@ import { queryKeys } from '../../api/query-keys.ts';
  * A live notification at the top of a cached list (newest first): counted once, the page
  * kept at its size, so an open popover or page shows it without a refetch.
  */
-export function prependNotification(list: NotificationsResponse | undefined, notification: Notification): NotificationsResponse | undefined {
+export function prependNotification(
+  list: NotificationsResponse | undefined,
+  notification: Notification,
+): NotificationsResponse | undefined {
   if (!list) return list;
   const page = list.pagination;
   if (page.data.some((n) => n.id === notification.id)) return list;
@@ -27,8 +30,14 @@ export const hasUnread = (list: NotificationsResponse | undefined) => !!list?.pa
 type SetUnread = (count: number) => void;
 
 /** A `notification` event: the cached list gets it on top (when loaded) and the bell its count. */
-export function applyNotificationEvent(client: QueryClient, event: NotificationStreamEvent, setUnread: SetUnread): void {
-  client.setQueryData<NotificationsResponse>(queryKeys.notifications.list, (list) => prependNotification(list, event.notification));
+export function applyNotificationEvent(
+  client: QueryClient,
+  event: NotificationStreamEvent,
+  setUnread: SetUnread,
+): void {
+  client.setQueryData<NotificationsResponse>(queryKeys.notifications.list, (list) =>
+    prependNotification(list, event.notification),
+  );
   setUnread(event.unreadCount);
 }
 

@@ -58,7 +58,13 @@ function setUp() {
 }
 
 const event: NotificationStreamEvent = {
-  notification: { id: 'n1', type: 'file-entry-shared', created_at: '2026-11-22T12:00:00.000Z', read_at: null, data: { lines: [] } },
+  notification: {
+    id: 'n1',
+    type: 'file-entry-shared',
+    created_at: '2026-11-22T12:00:00.000Z',
+    read_at: null,
+    data: { lines: [] },
+  },
   unreadCount: 3,
 };
 

@@ -52,7 +52,10 @@ export class NotificationStream {
 
   constructor(options: NotificationStreamOptions) {
     this.options = options;
-    this.timers = options.timers ?? { setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms), clearTimeout: (h) => globalThis.clearTimeout(h as number) };
+    this.timers = options.timers ?? {
+      setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+      clearTimeout: (h) => globalThis.clearTimeout(h as number),
+    };
   }
 
   start(): void {

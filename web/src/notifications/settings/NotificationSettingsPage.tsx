@@ -12,7 +12,14 @@ import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { enableBrowserPush } from '../push/browser-push.ts';
-import { groupState, selectionsFrom, setChannel, settingsPageRedirect, toUpdateBody, type Selections } from './subscription-selection.ts';
+import {
+  groupState,
+  selectionsFrom,
+  setChannel,
+  settingsPageRedirect,
+  toUpdateBody,
+  type Selections,
+} from './subscription-selection.ts';
 
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: 'Email', browser: 'Browser' };
 export const BLOCKED_MESSAGE = 'Notifications blocked. Please enable them for this site from browser settings.';
@@ -80,7 +87,12 @@ export function NotificationSettingsPage() {
               {Object.entries(data.subscriptions).map(([group, items]) => {
                 const ids = items.map((item) => item.notif_id);
                 return (
-                  <section key={group} data-testid="subscription-group" aria-label={trans(group)} className="border-b border-divider last:border-b-0">
+                  <section
+                    key={group}
+                    data-testid="subscription-group"
+                    aria-label={trans(group)}
+                    className="border-b border-divider last:border-b-0"
+                  >
                     <div className="flex min-h-12 items-center bg-bg-alt px-4">
                       <h2 className="min-w-0 flex-1 text-sm font-medium text-fg">{trans(group)}</h2>
                       {channels.map((channel) => (
@@ -96,7 +108,10 @@ export function NotificationSettingsPage() {
                     </div>
                     <ul>
                       {items.map((item) => (
-                        <li key={item.notif_id} className="flex min-h-12 items-center border-t border-divider px-4 py-2">
+                        <li
+                          key={item.notif_id}
+                          className="flex min-h-12 items-center border-t border-divider px-4 py-2"
+                        >
                           <span className="min-w-0 flex-1 pl-4 text-sm text-fg">{trans(item.name)}</span>
                           {channels.map((channel) => (
                             <span key={channel} className={cell}>

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationSubscriptions } from '@kosh/contracts';
-import { groupState, selectionsFrom, setChannel, settingsPageRedirect, toUpdateBody } from './subscription-selection.ts';
+import {
+  groupState,
+  selectionsFrom,
+  setChannel,
+  settingsPageRedirect,
+  toUpdateBody,
+} from './subscription-selection.ts';
 
 const data: NotificationSubscriptions = {
   available_channels: ['email', 'browser'],

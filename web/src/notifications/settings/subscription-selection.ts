@@ -17,13 +17,22 @@ export function selectionsFrom(data: NotificationSubscriptions): Selections {
 }
 
 /** A group's checkbox for one channel: on when all are, indeterminate when only some are. */
-export function groupState(selections: Selections, ids: string[], channel: NotificationChannel): { isSelected: boolean; isIndeterminate: boolean } {
+export function groupState(
+  selections: Selections,
+  ids: string[],
+  channel: NotificationChannel,
+): { isSelected: boolean; isIndeterminate: boolean } {
   const on = ids.filter((id) => selections[id]?.[channel]).length;
   return { isSelected: ids.length > 0 && on === ids.length, isIndeterminate: on > 0 && on < ids.length };
 }
 
 /** Sets one channel for the given types (a whole group, or one type). */
-export function setChannel(selections: Selections, ids: string[], channel: NotificationChannel, value: boolean): Selections {
+export function setChannel(
+  selections: Selections,
+  ids: string[],
+  channel: NotificationChannel,
+  value: boolean,
+): Selections {
   const next = { ...selections };
   for (const id of ids) next[id] = { ...(next[id] ?? { email: false, browser: false }), [channel]: value };
   return next;
@@ -32,7 +41,10 @@ export function setChannel(selections: Selections, ids: string[], channel: Notif
 /** The PUT notifications/me/subscriptions body: every type with its channels. */
 export function toUpdateBody(selections: Selections): UpdateSubscriptionsBody {
   return {
-    selections: Object.entries(selections).map(([notif_id, channels]) => ({ notif_id, channels })) as UpdateSubscriptionsBody['selections'],
+    selections: Object.entries(selections).map(([notif_id, channels]) => ({
+      notif_id,
+      channels,
+    })) as UpdateSubscriptionsBody['selections'],
   };
 }
 
@@ -40,7 +52,10 @@ export function toUpdateBody(selections: Selections): UpdateSubscriptionsBody {
  * /notifications/settings redirects to / when subscriptions are not integrated or, once
  * loaded, there are none (part 1, 2.1).
  */
-export function settingsPageRedirect(isIntegrated: boolean, data: NotificationSubscriptions | undefined): string | null {
+export function settingsPageRedirect(
+  isIntegrated: boolean,
+  data: NotificationSubscriptions | undefined,
+): string | null {
   if (!isIntegrated) return '/';
   if (data && !Object.values(data.subscriptions).some((items) => items.length > 0)) return '/';
   return null;

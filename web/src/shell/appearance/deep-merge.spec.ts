@@ -3,7 +3,11 @@ import { deepMerge } from './deep-merge.ts';
 
 describe('deepMerge', () => {
   it('merges nested objects and replaces leaves and arrays', () => {
-    const base = { branding: { site_name: 'Kosh', logo_dark: '' }, menus: [1, 2], toast: { position: 'bottom-center' } };
+    const base = {
+      branding: { site_name: 'Kosh', logo_dark: '' },
+      menus: [1, 2],
+      toast: { position: 'bottom-center' },
+    };
     expect(deepMerge(base, { branding: { site_name: 'Drive' }, menus: [3] })).toEqual({
       branding: { site_name: 'Drive', logo_dark: '' },
       menus: [3],

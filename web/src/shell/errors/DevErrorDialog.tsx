@@ -11,7 +11,17 @@ import { initialFrame, isVendorGroup, snippetLines, vendorGroupLabelKey } from '
 
 const DOWNLOAD_LOG_URL = '/api/v1/logs/error/download-latest';
 
-function FrameButton({ frame, isSelected, onSelect, isVendor }: { frame: TraceFrame; isSelected: boolean; onSelect: () => void; isVendor?: boolean }) {
+function FrameButton({
+  frame,
+  isSelected,
+  onSelect,
+  isVendor,
+}: {
+  frame: TraceFrame;
+  isSelected: boolean;
+  onSelect: () => void;
+  isVendor?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -27,7 +37,9 @@ function FrameButton({ frame, isSelected, onSelect, isVendor }: { frame: TraceFr
     >
       <span className="w-full truncate font-mono text-[13px] text-fg">{frame.method}</span>
       <span className="w-full truncate text-xs text-fg-muted" dir="rtl">
-        <bdi>{frame.path}:{frame.lineNumber}</bdi>
+        <bdi>
+          {frame.path}:{frame.lineNumber}
+        </bdi>
       </span>
     </button>
   );
@@ -51,9 +63,17 @@ function CodeSnippet({ frame }: { frame: TraceFrame | undefined }) {
               <div
                 key={line.number}
                 data-failing={line.isFailing || undefined}
-                className={clsx('flex pr-4', line.isFailing ? 'border-l-4 border-danger bg-danger/15' : 'border-l-4 border-transparent')}
+                className={clsx(
+                  'flex pr-4',
+                  line.isFailing ? 'border-l-4 border-danger bg-danger/15' : 'border-l-4 border-transparent',
+                )}
               >
-                <span className={clsx('inline-block w-14 shrink-0 pr-4 text-right select-none', line.isFailing ? 'font-medium text-fg' : 'text-fg-muted')}>
+                <span
+                  className={clsx(
+                    'inline-block w-14 shrink-0 pr-4 text-right select-none',
+                    line.isFailing ? 'font-medium text-fg' : 'text-fg-muted',
+                  )}
+                >
                   {line.number}
                 </span>
                 <code className="text-fg">{line.text || ' '}</code>
@@ -66,7 +86,15 @@ function CodeSnippet({ frame }: { frame: TraceFrame | undefined }) {
   );
 }
 
-function TraceList({ payload, selected, onSelect }: { payload: DebugErrorPayload; selected: TraceFrame | undefined; onSelect: (f: TraceFrame) => void }) {
+function TraceList({
+  payload,
+  selected,
+  onSelect,
+}: {
+  payload: DebugErrorPayload;
+  selected: TraceFrame | undefined;
+  onSelect: (f: TraceFrame) => void;
+}) {
   const { trans } = useTrans();
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const groupIndexes = payload.trace.flatMap((e, i) => (isVendorGroup(e) ? [i] : []));
@@ -79,7 +107,10 @@ function TraceList({ payload, selected, onSelect }: { payload: DebugErrorPayload
       return next;
     });
   return (
-    <nav aria-label={trans('Stack trace')} className="flex max-h-[40dvh] min-h-0 w-full shrink-0 flex-col border-b border-divider md:max-h-none md:w-[360px] md:border-r md:border-b-0">
+    <nav
+      aria-label={trans('Stack trace')}
+      className="flex max-h-[40dvh] min-h-0 w-full shrink-0 flex-col border-b border-divider md:max-h-none md:w-[360px] md:border-r md:border-b-0"
+    >
       {groupIndexes.length > 0 && (
         <div className="flex justify-end border-b border-divider px-2 py-1.5">
           <Button variant="text" size="sm" onPress={() => setExpanded(allExpanded ? new Set() : new Set(groupIndexes))}>
@@ -96,7 +127,10 @@ function TraceList({ payload, selected, onSelect }: { payload: DebugErrorPayload
                 aria-expanded={expanded.has(i)}
                 onClick={() => toggle(i)}
                 data-testid="vendor-group"
-                className={clsx('flex w-full items-center gap-2 border-b border-divider px-4 py-2.5 text-left text-xs text-fg-muted hover:bg-bg-alt', focusRing)}
+                className={clsx(
+                  'flex w-full items-center gap-2 border-b border-divider px-4 py-2.5 text-left text-xs text-fg-muted hover:bg-bg-alt',
+                  focusRing,
+                )}
               >
                 {expanded.has(i) ? <ChevronDown size={16} aria-hidden /> : <ChevronRight size={16} aria-hidden />}
                 {trans(vendorGroupLabelKey(entry.items.length), { count: entry.items.length })}
@@ -105,7 +139,12 @@ function TraceList({ payload, selected, onSelect }: { payload: DebugErrorPayload
                 <ol>
                   {entry.items.map((frame) => (
                     <li key={frame.flatIndex}>
-                      <FrameButton frame={frame} isVendor isSelected={selected?.flatIndex === frame.flatIndex} onSelect={() => onSelect(frame)} />
+                      <FrameButton
+                        frame={frame}
+                        isVendor
+                        isSelected={selected?.flatIndex === frame.flatIndex}
+                        onSelect={() => onSelect(frame)}
+                      />
                     </li>
                   ))}
                 </ol>
@@ -113,7 +152,11 @@ function TraceList({ payload, selected, onSelect }: { payload: DebugErrorPayload
             </li>
           ) : (
             <li key={i}>
-              <FrameButton frame={entry} isSelected={selected?.flatIndex === entry.flatIndex} onSelect={() => onSelect(entry)} />
+              <FrameButton
+                frame={entry}
+                isSelected={selected?.flatIndex === entry.flatIndex}
+                onSelect={() => onSelect(entry)}
+              />
             </li>
           ),
         )}
@@ -130,7 +173,12 @@ export function DevErrorDialog() {
   useEffect(() => setSelected(payload ? initialFrame(payload.trace) : undefined), [payload]);
   if (!payload) return null;
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && closeDevError()} className="fixed inset-0 z-[80] bg-black/50 data-[entering]:animate-fade-in">
+    <ModalOverlay
+      isOpen
+      isDismissable
+      onOpenChange={(open) => !open && closeDevError()}
+      className="fixed inset-0 z-[80] bg-black/50 data-[entering]:animate-fade-in"
+    >
       <Modal className="fixed inset-0 flex bg-bg md:inset-4 md:rounded-kosh-lg md:shadow-2xl">
         <Dialog className="flex min-h-0 w-full flex-col outline-none" data-testid="dev-error-dialog">
           <header className="relative flex flex-wrap items-start gap-3 border-b border-divider py-3 pr-14 pl-4 sm:py-4 sm:pl-6">
@@ -147,7 +195,12 @@ export function DevErrorDialog() {
               <Download size={18} aria-hidden />
               {trans('Download log')}
             </a>
-            <IconButton label={trans('Close')} onPress={closeDevError} showTooltip={false} className="absolute top-2 right-2 sm:top-3 sm:right-3">
+            <IconButton
+              label={trans('Close')}
+              onPress={closeDevError}
+              showTooltip={false}
+              className="absolute top-2 right-2 sm:top-3 sm:right-3"
+            >
               <X size={20} aria-hidden />
             </IconButton>
           </header>

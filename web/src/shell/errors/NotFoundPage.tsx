@@ -30,7 +30,9 @@ export function NotFoundContent() {
       <h1 className="mt-8 max-w-[560px] text-2xl font-medium text-fg sm:text-[28px] sm:leading-9">
         {trans("Looks like you've found the doorway to the great nothing")}
       </h1>
-      <p className="mt-3 max-w-[480px] text-base text-fg-muted">{trans('Sorry about that! Please visit our homepage to get where you need to go.')}</p>
+      <p className="mt-3 max-w-[480px] text-base text-fg-muted">
+        {trans('Sorry about that! Please visit our homepage to get where you need to go.')}
+      </p>
       <Link to="/" className={buttonClasses('primary', 'lg', 'mt-8')}>
         {trans('Take me there!')}
       </Link>
@@ -45,5 +47,3 @@ export function NotFoundPage() {
     </PublicLayout>
   );
 }
-
-

@@ -8,7 +8,11 @@ export function UnexpectedError({ error }: { error?: unknown }) {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-bg px-6 text-center">
       <h1 className="text-2xl font-medium text-fg">{trans('Unexpected Application Error!')}</h1>
-      {detail && <pre className="max-w-[640px] overflow-auto rounded-kosh bg-bg-alt p-4 text-left text-sm whitespace-pre-wrap text-danger">{detail}</pre>}
+      {detail && (
+        <pre className="max-w-[640px] overflow-auto rounded-kosh bg-bg-alt p-4 text-left text-sm whitespace-pre-wrap text-danger">
+          {detail}
+        </pre>
+      )}
       <Button onPress={() => window.location.reload()}>{trans('Reload page')}</Button>
     </main>
   );

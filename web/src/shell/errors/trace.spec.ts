@@ -3,7 +3,12 @@ import type { TraceFrame } from '@kosh/contracts';
 import { initialFrame, snippetLines, vendorGroupLabelKey } from './trace.ts';
 
 const frame = (flatIndex: number, over: Partial<TraceFrame> = {}): TraceFrame => ({
-  path: `f${flatIndex}.ts`, lineNumber: 3, method: `m${flatIndex}`, flatIndex, codeSnippet: {}, ...over,
+  path: `f${flatIndex}.ts`,
+  lineNumber: 3,
+  method: `m${flatIndex}`,
+  flatIndex,
+  codeSnippet: {},
+  ...over,
 });
 
 describe('initialFrame', () => {
@@ -27,6 +32,10 @@ describe('vendorGroupLabelKey', () => {
 describe('snippetLines', () => {
   it('orders the lines and marks the failing one', () => {
     const lines = snippetLines(frame(0, { lineNumber: 10, codeSnippet: { '11': 'c', '9': 'a', '10': 'b' } }));
-    expect(lines.map((l) => [l.number, l.isFailing])).toEqual([[9, false], [10, true], [11, false]]);
+    expect(lines.map((l) => [l.number, l.isFailing])).toEqual([
+      [9, false],
+      [10, true],
+      [11, false],
+    ]);
   });
 });

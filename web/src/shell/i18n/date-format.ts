@@ -19,7 +19,10 @@ export function isDateFormat(value: unknown): value is DateFormat {
 export function formatDateAs(date: Date | string, format: string, language: string, timezone: string): string {
   const value = typeof date === 'string' ? new Date(date) : date;
   if (Number.isNaN(value.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { ...DATE_FORMATS[isDateFormat(format) ? format : 'short'], timeZone: timezone }).format(value);
+  return new Intl.DateTimeFormat(language, {
+    ...DATE_FORMATS[isDateFormat(format) ? format : 'short'],
+    timeZone: timezone,
+  }).format(value);
 }
 
 /** The chosen date format: the user's, else settings.dates.format, else short. */
@@ -34,7 +37,17 @@ export function useFormatDate(): (date: Date | string) => string {
   const { i18n, user, settings } = useBootstrapData();
   const format = useDateFormat();
   return useCallback(
-    (date) => formatDateAs(date, format, i18n.language, resolveTimezone(user?.timezone, settings.dates?.default_timezone, Intl.DateTimeFormat().resolvedOptions().timeZone)),
+    (date) =>
+      formatDateAs(
+        date,
+        format,
+        i18n.language,
+        resolveTimezone(
+          user?.timezone,
+          settings.dates?.default_timezone,
+          Intl.DateTimeFormat().resolvedOptions().timeZone,
+        ),
+      ),
     [format, i18n.language, user?.timezone, settings.dates?.default_timezone],
   );
 }

@@ -1,5 +1,9 @@
 /** Timezone of part 1, 9: the user's, else dates.default_timezone, else the browser's. */
-export function resolveTimezone(userTimezone: string | null | undefined, defaultTimezone: string | null | undefined, browserTimezone: string): string {
+export function resolveTimezone(
+  userTimezone: string | null | undefined,
+  defaultTimezone: string | null | undefined,
+  browserTimezone: string,
+): string {
   for (const zone of [userTimezone, defaultTimezone]) {
     if (zone && isValidTimezone(zone)) return zone;
   }

@@ -30,7 +30,11 @@ export function useRelativeTime(): (date: Date | string) => string {
       formatRelativeTime(date, {
         now: new Date(),
         language: i18n.language,
-        timezone: resolveTimezone(user?.timezone, settings.dates?.default_timezone, Intl.DateTimeFormat().resolvedOptions().timeZone),
+        timezone: resolveTimezone(
+          user?.timezone,
+          settings.dates?.default_timezone,
+          Intl.DateTimeFormat().resolvedOptions().timeZone,
+        ),
         fewSecondsAgo: translate(i18n.lines, 'a few seconds ago'),
       }),
     [i18n, user?.timezone, settings.dates?.default_timezone],

@@ -25,7 +25,9 @@ export function AccountMenu({ user }: { user: User }) {
   const unread = user.unread_notifications_count;
 
   const trigger = (
-    <AriaButton className={`flex h-10 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm text-fg hover:bg-bg-alt ${focusRing}`}>
+    <AriaButton
+      className={`flex h-10 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm text-fg hover:bg-bg-alt ${focusRing}`}
+    >
       <Avatar user={user} size={32} />
       {/* The visible name starts the accessible name (WCAG 2.5.3); 'Account menu' follows for screen readers. */}
       {!isMobile && <span className="max-w-[124px] truncate font-medium">{user.name || user.email}</span>}
@@ -54,12 +56,24 @@ export function AccountMenu({ user }: { user: User }) {
       }}
     >
       {menu?.items.map((item) => (
-        <MenuItem key={item.id} id={`menu-${item.id}`} href={item.action} target={isExternalAction(item) ? (item.target ?? '_self') : item.target} textValue={trans(item.label)}>
+        <MenuItem
+          key={item.id}
+          id={`menu-${item.id}`}
+          href={item.action}
+          target={isExternalAction(item) ? (item.target ?? '_self') : item.target}
+          textValue={trans(item.label)}
+        >
           {trans(item.label)}
         </MenuItem>
       ))}
       {isMobile && settings.notifications?.integrated && (
-        <MenuItem id="notifications" href="/notifications" icon={<Bell size={18} />} end={unread ? String(unread) : undefined} textValue={trans('Notifications')}>
+        <MenuItem
+          id="notifications"
+          href="/notifications"
+          icon={<Bell size={18} />}
+          end={unread ? String(unread) : undefined}
+          textValue={trans('Notifications')}
+        >
           {trans('Notifications')}
         </MenuItem>
       )}
@@ -69,7 +83,11 @@ export function AccountMenu({ user }: { user: User }) {
         </MenuItem>
       )}
       {themeToggle.isEnabled && (
-        <MenuItem id="theme" icon={themeToggle.isDark ? <Sun size={18} /> : <Moon size={18} />} textValue={trans(themeToggle.label)}>
+        <MenuItem
+          id="theme"
+          icon={themeToggle.isDark ? <Sun size={18} /> : <Moon size={18} />}
+          textValue={trans(themeToggle.label)}
+        >
           {trans(themeToggle.label)}
         </MenuItem>
       )}

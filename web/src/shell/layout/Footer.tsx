@@ -34,7 +34,12 @@ export function Footer({ className }: { className?: string }) {
           </div>
         </div>
         <div className="flex flex-col gap-3 border-t border-divider pt-4 text-sm text-fg-muted md:flex-row md:items-center md:justify-between">
-          <p>{trans('Copyright © :year :siteName, All rights reserved', { year: new Date().getFullYear(), siteName: branding.site_name })}</p>
+          <p>
+            {trans('Copyright © :year :siteName, All rights reserved', {
+              year: new Date().getFullYear(),
+              siteName: branding.site_name,
+            })}
+          </p>
           <CustomMenu position="footer-secondary" className="flex-wrap gap-x-5 gap-y-2" itemClassName={link} />
         </div>
       </div>

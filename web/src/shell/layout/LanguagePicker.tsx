@@ -20,14 +20,23 @@ export function LanguagePicker() {
         if (key !== i18n.language) changeLocale.mutate(String(key));
       }}
       trigger={
-        <AriaButton aria-label={`${trans('Language')}: ${i18n.name}`} className={buttonClasses('ghost', 'md')} data-testid="language-picker">
+        <AriaButton
+          aria-label={`${trans('Language')}: ${i18n.name}`}
+          className={buttonClasses('ghost', 'md')}
+          data-testid="language-picker"
+        >
           <Globe size={18} aria-hidden />
           {i18n.name}
         </AriaButton>
       }
     >
       {localizations.map((l) => (
-        <MenuItem key={l.language} id={l.language} textValue={l.name} icon={l.language === i18n.language ? <Check size={18} /> : undefined}>
+        <MenuItem
+          key={l.language}
+          id={l.language}
+          textValue={l.name}
+          icon={l.language === i18n.language ? <Check size={18} /> : undefined}
+        >
           {l.name}
         </MenuItem>
       ))}

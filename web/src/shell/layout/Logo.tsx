@@ -30,13 +30,19 @@ export function Logo({ to = '/', className, size = 'md' }: LogoProps) {
   const mobile = isDark ? branding.logo_light_mobile : branding.logo_dark_mobile;
   const src = (isMobile && mobile) || desktop;
   return (
-    <Link to={to} className={clsx('inline-flex min-w-0 items-center gap-2 rounded-kosh', focusRing, className)} aria-label={branding.site_name}>
+    <Link
+      to={to}
+      className={clsx('inline-flex min-w-0 items-center gap-2 rounded-kosh', focusRing, className)}
+      aria-label={branding.site_name}
+    >
       {src ? (
         <img src={src} alt="" className={clsx('block w-auto object-contain', size === 'lg' ? 'max-h-12' : 'max-h-9')} />
       ) : (
         <>
           <LogoMark className={size === 'lg' ? 'size-10' : 'size-8'} />
-          <span className={clsx('truncate font-medium tracking-tight text-fg', size === 'lg' ? 'text-2xl' : 'text-xl')}>{branding.site_name}</span>
+          <span className={clsx('truncate font-medium tracking-tight text-fg', size === 'lg' ? 'text-2xl' : 'text-xl')}>
+            {branding.site_name}
+          </span>
         </>
       )}
     </Link>

@@ -33,7 +33,13 @@ function MobileMenu({ menuPosition }: { menuPosition: string }) {
       }
     >
       {items.map((item) => (
-        <MenuItem key={item.id} id={item.id} href={item.action} target={isExternalAction(item) ? (item.target ?? '_self') : item.target} textValue={trans(item.label)}>
+        <MenuItem
+          key={item.id}
+          id={item.id}
+          href={item.action}
+          target={isExternalAction(item) ? (item.target ?? '_self') : item.target}
+          textValue={trans(item.label)}
+        >
           {trans(item.label)}
         </MenuItem>
       ))}
@@ -54,7 +60,10 @@ export function Navbar({ menuPosition = 'homepage-navbar', className }: NavbarPr
   const menu = useMenu(menuPosition);
   const menuHasContact = !!menu?.items.some((item) => item.action === '/contact');
   const logoTarget = user ? defaultRedirectFor(user, window.sessionStorage) : '/';
-  const navLink = clsx('inline-flex h-9 items-center rounded-kosh px-3 text-sm font-medium text-fg-muted hover:bg-bg-alt hover:text-fg', focusRing);
+  const navLink = clsx(
+    'inline-flex h-9 items-center rounded-kosh px-3 text-sm font-medium text-fg-muted hover:bg-bg-alt hover:text-fg',
+    focusRing,
+  );
 
   return (
     <header className={clsx('sticky top-0 z-30 border-b border-divider bg-bg', className)}>

@@ -1,22 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import type { Menu, MenuItem, User } from '@kosh/contracts';
-import { isExternalAction, isMenuItemVisible, menuForPosition, readSetting, resolveMenuAction, type MenuContext } from './menu-visibility.ts';
+import {
+  isExternalAction,
+  isMenuItemVisible,
+  menuForPosition,
+  readSetting,
+  resolveMenuAction,
+  type MenuContext,
+} from './menu-visibility.ts';
 import { hasPermission, isOverQuota } from './permissions.ts';
 
-const item = (over: Partial<MenuItem> = {}): MenuItem => ({ id: 'i', label: 'Item', action: '/x', type: 'route', roles: [], permissions: [], settings: {}, ...over });
+const item = (over: Partial<MenuItem> = {}): MenuItem => ({
+  id: 'i',
+  label: 'Item',
+  action: '/x',
+  type: 'route',
+  roles: [],
+  permissions: [],
+  settings: {},
+  ...over,
+});
 
 function user(over: Partial<User> = {}): User {
   return {
-    id: 42, first_name: 'A', last_name: 'B', name: 'A B', email: 'a@b.c', email_verified_at: null, image: null,
-    country_id: null, state_id: null, language: 'en', timezone: null, date_format: null, roles: [{ id: 2, name: 'users' }],
+    id: 42,
+    first_name: 'A',
+    last_name: 'B',
+    name: 'A B',
+    email: 'a@b.c',
+    email_verified_at: null,
+    image: null,
+    country_id: null,
+    state_id: null,
+    language: 'en',
+    timezone: null,
+    date_format: null,
+    roles: [{ id: 2, name: 'users' }],
     permissions: [{ id: 1, name: 'files.create', restrictions: [{ name: 'max_space_bytes', value: 100 }] }],
-    subscriptions: [], social_profiles: [], two_factor_confirmed_at: null, unread_notifications_count: 0,
-    created_at: '', updated_at: '', ...over,
+    subscriptions: [],
+    social_profiles: [],
+    two_factor_confirmed_at: null,
+    unread_notifications_count: 0,
+    created_at: '',
+    updated_at: '',
+    ...over,
   };
 }
 
 const guestRole = { id: 3, permissions: [{ id: 9, name: 'links.view', restrictions: [] }] };
-const ctx = (over: Partial<MenuContext> = {}): MenuContext => ({ user: user(), guestRole, settings: { billing: { enable: true } }, ...over });
+const ctx = (over: Partial<MenuContext> = {}): MenuContext => ({
+  user: user(),
+  guestRole,
+  settings: { billing: { enable: true } },
+  ...over,
+});
 
 describe('isMenuItemVisible', () => {
   it('shows an item without conditions to everyone', () => {
@@ -47,7 +84,12 @@ describe('isMenuItemVisible', () => {
 
   it('needs its settings conditions to hold', () => {
     expect(isMenuItemVisible(item({ settings: { 'billing.enable': true } }), ctx())).toBe(true);
-    expect(isMenuItemVisible(item({ settings: { 'billing.enable': true } }), ctx({ settings: { billing: { enable: false } } }))).toBe(false);
+    expect(
+      isMenuItemVisible(
+        item({ settings: { 'billing.enable': true } }),
+        ctx({ settings: { billing: { enable: false } } }),
+      ),
+    ).toBe(false);
   });
 
   it("shows 'subscribed' items only with a valid subscription, other values only without", () => {
@@ -70,7 +112,12 @@ describe('resolveMenuAction', () => {
 describe('menuForPosition', () => {
   it('picks the menu at the position and drops hidden items', () => {
     const menus: Menu[] = [
-      { id: 1, name: 'Footer', positions: ['footer'], items: [item({ id: 'a' }), item({ id: 'b', permissions: ['nope'] })] },
+      {
+        id: 1,
+        name: 'Footer',
+        positions: ['footer'],
+        items: [item({ id: 'a' }), item({ id: 'b', permissions: ['nope'] })],
+      },
       { id: 2, name: 'Nav', positions: ['homepage-navbar'], items: [item({ id: 'c', action: '/u/{currentUser}' })] },
     ];
     expect(menuForPosition(menus, 'footer', ctx())?.items.map((i) => i.id)).toEqual(['a']);

@@ -5,7 +5,12 @@ export type MenuContext = AuthContext & { settings: Record<string, unknown> };
 
 /** Reads a dotted settings key ('billing.enable') from the settings object. */
 export function readSetting(settings: Record<string, unknown>, key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), settings);
+  return key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+      settings,
+    );
 }
 
 /**

@@ -7,7 +7,12 @@ import { menuForPosition } from './menu-visibility.ts';
 export function useMenu(position: string): Menu | undefined {
   const { settings, user, guest_role: guestRole } = useBootstrapData();
   return useMemo(
-    () => menuForPosition(settings.menus ?? [], position, { user, guestRole, settings: settings as unknown as Record<string, unknown> }),
+    () =>
+      menuForPosition(settings.menus ?? [], position, {
+        user,
+        guestRole,
+        settings: settings as unknown as Record<string, unknown>,
+      }),
     [settings, user, guestRole, position],
   );
 }

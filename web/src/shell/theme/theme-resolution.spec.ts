@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { Theme } from '@kosh/contracts';
 import { parseThemeChoice, resolveTheme, themeDeclarations } from './theme-resolution.ts';
 
-const light: Theme = { id: 1, name: 'Light', is_dark: false, default_light: true, default_dark: false, values: { '--kosh-bg': '#fff' } };
-const dark: Theme = { id: 2, name: 'Dark', is_dark: true, default_light: false, default_dark: true, values: { '--kosh-bg': '#121418' } };
+const light: Theme = {
+  id: 1,
+  name: 'Light',
+  is_dark: false,
+  default_light: true,
+  default_dark: false,
+  values: { '--kosh-bg': '#fff' },
+};
+const dark: Theme = {
+  id: 2,
+  name: 'Dark',
+  is_dark: true,
+  default_light: false,
+  default_dark: true,
+  values: { '--kosh-bg': '#121418' },
+};
 const dim: Theme = { id: 3, name: 'Dim', is_dark: true, default_light: false, default_dark: false, values: {} };
 const themes = [light, dark, dim];
 const base = { themes, choice: undefined, defaultMode: undefined, defaultId: null, prefersDark: false } as const;

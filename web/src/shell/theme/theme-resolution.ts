@@ -32,8 +32,15 @@ export type ResolveThemeInput = {
  * that mode; 'system' follows the device), else the default id, else the default mode;
  * falls back to the first theme when none matches.
  */
-export function resolveTheme({ themes, choice, defaultMode, defaultId, prefersDark }: ResolveThemeInput): Theme | undefined {
-  const byMode = (mode: 'light' | 'dark' | 'system') => pickByMode(themes, mode === 'system' ? prefersDark : mode === 'dark');
+export function resolveTheme({
+  themes,
+  choice,
+  defaultMode,
+  defaultId,
+  prefersDark,
+}: ResolveThemeInput): Theme | undefined {
+  const byMode = (mode: 'light' | 'dark' | 'system') =>
+    pickByMode(themes, mode === 'system' ? prefersDark : mode === 'dark');
   let theme: Theme | undefined;
   if (typeof choice === 'number') theme = themes.find((t) => t.id === choice);
   else if (choice) theme = byMode(choice);

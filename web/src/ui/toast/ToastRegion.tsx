@@ -31,7 +31,13 @@ function ToastItem({ toast }: { toast: Toast }) {
       <div className="min-w-0 flex-1 py-1 break-words">{toast.message}</div>
       {action &&
         (typeof action.action === 'string' ? (
-          <a href={action.action} className={clsx('shrink-0 rounded-kosh px-3 py-2 font-medium text-toast-action hover:bg-white/10', focusRing)}>
+          <a
+            href={action.action}
+            className={clsx(
+              'shrink-0 rounded-kosh px-3 py-2 font-medium text-toast-action hover:bg-white/10',
+              focusRing,
+            )}
+          >
             {trans(action.label)}
           </a>
         ) : (
@@ -41,7 +47,10 @@ function ToastItem({ toast }: { toast: Toast }) {
               (action.action as () => void)();
               toastStore.dismiss(toast.id);
             }}
-            className={clsx('shrink-0 rounded-kosh px-3 py-2 font-medium text-toast-action hover:bg-white/10', focusRing)}
+            className={clsx(
+              'shrink-0 rounded-kosh px-3 py-2 font-medium text-toast-action hover:bg-white/10',
+              focusRing,
+            )}
           >
             {trans(action.label)}
           </button>
@@ -50,7 +59,10 @@ function ToastItem({ toast }: { toast: Toast }) {
         type="button"
         aria-label={trans('Close')}
         onClick={() => toastStore.dismiss(toast.id)}
-        className={clsx('inline-flex size-8 shrink-0 items-center justify-center rounded-full text-on-toast/80 hover:bg-white/10', focusRing)}
+        className={clsx(
+          'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-on-toast/80 hover:bg-white/10',
+          focusRing,
+        )}
       >
         <X size={18} aria-hidden />
       </button>

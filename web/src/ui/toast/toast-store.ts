@@ -42,7 +42,12 @@ export class ToastStore {
   private readonly listeners = new Set<() => void>();
   private readonly clock: Timers;
 
-  constructor(clock: Timers = { setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms), clearTimeout: (h) => globalThis.clearTimeout(h as number) }) {
+  constructor(
+    clock: Timers = {
+      setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+      clearTimeout: (h) => globalThis.clearTimeout(h as number),
+    },
+  ) {
     this.clock = clock;
   }
 
@@ -90,7 +95,10 @@ export class ToastStore {
   }
 
   private startTimer(toast: Toast): void {
-    this.timers.set(toast.id, this.clock.setTimeout(() => this.dismiss(toast.id), toast.duration ?? 0));
+    this.timers.set(
+      toast.id,
+      this.clock.setTimeout(() => this.dismiss(toast.id), toast.duration ?? 0),
+    );
   }
 
   private clearTimer(id: string): void {
@@ -108,8 +116,11 @@ export const toastStore = new ToastStore();
 
 /** Shows a toast; message should already be translated. */
 export const toast = Object.assign((message: string, options?: ToastOptions) => toastStore.show(message, options), {
-  positive: (message: string, options?: Omit<ToastOptions, 'type'>) => toastStore.show(message, { ...options, type: 'positive' }),
-  danger: (message: string, options?: Omit<ToastOptions, 'type'>) => toastStore.show(message, { ...options, type: 'danger' }),
-  loading: (message: string, options?: Omit<ToastOptions, 'type'>) => toastStore.show(message, { ...options, type: 'loading' }),
+  positive: (message: string, options?: Omit<ToastOptions, 'type'>) =>
+    toastStore.show(message, { ...options, type: 'positive' }),
+  danger: (message: string, options?: Omit<ToastOptions, 'type'>) =>
+    toastStore.show(message, { ...options, type: 'danger' }),
+  loading: (message: string, options?: Omit<ToastOptions, 'type'>) =>
+    toastStore.show(message, { ...options, type: 'loading' }),
   dismiss: (id: string) => toastStore.dismiss(id),
 });
