@@ -1,11 +1,10 @@
-import { useMemo } from 'react';
 import clsx from 'clsx';
 import { Button as AriaButton } from 'react-aria-components';
 import type { Notification } from '@kosh/contracts';
 import { useRelativeTime, useTrans } from '../shell/i18n/useTrans.tsx';
 import { Button } from '../ui/Button.tsx';
 import { focusRing } from '../ui/button-styles.ts';
-import { sanitizeLineHtml } from './notification-html.ts';
+import { SafeHtml } from '../ui/SafeHtml.tsx';
 import { iconOf, NotificationImage } from './NotificationImage.tsx';
 import { useInviteActions } from './useInviteActions.ts';
 
@@ -18,10 +17,7 @@ export function NotificationRow({ notification, onOpen, onJoined }: Props) {
   const invite = useInviteActions(notification, onJoined);
   const { data } = notification;
   const isUnread = !notification.read_at;
-  const lines = useMemo(
-    () => (data.lines ?? []).map((line) => ({ ...line, html: sanitizeLineHtml(line.content) })),
-    [data.lines],
-  );
+  const lines = data.lines ?? [];
   const buttons = (data.buttonActions ?? []).filter((b) => invite.handles(b.action));
 
   return (
@@ -40,6 +36,7 @@ export function NotificationRow({ notification, onOpen, onJoined }: Props) {
             const Icon = iconOf(line.icon);
             return (
               <span
+                // biome-ignore lint/suspicious/noArrayIndexKey: a notification's lines have no id and never reorder
                 key={index}
                 className={clsx(
                   'flex items-start gap-1.5 break-words',
@@ -48,9 +45,11 @@ export function NotificationRow({ notification, onOpen, onJoined }: Props) {
                 )}
               >
                 {Icon && <Icon size={16} className="mt-0.5 shrink-0" aria-hidden />}
-                <span
+                <SafeHtml
+                  as="span"
+                  profile="notification-line"
+                  html={line.content}
                   className="min-w-0 [&_b]:font-medium [&_strong]:font-medium"
-                  dangerouslySetInnerHTML={{ __html: line.html }}
                 />
               </span>
             );
