@@ -17,7 +17,8 @@ export const DEFAULT_PAGES: SeedPage[] = [
     seo: {
       title: 'About us | Kosh',
       description:
-        'Kosh is a cloud drive that keeps your files encrypted and stored in India, with 25 GB free and no upload size limit.',
+        'Kosh is a cloud drive that keeps your files encrypted and stored in India, ' +
+        'with 25 GB free and no upload size limit.',
     },
   },
   {
@@ -27,7 +28,8 @@ export const DEFAULT_PAGES: SeedPage[] = [
     seo: {
       title: 'Terms of service | Kosh',
       description:
-        'The terms that govern your use of Kosh cloud storage: your account, your content, acceptable use and paid plans.',
+        'The terms that govern your use of Kosh cloud storage: ' +
+        'your account, your content, acceptable use and paid plans.',
     },
   },
   {

@@ -58,6 +58,13 @@ export async function seedDefaults(db: Database): Promise<void> {
   const permissionIds = new Map(
     (await db.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]),
   );
+  const permissionId = (name: string) => {
+    const id = permissionIds.get(name);
+    // Every role's permissions come from ALL_PERMISSIONS, inserted just above.
+    if (id === undefined)
+      throw new Error(`Seeding: permission ${name} of a default role is not in the permissions table`);
+    return id;
+  };
 
   for (const seed of ROLE_SEEDS) {
     const existing = await db.selectFrom('roles').select('id').where('name', '=', seed.name).executeTakeFirst();
@@ -76,9 +83,7 @@ export async function seedDefaults(db: Database): Promise<void> {
       .executeTakeFirstOrThrow();
     await db
       .insertInto('permission_role')
-      .values(
-        seed.permissions.map((p) => ({ role_id: role.id, permission_id: permissionIds.get(p)!, restrictions: '[]' })),
-      )
+      .values(seed.permissions.map((p) => ({ role_id: role.id, permission_id: permissionId(p), restrictions: '[]' })))
       .execute();
   }
 

@@ -55,7 +55,9 @@ function buildTimezones(at: Date): Record<string, TimezoneOption[]> {
   const groups: Record<string, TimezoneOption[]> = {};
   for (const value of [...names].sort()) {
     const region = value.includes('/') ? value.slice(0, value.indexOf('/')) : value;
-    (groups[region] ??= []).push({ value, text: `${formatUtcOffset(value, at)} ${value}` });
+    const group = groups[region] ?? [];
+    group.push({ value, text: `${formatUtcOffset(value, at)} ${value}` });
+    groups[region] = group;
   }
   return groups;
 }
