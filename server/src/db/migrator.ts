@@ -1,12 +1,12 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator, NO_MIGRATIONS, type Migration, type MigrationResultSet } from 'kysely/migration';
 import type { Database } from './database.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-accounts.ts';
 import * as m0003 from './migrations/0003-drive.ts';
 import * as m0004 from './migrations/0004-rate-limits.ts';
-import * as m0007 from './migrations/0007-user-date-format.ts';
 import * as m0005 from './migrations/0005-uploads.ts';
 import * as m0006 from './migrations/0006-sharing.ts';
+import * as m0007 from './migrations/0007-user-date-format.ts';
 import * as m0008 from './migrations/0008-workspaces.ts';
 import * as m0009 from './migrations/0009-notifications.ts';
 
@@ -16,24 +16,58 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-accounts': m0002,
   '0003-drive': m0003,
   '0004-rate-limits': m0004,
-  '0007-user-date-format': m0007,
   '0005-uploads': m0005,
   '0006-sharing': m0006,
+  '0007-user-date-format': m0007,
   '0008-workspaces': m0008,
   '0009-notifications': m0009,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+/** Every migration's name, in the order a new database applies them (by name). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS).sort();
 
-/** Applies every pending migration; running it again changes nothing. */
-export async function migrateToLatest(db: Database): Promise<string[]> {
-  const migrator = new Migrator({
+function createMigrator(db: Database): Migrator {
+  return new Migrator({
     db,
-    provider,
+    provider: { getMigrations: async () => MIGRATIONS },
     migrationTableName: 'kosh_migrations',
     migrationLockTableName: 'kosh_migrations_lock',
+    // 0007 landed before 0005 and 0006 were written, so installs of that time applied it first.
+    // Kysely refuses such a history unless told otherwise; pending ones still run in name order,
+    // and going down reverts in the order the database applied them.
+    allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+function namesOf({ error, results }: MigrationResultSet): string[] {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Applies every pending migration; running it again changes nothing. Answers the names applied. */
+export async function migrateToLatest(db: Database): Promise<string[]> {
+  return namesOf(await createMigrator(db).migrateToLatest());
+}
+
+/**
+ * Moves the database to just after migration `target` (up or down), or with `null` reverts every
+ * migration, leaving no Kosh table but the migrator's own. Answers the names applied or reverted.
+ * Going down drops tables with their rows: for operators undoing an upgrade and for tests.
+ */
+export async function migrateTo(db: Database, target: string | null): Promise<string[]> {
+  return namesOf(await createMigrator(db).migrateTo(target ?? NO_MIGRATIONS));
+}
+
+/** Reverts the last applied migration; answers its name, or nothing when none is applied. */
+export async function migrateDown(db: Database): Promise<string | undefined> {
+  return namesOf(await createMigrator(db).migrateDown())[0];
+}
+
+/** Names of the migrations this database has applied, in the order it applied them. */
+export async function appliedMigrations(db: Database): Promise<string[]> {
+  const infos = await createMigrator(db).getMigrations();
+  return infos
+    .filter((m) => m.executedAt)
+    .sort((a, b) => (a.executedAt?.getTime() ?? 0) - (b.executedAt?.getTime() ?? 0))
+    .map((m) => m.name);
 }
