@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Permission, type AccessToken } from '@kosh/contracts';
 import type { Actor } from './actor.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import { forbidden, notFound } from '../http/app-error.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { AccessTokensRepository } from './access-tokens.repository.ts';
@@ -10,9 +11,11 @@ import { sessionIdOf } from './session-token.ts';
 export class AccessTokensService {
   private readonly tokens: AccessTokensRepository;
   private readonly settings: SettingsService;
-  constructor(tokens: AccessTokensRepository, settings: SettingsService) {
+  private readonly clock: Clock;
+  constructor(tokens: AccessTokensRepository, settings: SettingsService, clock: Clock = systemClock) {
     this.tokens = tokens;
     this.settings = settings;
+    this.clock = clock;
   }
 
   async create(actor: Actor, name: string): Promise<{ token: AccessToken; plainTextToken: string }> {
@@ -26,7 +29,7 @@ export class AccessTokensService {
       user_id: user.id,
       name,
       token_hash: sessionIdOf(plainTextToken),
-      created_at: new Date().toISOString(),
+      created_at: this.clock().toISOString(),
     });
     return { token: { id: row.id, name: row.name, last_used_at: row.last_used_at }, plainTextToken };
   }

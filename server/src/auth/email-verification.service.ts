@@ -2,6 +2,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { EMAIL_CODE_MINUTES, VERIFICATION_CODE_LENGTH } from '@kosh/contracts';
 import type { Actor } from './actor.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import { validation } from '../http/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { verificationCodeMail } from '../mail/templates.ts';
@@ -23,19 +24,22 @@ type Deps = {
   logger: Logger;
   /** Runs once the address is proven (share invitations to it apply then). Must not throw. */
   onVerified?: (user: UserRow) => Promise<unknown>;
+  clock?: Clock;
 };
 
 /** Six-digit codes by mail that prove an address (spec part 1, 2.5 "Email verification screen"). */
 export class EmailVerificationService {
   private readonly deps: Deps;
+  private readonly clock: Clock;
   constructor(deps: Deps) {
     this.deps = deps;
+    this.clock = deps.clock ?? systemClock;
   }
 
   /** Stores a fresh code (the previous one stops working) and mails it. */
   async sendCode(row: UserRow): Promise<void> {
     const code = String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
-    const at = new Date();
+    const at = this.clock();
     await this.deps.codes.replaceForUser({
       user_id: row.id,
       code_hash: await this.hashOf(row.id, code),
@@ -58,7 +62,7 @@ export class EmailVerificationService {
     const row = await this.deps.users.getById(user.id);
     if (!row || row.email_verified_at) return;
     const stored = await this.deps.codes.getOfUser(row.id);
-    if (!stored || stored.attempts >= MAX_ATTEMPTS || Date.parse(stored.expires_at) <= Date.now())
+    if (!stored || stored.attempts >= MAX_ATTEMPTS || Date.parse(stored.expires_at) <= this.clock().getTime())
       throw validation({ code: [INVALID] });
     const given = Buffer.from(await this.hashOf(row.id, code));
     const expected = Buffer.from(stored.code_hash);
@@ -66,7 +70,7 @@ export class EmailVerificationService {
       await this.deps.codes.countAttempt(stored.id);
       throw validation({ code: [INVALID] });
     }
-    const at = new Date().toISOString();
+    const at = this.clock().toISOString();
     await this.deps.users.update(row.id, { email_verified_at: at, updated_at: at });
     await this.deps.codes.deleteOfUser(row.id);
     await this.deps.onVerified?.(row);

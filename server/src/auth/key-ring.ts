@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { systemClock, type Clock } from '../clock.ts';
 
 export type KeySource = () => Promise<string>;
 
@@ -12,9 +13,11 @@ const unb64 = (text: string) => Buffer.from(text, 'base64url');
  */
 export class KeyRing {
   private readonly source: KeySource;
+  private readonly clock: Clock;
   private keys: Promise<{ encrypt: Buffer; sign: Buffer; hash: Buffer }> | null = null;
-  constructor(source: KeySource) {
+  constructor(source: KeySource, clock: Clock = systemClock) {
     this.source = source;
+    this.clock = clock;
   }
 
   private load() {
@@ -53,7 +56,8 @@ export class KeyRing {
   /** A tamper-proof value that expires: for cookies that carry state between two requests. */
   async sign(purpose: string, payload: Record<string, unknown>, ttlSeconds: number): Promise<string> {
     const { sign } = await this.load();
-    const body = b64(Buffer.from(JSON.stringify({ ...payload, p: purpose, exp: Date.now() + ttlSeconds * 1000 })));
+    const exp = this.clock().getTime() + ttlSeconds * 1000;
+    const body = b64(Buffer.from(JSON.stringify({ ...payload, p: purpose, exp })));
     return `${body}.${b64(createHmac('sha256', sign).update(body).digest())}`;
   }
 
@@ -68,7 +72,7 @@ export class KeyRing {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     try {
       const payload = JSON.parse(unb64(body).toString('utf8')) as T & { p?: string; exp?: number };
-      if (payload.p !== purpose || typeof payload.exp !== 'number' || payload.exp < Date.now()) return null;
+      if (payload.p !== purpose || typeof payload.exp !== 'number' || payload.exp < this.clock().getTime()) return null;
       return payload;
     } catch {
       return null;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { PASSWORD_RESET_MINUTES, type ResetPasswordBody, type UpdatePasswordBody } from '@kosh/contracts';
+import { systemClock, type Clock } from '../clock.ts';
 import type { Actor } from './actor.ts';
 import { validation } from '../http/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -22,13 +23,16 @@ type Deps = {
   mailer: Mailer;
   settings: SettingsService;
   logger: Logger;
+  clock?: Clock;
 };
 
 /** Forgotten, reset and changed passwords (spec part 1, 2.5 and 7.2). */
 export class PasswordService {
   private readonly deps: Deps;
+  private readonly clock: Clock;
   constructor(deps: Deps) {
     this.deps = deps;
+    this.clock = deps.clock ?? systemClock;
   }
 
   /**
@@ -45,7 +49,7 @@ export class PasswordService {
     const row = await this.deps.users.getByEmail(email);
     if (!row) return;
     const token = randomBytes(32).toString('base64url');
-    const at = new Date();
+    const at = this.clock();
     await this.deps.resets.replaceForUser({
       user_id: row.id,
       token_hash: sessionIdOf(token),
@@ -62,12 +66,12 @@ export class PasswordService {
     const reset = await this.deps.resets.getByHash(sessionIdOf(body.token));
     const row = reset ? await this.deps.users.getById(reset.user_id) : undefined;
     if (!reset || !row || row.email !== body.email) throw validation({ email: [INVALID_TOKEN] });
-    if (Date.parse(reset.expires_at) <= Date.now()) {
+    if (Date.parse(reset.expires_at) <= this.clock().getTime()) {
       await this.deps.resets.consume(reset.id);
       throw validation({ email: ['This password reset link has expired. Please ask for a new one.'] });
     }
     if (!(await this.deps.resets.consume(reset.id))) throw validation({ email: [INVALID_TOKEN] });
-    const at = new Date().toISOString();
+    const at = this.clock().toISOString();
     // Following the emailed link proves the address as well.
     await this.deps.users.update(row.id, {
       password: await hashPassword(body.password),
@@ -87,7 +91,7 @@ export class PasswordService {
     }
     await this.deps.users.update(row.id, {
       password: await hashPassword(body.password),
-      updated_at: new Date().toISOString(),
+      updated_at: this.clock().toISOString(),
     });
     await this.deps.sessions.endSessionsOf(row.id, ctx.sessionId);
   }

@@ -1,5 +1,6 @@
 import { PASSWORD_CONFIRMATION_SECONDS, STAY_SIGNED_IN_DAYS, type UserSession } from '@kosh/contracts';
 import type { Actor } from './actor.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import { AppError, forbidden, validation } from '../http/app-error.ts';
 import type { SecurityNotices } from '../notifications/security-notices.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -37,18 +38,26 @@ export class SessionService {
   private readonly users: UsersRepository;
   private readonly geo: GeoLocator;
   private readonly notices: SecurityNotices | undefined;
-  constructor(sessions: SessionsRepository, users: UsersRepository, geo: GeoLocator, notices?: SecurityNotices) {
+  private readonly clock: Clock;
+  constructor(
+    sessions: SessionsRepository,
+    users: UsersRepository,
+    geo: GeoLocator,
+    notices?: SecurityNotices,
+    clock: Clock = systemClock,
+  ) {
     this.sessions = sessions;
     this.users = users;
     this.geo = geo;
     this.notices = notices;
+    this.clock = clock;
   }
 
   /** Starts a session for the user; a session the browser already had ends (no fixation). */
   async start(userId: number, ctx: RequestContext, remember: boolean): Promise<{ token: string; id: string }> {
     if (ctx.sessionId) await this.sessions.delete(ctx.sessionId);
     const { token, id } = newSessionToken();
-    const at = new Date();
+    const at = this.clock();
     const place = await this.geo.locate(ctx.ip);
     const device = describeUserAgent(ctx.userAgent);
     await this.sessions.create({
@@ -79,7 +88,7 @@ export class SessionService {
 
   async list(actor: Actor, ctx: RequestContext): Promise<UserSession[]> {
     const user = actor.requireUser();
-    const rows = await this.sessions.listActiveOfUser(user.id, new Date().toISOString());
+    const rows = await this.sessions.listActiveOfUser(user.id, this.clock().toISOString());
     return rows.map((row) => presentSession(row, ctx.sessionId));
   }
 
@@ -88,7 +97,7 @@ export class SessionService {
     const user = actor.requireUser();
     if (!ctx.sessionId) throw forbidden('Password confirmation needs a signed-in browser session.');
     await this.checkPassword(user.id, password, 'password', 'The provided password was incorrect.');
-    await this.sessions.setPasswordConfirmedAt(ctx.sessionId, new Date().toISOString());
+    await this.sessions.setPasswordConfirmedAt(ctx.sessionId, this.clock().toISOString());
   }
 
   /** Whether this session confirmed its password within `seconds` (at most the 9000 s the spec allows). */
@@ -97,10 +106,11 @@ export class SessionService {
     seconds = PASSWORD_CONFIRMATION_SECONDS,
   ): Promise<boolean> {
     if (!ctx.sessionId) return false;
-    const row = await this.sessions.getActive(ctx.sessionId, new Date().toISOString());
+    const now = this.clock();
+    const row = await this.sessions.getActive(ctx.sessionId, now.toISOString());
     if (!row?.password_confirmed_at) return false;
     const window = Math.min(seconds, PASSWORD_CONFIRMATION_SECONDS) * 1000;
-    return Date.now() - Date.parse(row.password_confirmed_at) < window;
+    return now.getTime() - Date.parse(row.password_confirmed_at) < window;
   }
 
   /** 423 unless the session confirmed its password recently (sensitive actions, spec part 1, 6). */

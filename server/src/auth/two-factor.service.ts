@@ -2,6 +2,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { RECOVERY_CODE_COUNT } from '@kosh/contracts';
 import type { Actor } from './actor.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import { conflict, validation } from '../http/app-error.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
@@ -39,6 +40,7 @@ export class TwoFactorService {
   private readonly sessions: SessionService;
   private readonly settings: SettingsService;
   private readonly notices: SecurityNotices | undefined;
+  private readonly clock: Clock;
   constructor(deps: {
     users: UsersRepository;
     repo: TwoFactorRepository;
@@ -46,6 +48,7 @@ export class TwoFactorService {
     sessions: SessionService;
     settings: SettingsService;
     notices?: SecurityNotices;
+    clock?: Clock;
   }) {
     this.users = deps.users;
     this.repo = deps.repo;
@@ -53,6 +56,7 @@ export class TwoFactorService {
     this.sessions = deps.sessions;
     this.settings = deps.settings;
     this.notices = deps.notices;
+    this.clock = deps.clock ?? systemClock;
   }
 
   static isEnabled(row: UserRow): boolean {
@@ -67,7 +71,7 @@ export class TwoFactorService {
       row.id,
       await this.keys.encrypt(generateSecret()),
       await this.keys.encrypt(JSON.stringify(codes)),
-      new Date().toISOString(),
+      this.clock().toISOString(),
     );
   }
 
@@ -93,7 +97,7 @@ export class TwoFactorService {
       epochTolerance: TOTP_TOLERANCE_SECONDS,
     });
     if (!result.valid) throw validation({ code: [INVALID_CODE] });
-    await this.repo.confirm(row.id, 'timeStep' in result ? result.timeStep : 0, new Date().toISOString());
+    await this.repo.confirm(row.id, 'timeStep' in result ? result.timeStep : 0, this.clock().toISOString());
     await this.notices?.twoFactorChanged(row.id, true, ctx.baseUrl);
   }
 
@@ -111,7 +115,7 @@ export class TwoFactorService {
 
   async disable(actor: Actor, ctx: RequestContext): Promise<void> {
     const row = await this.sensitive(actor, ctx);
-    await this.repo.clear(row.id, new Date().toISOString());
+    await this.repo.clear(row.id, this.clock().toISOString());
     // Only turning off a confirmed setup is news; abandoning a pending one is not.
     if (row.two_factor_confirmed_at) await this.notices?.twoFactorChanged(row.id, false, ctx.baseUrl);
   }

@@ -1,5 +1,6 @@
 import { Permission, type CopyEntriesBody, type FileEntry } from '@kosh/contracts';
 import type { Logger } from 'pino';
+import type { Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
 import { validation } from '../http/app-error.ts';
 import { newObjectKey, thumbnailKeyOf } from '../storage/keys.ts';
@@ -39,7 +40,7 @@ export class DriveCopyService {
   private readonly space: SpaceService;
   private readonly storage: StorageDriver;
   private readonly logger: Logger;
-  private readonly clock: () => Date;
+  private readonly clock: Clock;
   constructor(deps: {
     entries: FileEntriesRepository;
     policy: DrivePolicy;
@@ -48,7 +49,7 @@ export class DriveCopyService {
     space: SpaceService;
     storage: StorageDriver;
     logger: Logger;
-    clock: () => Date;
+    clock: Clock;
   }) {
     this.entries = deps.entries;
     this.policy = deps.policy;

@@ -1,4 +1,5 @@
 import { Permission, type CreateFolderBody, type FileEntry, type MoveEntriesBody } from '@kosh/contracts';
+import type { Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
 import { forbidden, validation } from '../http/app-error.ts';
 import { scopeOf, type DrivePolicy } from './drive.policy.ts';
@@ -22,14 +23,14 @@ export class DriveEntriesService {
   private readonly policy: DrivePolicy;
   private readonly writer: EntryWriter;
   private readonly listing: DriveListingService;
-  private readonly clock: () => Date;
+  private readonly clock: Clock;
   constructor(deps: {
     entries: FileEntriesRepository;
     stars: StarsRepository;
     policy: DrivePolicy;
     writer: EntryWriter;
     listing: DriveListingService;
-    clock: () => Date;
+    clock: Clock;
   }) {
     this.entries = deps.entries;
     this.stars = deps.stars;

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { systemClock, type Clock } from '../clock.ts';
 import type { Database, Dialect } from '../db/database.ts';
 import { PeriodicJob } from '../db/periodic-job.ts';
 import { fileKeyOfThumbnail } from '../storage/keys.ts';
@@ -27,6 +28,7 @@ export class DriveMaintenance {
   private readonly storage: StorageDriver;
   private readonly logger: Logger;
   private readonly keepers: KeepKeys[] = [];
+  private readonly clock: Clock;
   constructor(deps: {
     db: Database;
     dialect: Dialect;
@@ -34,6 +36,7 @@ export class DriveMaintenance {
     trash: DriveTrashService;
     storage: StorageDriver;
     logger: Logger;
+    clock?: Clock;
   }) {
     this.job = new PeriodicJob({
       name: 'drive maintenance',
@@ -46,6 +49,7 @@ export class DriveMaintenance {
     this.trash = deps.trash;
     this.storage = deps.storage;
     this.logger = deps.logger;
+    this.clock = deps.clock ?? systemClock;
   }
 
   /** Keys an upload in flight names (minted but not yet an entry): never swept as orphans or staging. */
@@ -77,7 +81,7 @@ export class DriveMaintenance {
 
   /** Deletes stored objects older than the grace period that no row names. */
   async sweepOrphans(graceMs: number): Promise<number> {
-    const cutoff = Date.now() - graceMs;
+    const cutoff = this.clock().getTime() - graceMs;
     let removed = 0;
     for (const prefix of ['entries/', 'thumbnails/']) {
       let batch: string[] = [];

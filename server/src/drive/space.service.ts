@@ -1,4 +1,5 @@
 import { Permission, formatBytes, UPLOAD_MESSAGES, type SpaceUsage } from '@kosh/contracts';
+import type { Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Dialect } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
@@ -29,7 +30,7 @@ export class SpaceService {
   private readonly db: Database;
   private readonly dialect: Dialect;
   private readonly writer: EntryWriter;
-  private readonly clock: () => Date;
+  private readonly clock: Clock;
   constructor(deps: {
     entries: FileEntriesRepository;
     settings: SettingsService;
@@ -37,7 +38,7 @@ export class SpaceService {
     db: Database;
     dialect: Dialect;
     writer: EntryWriter;
-    clock: () => Date;
+    clock: Clock;
   }) {
     this.entries = deps.entries;
     this.settings = deps.settings;

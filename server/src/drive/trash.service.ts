@@ -1,5 +1,6 @@
 import { Permission, type DeleteEntriesBody, type FileEntry } from '@kosh/contracts';
 import type { Logger } from 'pino';
+import type { Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
@@ -19,7 +20,7 @@ export class DriveTrashService {
   private readonly storage: StorageDriver;
   private readonly settings: SettingsService;
   private readonly logger: Logger;
-  private readonly clock: () => Date;
+  private readonly clock: Clock;
   constructor(deps: {
     entries: FileEntriesRepository;
     policy: DrivePolicy;
@@ -28,7 +29,7 @@ export class DriveTrashService {
     storage: StorageDriver;
     settings: SettingsService;
     logger: Logger;
-    clock: () => Date;
+    clock: Clock;
   }) {
     this.entries = deps.entries;
     this.policy = deps.policy;

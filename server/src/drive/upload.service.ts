@@ -10,6 +10,7 @@ import {
   type UploadMetadata,
 } from '@kosh/contracts';
 import type { Logger } from 'pino';
+import type { Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AppError, validation } from '../http/app-error.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -71,7 +72,7 @@ export class DriveUploadService {
   private readonly thumbnails: ThumbnailService;
   private readonly notices: UploadNotices | undefined;
   private readonly logger: Logger;
-  private readonly clock: () => Date;
+  private readonly clock: Clock;
   constructor(deps: {
     entries: FileEntriesRepository;
     policy: DrivePolicy;
@@ -83,7 +84,7 @@ export class DriveUploadService {
     thumbnails: ThumbnailService;
     notices?: UploadNotices;
     logger: Logger;
-    clock: () => Date;
+    clock: Clock;
   }) {
     this.entries = deps.entries;
     this.policy = deps.policy;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { systemClock, type Clock } from '../clock.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { sessionIdOf } from '../auth/session-token.ts';
 import type { HumanCheckClient } from './recaptcha.client.ts';
@@ -16,10 +17,17 @@ export class RecaptchaService {
   private readonly settings: SettingsService;
   private readonly checks: HumanChecksRepository;
   private readonly client: HumanCheckClient;
-  constructor(deps: { settings: SettingsService; checks: HumanChecksRepository; client: HumanCheckClient }) {
+  private readonly clock: Clock;
+  constructor(deps: {
+    settings: SettingsService;
+    checks: HumanChecksRepository;
+    client: HumanCheckClient;
+    clock?: Clock;
+  }) {
     this.settings = deps.settings;
     this.checks = deps.checks;
     this.client = deps.client;
+    this.clock = deps.clock ?? systemClock;
   }
 
   /** Whether `action` (register, contact) needs the check: a site key is set and the check is on for it. */
@@ -33,7 +41,8 @@ export class RecaptchaService {
   async verify(token: string, remoteIp: string): Promise<{ success: boolean; nonce?: string }> {
     if (!(await this.passesProvider(token, remoteIp))) return { success: false };
     const nonce = randomBytes(24).toString('base64url');
-    await this.checks.create(sessionIdOf(nonce), new Date(Date.now() + HUMAN_CHECK_SECONDS * 1000).toISOString());
+    const expiresAt = new Date(this.clock().getTime() + HUMAN_CHECK_SECONDS * 1000);
+    await this.checks.create(sessionIdOf(nonce), expiresAt.toISOString());
     return { success: true, nonce };
   }
 
@@ -41,7 +50,7 @@ export class RecaptchaService {
   async spend(input: { nonce: string | undefined; token: string | undefined; remoteIp: string }): Promise<boolean> {
     if (input.token) return this.passesProvider(input.token, input.remoteIp);
     if (!input.nonce || input.nonce.length > 200) return false;
-    return this.checks.consume(sessionIdOf(input.nonce), new Date().toISOString());
+    return this.checks.consume(sessionIdOf(input.nonce), this.clock().toISOString());
   }
 
   private async passesProvider(token: string, remoteIp: string): Promise<boolean> {

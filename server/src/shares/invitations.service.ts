@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SHARE_INVITE_TYPE, type SharePermission } from '@kosh/contracts';
 import type { Logger } from 'pino';
+import { systemClock, type Clock } from '../clock.ts';
 import type { InviteLookup } from '../auth/registration.service.ts';
 import type { FileEntriesRepository } from '../drive/file-entries.repository.ts';
 import type { Notifier } from '../notifications/notification.service.ts';
@@ -27,19 +28,19 @@ export class ShareInvitations implements InviteLookup {
   private readonly entries: FileEntriesRepository;
   private readonly notifier: Notifier;
   private readonly logger: Logger;
-  private readonly clock: () => Date;
+  private readonly clock: Clock;
   constructor(deps: {
     shares: SharesRepository;
     entries: FileEntriesRepository;
     notifier: Notifier;
     logger: Logger;
-    clock?: () => Date;
+    clock?: Clock;
   }) {
     this.shares = deps.shares;
     this.entries = deps.entries;
     this.notifier = deps.notifier;
     this.logger = deps.logger;
-    this.clock = deps.clock ?? (() => new Date());
+    this.clock = deps.clock ?? systemClock;
   }
 
   /** A share invitation lets its address register while registration is disabled (spec part 1, 6). */

@@ -8,6 +8,7 @@ import {
   type ShareableLinkPage,
   type ShareableLinkPageQuery,
 } from '@kosh/contracts';
+import type { Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { KeyRing } from '../auth/key-ring.ts';
 import { verifyPassword } from '../auth/password.ts';
@@ -48,7 +49,7 @@ type Deps = {
   copy: DriveCopyService;
   uploads: DriveUploadService;
   keys: KeyRing;
-  clock: () => Date;
+  clock: Clock;
 };
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Permission, type SaveShareableLinkBody, type ShareableLink } from '@kosh/contracts';
+import type { Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { DrivePolicy } from '../drive/drive.policy.ts';
@@ -11,7 +12,7 @@ import { presentLink } from './link.presenter.ts';
 /** A link's public id: random, so it tells nothing of the entry or how many links exist. */
 export const newLinkHash = () => randomBytes(12).toString('base64url');
 
-type Deps = { links: LinksRepository; policy: DrivePolicy; listing: DriveListingService; clock: () => Date };
+type Deps = { links: LinksRepository; policy: DrivePolicy; listing: DriveListingService; clock: Clock };
 
 /**
  * The owner's side of shareable links (issue 6): one link per entry, created, edited (on/off,

@@ -8,6 +8,7 @@ import {
   type SharePerson,
 } from '@kosh/contracts';
 import type { Logger } from 'pino';
+import type { Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { DrivePolicy } from '../drive/drive.policy.ts';
 import type { EntryRow, FileEntriesRepository } from '../drive/file-entries.repository.ts';
@@ -32,7 +33,7 @@ type Deps = {
   mailer: Mailer;
   settings: SettingsService;
   logger: Logger;
-  clock: () => Date;
+  clock: Clock;
 };
 
 /**

@@ -2,6 +2,7 @@ import type { UpdateUserBody, User } from '@kosh/contracts';
 import type { Actor } from '../auth/actor.ts';
 import type { RequestContext } from '../auth/request-context.ts';
 import type { SessionService } from '../auth/session.service.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import { conflict, forbidden, notFound, validation } from '../http/app-error.ts';
 import { listCountries, listStates } from '../db/seed/value-lists.ts';
 import type { LocalizationsRepository } from '../i18n/localizations.repository.ts';
@@ -16,6 +17,7 @@ type Deps = {
   sessions: SessionService;
   localizations: LocalizationsRepository;
   avatars: AvatarService;
+  clock?: Clock;
 };
 
 const isTimeZone = (zone: string) => {
@@ -30,8 +32,10 @@ const isTimeZone = (zone: string) => {
 /** The account settings page: details, the profile prompt, deletion (spec part 1, 2.7). */
 export class AccountService {
   private readonly deps: Deps;
+  private readonly clock: Clock;
   constructor(deps: Deps) {
     this.deps = deps;
+    this.clock = deps.clock ?? systemClock;
   }
 
   async me(actor: Actor, ctx: RequestContext): Promise<User> {
@@ -54,14 +58,14 @@ export class AccountService {
     // A new country drops a state that belonged to the old one.
     if (patch.country_id !== undefined && patch.country_id !== row.country_id && patch.state_id === undefined)
       patch.state_id = null;
-    await this.deps.users.update(userId, { ...patch, updated_at: new Date().toISOString() });
+    await this.deps.users.update(userId, { ...patch, updated_at: this.clock().toISOString() });
     return this.present(await this.load(userId), actor, ctx);
   }
 
   /** "Skip" on the profile prompt: counted, so the prompt can back off. */
   async skipProfile(actor: Actor): Promise<void> {
     const user = actor.requireUser();
-    await this.deps.users.countProfileSkip(user.id, new Date().toISOString());
+    await this.deps.users.countProfileSkip(user.id, this.clock().toISOString());
   }
 
   /** Deletes the caller's own account after a recent password confirmation; files go in later issues. */

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { API_PREFIX, AVATAR_MAX_BYTES } from '@kosh/contracts';
 import type { Actor } from '../auth/actor.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import { notFound, validation } from '../http/app-error.ts';
 import { FetchRefusedError, type UrlFetcher } from '../net/safe-fetch.ts';
 import type { AvatarStore } from './avatar.store.ts';
@@ -23,10 +24,12 @@ export class AvatarService {
   fetcher: UrlFetcher;
   private readonly users: UsersRepository;
   private readonly store: AvatarStore;
-  constructor(deps: { users: UsersRepository; store: AvatarStore; fetcher: UrlFetcher }) {
+  private readonly clock: Clock;
+  constructor(deps: { users: UsersRepository; store: AvatarStore; fetcher: UrlFetcher; clock?: Clock }) {
     this.users = deps.users;
     this.store = deps.store;
     this.fetcher = deps.fetcher;
+    this.clock = deps.clock ?? systemClock;
   }
 
   async upload(actor: Actor, userId: number, input: AvatarInput): Promise<UserRow> {
@@ -37,7 +40,7 @@ export class AvatarService {
     const source = input.file ?? (input.url ? await this.download(input.url) : undefined);
     if (!source?.length) throw fileError(NOT_AN_IMAGE);
     const name = await this.store.save(await this.reencode(source), 'webp');
-    const at = new Date().toISOString();
+    const at = this.clock().toISOString();
     await this.users.update(row.id, { image: `${AVATAR_URL_PREFIX}${name}`, updated_at: at });
     await this.removeFileOf(row);
     return { ...row, image: `${AVATAR_URL_PREFIX}${name}`, updated_at: at };
@@ -47,7 +50,7 @@ export class AvatarService {
     authorizeAccount(actor, userId);
     const row = await this.users.getById(userId);
     if (!row) throw notFound('User not found.');
-    await this.users.update(row.id, { image: null, updated_at: new Date().toISOString() });
+    await this.users.update(row.id, { image: null, updated_at: this.clock().toISOString() });
     await this.removeFileOf(row);
   }
 

@@ -11,6 +11,7 @@ import {
   type WorkspaceDetails,
 } from '@kosh/contracts';
 import type { Logger } from 'pino';
+import { systemClock, type Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, notFound } from '../http/app-error.ts';
@@ -54,7 +55,7 @@ type Deps = {
   /** Moves a deleted workspace's entries to its owner's trash (the drive's data). */
   retireEntries: (workspaceId: number, at: string, db: Database) => Promise<void>;
   logger: Logger;
-  clock?: () => Date;
+  clock?: Clock;
 };
 
 /**
@@ -65,10 +66,10 @@ type Deps = {
  */
 export class WorkspacesService {
   private readonly deps: Deps;
-  private readonly clock: () => Date;
+  private readonly clock: Clock;
   constructor(deps: Deps) {
     this.deps = deps;
-    this.clock = deps.clock ?? (() => new Date());
+    this.clock = deps.clock ?? systemClock;
   }
 
   /** The default workspace first, then the caller's workspaces (spec part 1, 3). */

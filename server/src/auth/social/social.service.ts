@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { SocialAuthStatus, SocialService as ServiceName } from '@kosh/contracts';
 import type { Actor } from '../actor.ts';
+import { systemClock, type Clock } from '../../clock.ts';
 import { AppError, forbidden, validation } from '../../http/app-error.ts';
 import type { SettingsService } from '../../settings/settings.service.ts';
 import type { UserRow, UsersRepository } from '../../users/users.repository.ts';
@@ -47,13 +48,16 @@ type Deps = {
   logger: Logger;
   /** A new account whose address the provider vouched for (pending share invitations apply); never throws. */
   onVerifiedSignUp?: (user: { id: number; email: string }) => Promise<unknown>;
+  clock?: Clock;
 };
 
 /** Sign-in and account linking through Google, Facebook, X and Envato (spec part 1, 2.8 and 4). */
 export class SocialService {
   private readonly deps: Deps;
+  private readonly clock: Clock;
   constructor(deps: Deps) {
     this.deps = deps;
+    this.clock = deps.clock ?? systemClock;
   }
 
   /** Where the popup goes first, and the signed state to keep in a cookie until the provider calls back. */
@@ -193,7 +197,7 @@ export class SocialService {
       user_service_id: profile.id,
       username: profile.username,
       email: profile.email,
-      at: new Date().toISOString(),
+      at: this.clock().toISOString(),
     });
   }
 
