@@ -26,7 +26,7 @@ export async function startMailCatcher() {
               text: mail.text ?? '',
               html: mail.html ?? '',
             });
-            waiters.forEach((w) => w());
+            for (const waiter of waiters) waiter();
             callback();
           })
           .catch((error: Error) => callback(error));

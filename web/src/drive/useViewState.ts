@@ -31,7 +31,7 @@ function write(key: string, value: string): void {
     // Storage refused (private mode): the choice lasts for this page only.
   }
   memory.set(key, value);
-  listeners.forEach((l) => l());
+  for (const listener of listeners) listener();
 }
 
 const memory = new Map<string, string>();

@@ -22,7 +22,7 @@ export function getBootstrapData(): BootstrapData {
 /** Replaces the bootstrap data (after login, logout, locale change, appearance editor). */
 export function setBootstrapData(next: BootstrapData | ((prev: BootstrapData) => BootstrapData)): void {
   current = typeof next === 'function' ? next(getBootstrapData()) : next;
-  listeners.forEach((l) => l());
+  for (const listener of listeners) listener();
 }
 
 export function subscribeBootstrapData(listener: Listener): () => void {

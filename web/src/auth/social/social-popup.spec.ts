@@ -44,7 +44,9 @@ function fakeHost(popup: { closed: boolean } | null) {
       intervals[h as number].cleared = true;
     },
   };
-  const post = (origin: string, data: unknown) => listeners.forEach((l) => l({ origin, data } as MessageEvent));
+  const post = (origin: string, data: unknown) => {
+    for (const listener of listeners) listener({ origin, data } as MessageEvent);
+  };
   return { host: host as never, timers, intervals, opened, listeners, post };
 }
 

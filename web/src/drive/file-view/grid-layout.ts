@@ -39,15 +39,15 @@ export function gridRows(
   const rows: GridRow[] = [];
   if (folders.length) {
     rows.push({ kind: 'heading', key: 'h-folders', label: 'Folders', height: HEADING_HEIGHT });
-    chunk(folders, columns).forEach((row, i) =>
-      rows.push({ kind: 'folders', key: `f${i}`, entries: row, height: TILE_HEIGHT + GRID_GAP }),
-    );
+    for (const [i, row] of chunk(folders, columns).entries()) {
+      rows.push({ kind: 'folders', key: `f${i}`, entries: row, height: TILE_HEIGHT + GRID_GAP });
+    }
   }
   if (files.length) {
     rows.push({ kind: 'heading', key: 'h-files', label: 'Files', height: HEADING_HEIGHT });
-    chunk(files, columns).forEach((row, i) =>
-      rows.push({ kind: 'files', key: `c${i}`, entries: row, height: CARD_HEIGHT + GRID_GAP }),
-    );
+    for (const [i, row] of chunk(files, columns).entries()) {
+      rows.push({ kind: 'files', key: `c${i}`, entries: row, height: CARD_HEIGHT + GRID_GAP });
+    }
   }
   if (hasMore) rows.push({ kind: 'pending', key: 'pending', height: CARD_HEIGHT + GRID_GAP });
   return { rows, order: [...folders, ...files] };

@@ -124,7 +124,7 @@ export function UploadPanel({ uploader, items }: { uploader: UploadQueue; items:
           label={trans('Close')}
           size="sm"
           onPress={() => {
-            items.filter(isActive).forEach((i) => uploader.abort(i.id));
+            for (const item of items.filter(isActive)) uploader.abort(item.id);
             uploader.clearInactive();
           }}
         >

@@ -305,6 +305,6 @@ export class UploadQueue {
   }
 
   private emit(): void {
-    this.listeners.forEach((l) => l());
+    for (const listener of this.listeners) listener();
   }
 }

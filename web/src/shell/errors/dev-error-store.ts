@@ -7,12 +7,12 @@ const listeners = new Set<() => void>();
 /** Opens the full-screen developer error dialog (part 1, 2.5). */
 export function showDevError(next: DebugErrorPayload): void {
   payload = next;
-  listeners.forEach((l) => l());
+  for (const listener of listeners) listener();
 }
 
 export function closeDevError(): void {
   payload = null;
-  listeners.forEach((l) => l());
+  for (const listener of listeners) listener();
 }
 
 export function useDevError(): DebugErrorPayload | null {

@@ -33,9 +33,9 @@ function computeTheme(): Theme | undefined {
 function apply(): void {
   const theme = state.preview ?? state.theme;
   const root = document.documentElement;
-  appliedNames.forEach((name) => root.style.removeProperty(name));
+  for (const name of appliedNames) root.style.removeProperty(name);
   const declarations = [...themeDeclarations(theme?.values ?? {}), ...Object.entries(state.overrides)];
-  declarations.forEach(([name, value]) => root.style.setProperty(name, value));
+  for (const [name, value] of declarations) root.style.setProperty(name, value);
   appliedNames = declarations.map(([name]) => name);
   root.classList.toggle('dark', !!theme?.is_dark);
   root.dataset.theme = theme ? String(theme.id) : '';
@@ -44,7 +44,7 @@ function apply(): void {
 function update(next: Partial<State>): void {
   state = { ...state, ...next };
   apply();
-  listeners.forEach((l) => l());
+  for (const listener of listeners) listener();
 }
 
 /** Resolves and applies the theme; follows the device and bootstrap replacements. */

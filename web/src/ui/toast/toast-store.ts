@@ -69,7 +69,7 @@ export class ToastStore {
     };
     const kept = this.toasts.filter((t) => t.id !== toast.id);
     const dropped = kept.splice(0, Math.max(0, kept.length + 1 - MAX_TOASTS));
-    dropped.forEach((t) => this.clearTimer(t.id));
+    for (const old of dropped) this.clearTimer(old.id);
     this.clearTimer(toast.id);
     this.toasts = [...kept, toast];
     if (toast.duration !== null) this.startTimer(toast);
@@ -108,7 +108,7 @@ export class ToastStore {
   }
 
   private emit(): void {
-    this.listeners.forEach((l) => l());
+    for (const listener of this.listeners) listener();
   }
 }
 
