@@ -1,6 +1,6 @@
 /*
- * Kosh service worker: shows Web Push notifications (issue 7) and, on click, focuses a tab
- * already at the notification's address or opens one. The push payload is
+ * Kosh service worker: shows Web Push notifications (the browser channel of notifications) and,
+ * on click, focuses a tab already at the notification's address or opens one. The push payload is
  * { id, type, title, body, url, image? } (contracts NotificationPushPayload).
  */
 self.addEventListener('install', () => self.skipWaiting());
@@ -19,9 +19,9 @@ function readPayload(event) {
 function safeUrl(url) {
   try {
     const resolved = new URL(url || '/', self.location.origin);
-    return resolved.protocol === 'https:' || resolved.protocol === 'http:' ? resolved.href : self.location.origin + '/';
+    return resolved.protocol === 'https:' || resolved.protocol === 'http:' ? resolved.href : `${self.location.origin}/`;
   } catch {
-    return self.location.origin + '/';
+    return `${self.location.origin}/`;
   }
 }
 
@@ -40,7 +40,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = (event.notification.data && event.notification.data.url) || self.location.origin + '/';
+  const url = event.notification.data?.url || `${self.location.origin}/`;
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

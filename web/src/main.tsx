@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { BootstrapData } from '@kosh/contracts';
 import './styles/index.css';
 import { App } from './App.tsx';
 import { applyCustomCss, applyCustomHtml } from './shell/appearance/custom-code.ts';
@@ -7,8 +8,10 @@ import { loadBootstrapData } from './shell/bootstrap-store.ts';
 import { initTheme } from './shell/theme/theme-store.ts';
 
 async function start(): Promise<void> {
-  const root = createRoot(document.getElementById('root')!);
-  let data;
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element.');
+  const root = createRoot(container);
+  let data: BootstrapData;
   try {
     data = await loadBootstrapData();
   } catch (error) {

@@ -81,12 +81,17 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-/** The account settings page of part 1, 2.7 (login required). */
+/** The account settings page of part 1, 2.7 (login required: the route's guard lets only users in). */
 export function AccountSettingsPage() {
+  const { user } = useBootstrapData();
+  return user ? <AccountSettings userId={user.id} /> : null;
+}
+
+function AccountSettings({ userId }: { userId: number }) {
   const { trans } = useTrans();
-  const { user: bootUser, settings } = useBootstrapData();
+  const { settings } = useBootstrapData();
   const { hasPermission } = useAuth();
-  const query = useAccountUser(bootUser!.id);
+  const query = useAccountUser(userId);
   const socialServices = useEnabledSocialServices();
   useDocumentTitle(trans('Account settings'));
   const user = query.data;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import clsx from 'clsx';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -79,13 +80,13 @@ export function CreateTokenDialog({ isOpen, onOpenChange, onCreated }: Props) {
             {trans("Make sure to copy your personal access token now. You won't be able to see it again!")}
           </p>
           <div className="flex flex-col gap-2">
-            <span id="plain-token-label" className="text-sm font-medium text-fg">
-              {trans('Token')}
-            </span>
+            <span className="text-sm font-medium text-fg">{trans('Token')}</span>
             <code
-              aria-labelledby="plain-token-label"
               data-testid="plain-token"
-              className="block rounded-kosh border border-divider bg-bg-alt px-3 py-2 font-mono text-sm break-all text-fg select-all"
+              className={clsx(
+                'block rounded-kosh border border-divider bg-bg-alt px-3 py-2',
+                'font-mono text-sm break-all text-fg select-all',
+              )}
             >
               {plainToken}
             </code>

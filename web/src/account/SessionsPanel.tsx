@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import clsx from 'clsx';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -111,7 +112,8 @@ function LogoutOthersDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenC
       >
         <p className="text-sm text-fg-muted">
           {trans(
-            'Please enter your password to confirm you would like to log out of your other browser sessions across all of your devices.',
+            'Please enter your password to confirm you would like to log out of your other browser sessions ' +
+              'across all of your devices.',
           )}
         </p>
         <Controller
@@ -148,7 +150,8 @@ export function SessionsPanel() {
       id="sessions"
       title={trans('Active sessions')}
       description={trans(
-        'If necessary, you may log out of all of your other browser sessions across all of your devices. If you feel your account has been compromised, you should also update your password.',
+        'If necessary, you may log out of all of your other browser sessions across all of your devices. ' +
+          'If you feel your account has been compromised, you should also update your password.',
       )}
       actions={
         <Button variant="secondary" onPress={() => setDialogOpen(true)}>
@@ -158,7 +161,11 @@ export function SessionsPanel() {
     >
       {sessions.data ? (
         <ul
-          className="-my-3 max-h-[400px] divide-y divide-divider overflow-y-auto rounded-kosh focus-visible:outline-2 focus-visible:outline-primary"
+          className={clsx(
+            '-my-3 max-h-[400px] divide-y divide-divider overflow-y-auto rounded-kosh',
+            'focus-visible:outline-2 focus-visible:outline-primary',
+          )}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
           tabIndex={0}
           aria-label={trans('Active sessions')}
           data-testid="sessions-list"

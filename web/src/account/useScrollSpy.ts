@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 export function useScrollSpy(ids: readonly string[], isReady = true): string | undefined {
   const [active, setActive] = useState<string | undefined>(ids[0]);
   const key = ids.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: isReady only triggers a new measure once sections exist
   useEffect(() => {
     const update = () => {
       // In page order, which may differ from the list's.

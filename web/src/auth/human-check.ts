@@ -25,9 +25,10 @@ export async function passHumanCheck(
   provider: HumanCheckProvider,
   verify: (token: string) => Promise<{ success: boolean }>,
 ): Promise<boolean> {
-  if (!isHumanCheckEnabled(settings, action)) return true;
+  const siteKey = settings?.site_key;
+  if (!siteKey || !isHumanCheckEnabled(settings, action)) return true;
   try {
-    const token = await provider.getToken(settings!.site_key!, action);
+    const token = await provider.getToken(siteKey, action);
     if (!token) return false;
     return (await verify(token)).success === true;
   } catch {

@@ -37,6 +37,6 @@ export function translatedResolver<T extends FieldValues>(resolver: Resolver<T>,
 
 export function useTranslatedResolver<T extends FieldValues>(resolver: Resolver<T>): Resolver<T> {
   const { trans } = useTrans();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the resolver is built once per form
+  // biome-ignore lint/correctness/useExhaustiveDependencies: callers build the resolver inline each render; once per form
   return useMemo(() => translatedResolver(resolver, trans), [trans]);
 }

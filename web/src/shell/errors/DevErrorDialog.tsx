@@ -121,7 +121,7 @@ function TraceList({
       <ol className="min-h-0 flex-1 overflow-y-auto">
         {payload.trace.map((entry, i) =>
           isVendorGroup(entry) ? (
-            <li key={i}>
+            <li key={`vendor-${entry.items[0]?.flatIndex}`}>
               <button
                 type="button"
                 aria-expanded={expanded.has(i)}
@@ -151,7 +151,7 @@ function TraceList({
               )}
             </li>
           ) : (
-            <li key={i}>
+            <li key={entry.flatIndex}>
               <FrameButton
                 frame={entry}
                 isSelected={selected?.flatIndex === entry.flatIndex}
