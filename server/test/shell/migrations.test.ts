@@ -126,7 +126,7 @@ describe('migrations', () => {
     expect(await migrateToLatest(db)).toEqual([]);
   });
 
-  it('leave a database the app starts on and works with, after going down and up again', async () => {
+  it('leave a database the app works with after going down and up, and revert it with its rows', async () => {
     await migrateToLatest(db);
     const webDist = path.join(tdb.dataDir, 'web-dist');
     fs.mkdirSync(webDist, { recursive: true });
@@ -147,7 +147,8 @@ describe('migrations', () => {
       const t: TestApp = { app, container, db: tdb, close: async () => {} };
       const me = await DriveClient.create(t);
       const folder = await me.folder('Quarterly Reports');
-      await me.upload('quarterly-notes.txt', 'figures', { parentId: folder.id });
+      const file = await me.upload('quarterly-notes.txt', 'figures', { parentId: folder.id });
+      expect((await me.agent.post('/api/v1/file-entries/star', { entryIds: [file.id] })).statusCode).toBe(200);
       expect(await me.names()).toEqual(['Quarterly Reports']);
       expect(await me.names({ section: 'folder', folderHash: folder.hash })).toEqual(['quarterly-notes.txt']);
       // Name search reads the trigram index (PostgreSQL) or the FTS table and its triggers (SQLite).
@@ -159,6 +160,9 @@ describe('migrations', () => {
       await app.close();
       await container.db.destroy();
     }
+    // An operator undoing an upgrade reverts tables that hold rows (seeds, a user, entries, search rows).
+    expect(await migrateTo(db, null)).toEqual([...MIGRATION_NAMES].reverse());
+    expect(await readSchema(db, tdb.dialect)).toEqual(empty);
   });
 
   it('upgrade an install that applied 0007 before 0005 and 0006 existed', async () => {

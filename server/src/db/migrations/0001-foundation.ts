@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withId, withTimestamps } from './helpers.ts';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await withTimestamps(
     withId(db, db.schema.createTable('users'))
       .addColumn('email', 'text', (c) => c.notNull().unique())
@@ -121,7 +121,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('pat_user_idx').on('personal_access_tokens').column('user_id').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of [
     'personal_access_tokens',
     'sessions',

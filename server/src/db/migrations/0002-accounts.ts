@@ -5,7 +5,7 @@ import { withId, withTimestamps } from './helpers.ts';
 // password resets, email codes, linked social profiles and one-time human checks.
 const SESSION_COLUMNS = ['device_type', 'platform', 'browser', 'city', 'country', 'password_confirmed_at'] as const;
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   // SQLite adds one column per ALTER TABLE.
   for (const column of SESSION_COLUMNS) await db.schema.alterTable('sessions').addColumn(column, 'text').execute();
   await db.schema.alterTable('users').addColumn('two_factor_last_time_step', 'bigint').execute();
@@ -49,7 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of ['human_checks', 'social_profiles', 'email_verification_codes', 'password_resets'])
     await db.schema.dropTable(t).ifExists().execute();
   await db.schema.alterTable('users').dropColumn('profile_skip_count').execute();

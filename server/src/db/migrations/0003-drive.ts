@@ -7,7 +7,7 @@ import { withId, withTimestamps } from './helpers.ts';
 // reads (parent_id, is_folder, <sort column>) in order, and name search uses trigrams
 // (pg_trgm on PostgreSQL, an FTS5 trigram table on SQLite).
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
   await withTimestamps(
     withId(db, db.schema.createTable('file_entries'))
@@ -39,12 +39,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   // PostgreSQL orders by an index only after `=` columns (not `is null`): there the indexes
   // are partial (live rows only). SQLite does not count a partial index as covering when the
   // query names its predicate column: there deleted_at (null for live rows) is a key column.
-  const index = (name: string, columns: string) =>
-    pg
-      ? sql`create index ${sql.raw(name)} on file_entries (${sql.raw(columns.replace('deleted_at, ', ''))}) where deleted_at is null`.execute(
-          db,
-        )
-      : sql`create index ${sql.raw(name)} on file_entries (${sql.raw(columns)})`.execute(db);
+  const index = (name: string, columns: string) => {
+    const keys = pg ? columns.replace('deleted_at, ', '') : columns;
+    const where = pg ? ' where deleted_at is null' : '';
+    return sql`create index ${sql.raw(name)} on file_entries (${sql.raw(keys)})${sql.raw(where)}`.execute(db);
+  };
   await index('fe_children_updated_idx', 'parent_id, deleted_at, is_folder, updated_at, id');
   await index('fe_children_created_idx', 'parent_id, deleted_at, is_folder, created_at, id');
   await index('fe_children_name_idx', 'parent_id, deleted_at, is_folder, name, id');
@@ -52,21 +51,27 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The personal drive's root and its recent files: PostgreSQL takes the `is null` columns
   // into the predicate for the same reason (workspace roots get theirs with workspaces).
   if (pg) {
-    await sql`create index fe_root_updated_idx on file_entries (owner_id, is_folder, updated_at, id) where parent_id is null and workspace_id is null and deleted_at is null`.execute(
-      db,
-    );
-    await sql`create index fe_owner_recent_idx on file_entries (owner_id, is_folder, updated_at, id) where workspace_id is null and deleted_at is null`.execute(
-      db,
-    );
+    await sql
+      .raw(
+        'create index fe_root_updated_idx on file_entries (owner_id, is_folder, updated_at, id) ' +
+          'where parent_id is null and workspace_id is null and deleted_at is null',
+      )
+      .execute(db);
+    await sql
+      .raw(
+        'create index fe_owner_recent_idx on file_entries (owner_id, is_folder, updated_at, id) ' +
+          'where workspace_id is null and deleted_at is null',
+      )
+      .execute(db);
   } else {
     await index('fe_root_updated_idx', 'parent_id, owner_id, workspace_id, deleted_at, is_folder, updated_at, id');
     await index('fe_owner_recent_idx', 'owner_id, workspace_id, deleted_at, is_folder, updated_at, id');
   }
   // Name clashes are case-insensitive (as on Windows and macOS).
   await index('fe_parent_lower_name_idx', 'parent_id, deleted_at, lower(name)');
-  await sql`create index fe_owner_trash_idx on file_entries (owner_id, deleted_at) where deleted_at is not null`.execute(
-    db,
-  );
+  await sql
+    .raw('create index fe_owner_trash_idx on file_entries (owner_id, deleted_at) where deleted_at is not null')
+    .execute(db);
   await sql`create index fe_deleted_idx on file_entries (deleted_at) where deleted_at is not null`.execute(db);
   // Subtrees are path prefix ranges: moving, trashing or deleting a folder is one indexed statement.
   await db.schema.createIndex('fe_path_idx').on('file_entries').column('path').execute();
@@ -88,9 +93,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create extension if not exists pg_trgm`.execute(db);
     await sql`create index fe_name_trgm_idx on file_entries using gin (lower(name) gin_trgm_ops)`.execute(db);
   } else {
-    await sql`create virtual table file_entries_fts using fts5(name, content='file_entries', content_rowid='id', tokenize='trigram')`.execute(
-      db,
-    );
+    await sql
+      .raw(
+        "create virtual table file_entries_fts using fts5(name, content='file_entries', " +
+          "content_rowid='id', tokenize='trigram')",
+      )
+      .execute(db);
     await sql`create trigger file_entries_fts_ai after insert on file_entries begin
       insert into file_entries_fts(rowid, name) values (new.id, new.name); end`.execute(db);
     await sql`create trigger file_entries_fts_ad after delete on file_entries begin
@@ -101,12 +109,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) {
     for (const t of ['file_entries_fts_ai', 'file_entries_fts_ad', 'file_entries_fts_au'])
       await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
     await sql`drop table if exists file_entries_fts`.execute(db);
   }
   await db.schema.dropTable('stars').ifExists().execute();
+  // Drops fe_name_trgm_idx with it. pg_trgm stays: it may predate Kosh, may belong to another
+  // role (dropping it would fail), holds no rows, and up() creates it only if missing.
   await db.schema.dropTable('file_entries').ifExists().execute();
 }

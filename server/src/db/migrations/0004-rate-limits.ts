@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Rate-limit counters live in the database so that several server processes share them.
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('rate_limits')
     .addColumn('key', 'text', (c) => c.primaryKey())
@@ -11,6 +11,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('rate_limits_reset_idx').on('rate_limits').column('reset_at').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('rate_limits').ifExists().execute();
 }

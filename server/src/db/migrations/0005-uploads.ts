@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { withId } from './helpers.ts';
 
-// Uploads of any size (issue 5): space reserved while an upload runs, and the uploads in
-// flight (tus, direct-to-S3 simple and multipart) with the storage key the server minted.
+// Uploads of any size: space reserved while an upload runs, and the uploads in flight
+// (tus, direct-to-S3 simple and multipart) with the storage key the server minted.
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   // Bytes promised to uploads that have not become entries yet; counted against the quota
   // until they expire or are released.
   await withId(db, db.schema.createTable('space_reservations'))
@@ -50,7 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index fe_sha256_missing_idx on file_entries (id) where sha256 is null and is_folder = 0`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index if exists fe_sha256_missing_idx`.execute(db);
   await db.schema.dropTable('pending_uploads').ifExists().execute();
   await db.schema.dropTable('space_reservations').ifExists().execute();

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { withId, withTimestamps } from './helpers.ts';
 
-// Sharing (issue 6): entries shared with people (a folder's share covers its subtree through the
-// materialized path), one shareable link per entry, and the notifications table the
-// notifications issue extends (a share stores a file-entry-shared row now).
+// Sharing: entries shared with people (a folder's share covers its subtree through the
+// materialized path), one shareable link per entry, and the notifications table that
+// 0009-notifications extends (a share stores a file-entry-shared row now).
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await withTimestamps(
     withId(db, db.schema.createTable('file_entry_shares'))
       .addColumn('file_entry_id', 'integer', (c) => c.notNull().references('file_entries.id').onDelete('cascade'))
@@ -66,7 +66,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('notifications').ifExists().execute();
   await db.schema.dropTable('shareable_links').ifExists().execute();
   await db.schema.dropTable('file_entry_shares').ifExists().execute();

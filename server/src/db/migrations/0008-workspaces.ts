@@ -2,11 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.ts';
 import { withId, withTimestamps } from './helpers.ts';
 
-// Workspaces (issue 7): team spaces, their members with a role, and invitations by email.
+// Workspaces: team spaces, their members with a role, and invitations by email.
 // A workspace's entries carry workspace_id and the workspace owner's owner_id, so their bytes
 // count against the owner's space.
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
   await withTimestamps(
     withId(db, db.schema.createTable('workspaces'))
@@ -50,20 +50,29 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // A workspace's root and its recent files, as the personal drive has them (0003-drive.ts).
   if (pg) {
-    await sql`create index fe_ws_root_updated_idx on file_entries (workspace_id, is_folder, updated_at, id) where parent_id is null and workspace_id is not null and deleted_at is null`.execute(
-      db,
-    );
-    await sql`create index fe_ws_recent_idx on file_entries (workspace_id, is_folder, updated_at, id) where workspace_id is not null and deleted_at is null`.execute(
-      db,
-    );
+    await sql
+      .raw(
+        'create index fe_ws_root_updated_idx on file_entries (workspace_id, is_folder, updated_at, id) ' +
+          'where parent_id is null and workspace_id is not null and deleted_at is null',
+      )
+      .execute(db);
+    await sql
+      .raw(
+        'create index fe_ws_recent_idx on file_entries (workspace_id, is_folder, updated_at, id) ' +
+          'where workspace_id is not null and deleted_at is null',
+      )
+      .execute(db);
   } else {
-    await sql`create index fe_ws_root_updated_idx on file_entries (workspace_id, parent_id, deleted_at, is_folder, updated_at, id) where workspace_id is not null`.execute(
-      db,
-    );
+    await sql
+      .raw(
+        'create index fe_ws_root_updated_idx on file_entries ' +
+          '(workspace_id, parent_id, deleted_at, is_folder, updated_at, id) where workspace_id is not null',
+      )
+      .execute(db);
   }
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index if exists fe_ws_recent_idx`.execute(db);
   await sql`drop index if exists fe_ws_root_updated_idx`.execute(db);
   await db.schema.dropTable('workspace_invites').ifExists().execute();

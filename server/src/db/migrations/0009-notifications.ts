@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { withId, withTimestamps } from './helpers.ts';
 
-// Notifications (issue 7): the user's channel choices per notification type, Web Push
+// Notifications: the user's channel choices per notification type, Web Push
 // subscriptions of their browsers, the devices they signed in from (for new-sign-in alerts),
 // and the index the unread count reads.
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   // One row per type the user changed; a type without a row follows its defaults.
   await db.schema
     .createTable('notification_subscriptions')
@@ -40,7 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index notifications_unread_idx on notifications (user_id) where read_at is null`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('notifications_unread_idx').ifExists().execute();
   await db.schema.dropTable('sign_in_devices').ifExists().execute();
   await db.schema.dropTable('push_subscriptions').ifExists().execute();

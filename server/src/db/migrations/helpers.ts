@@ -3,7 +3,7 @@ import { isPostgres } from '../database.ts';
 
 /** An auto-incrementing integer primary key on either dialect. */
 export function withId<T extends string>(
-  db: Kysely<any>,
+  db: Kysely<unknown>,
   table: CreateTableBuilder<T, never>,
 ): CreateTableBuilder<T, 'id'> {
   return isPostgres(db)
@@ -11,6 +11,6 @@ export function withId<T extends string>(
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
-export function withTimestamps<T extends string>(table: CreateTableBuilder<T, any>) {
+export function withTimestamps<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
   return table.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
 }
