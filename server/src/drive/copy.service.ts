@@ -75,15 +75,18 @@ export class DriveCopyService {
       body.destinationId === undefined
         ? undefined
         : await this.policy.getWritableFolder(actor, workspaceId, body.destinationId);
-    if (target?.folder && sources.some((e) => isInside(target.folder!, e)))
-      throw validation({ destinationId: [CYCLE_MESSAGE] });
+    const into = target?.folder;
+    if (into && sources.some((e) => isInside(into, e))) throw validation({ destinationId: [CYCLE_MESSAGE] });
     const placed: Array<{ source: EntryRow; target: CopyTarget }> = [];
     for (const source of sources)
       placed.push({ source, target: target ?? (await this.besideOrHome(actor, source, workspaceId)) });
     return this.copyPlaced(actor, placed);
   }
 
-  /** Copies entries the caller may already read into a place they may write ("Save to my drive" of a shareable link). */
+  /**
+   * Copies entries the caller may already read into a place they may write ("Save to my drive"
+   * of a shareable link).
+   */
   async copyInto(actor: Actor, sources: EntryRow[], target: CopyTarget): Promise<FileEntry[]> {
     actor.authorize(Permission.filesCreate);
     return this.copyPlaced(
@@ -129,11 +132,11 @@ export class DriveCopyService {
     const created: string[] = [];
     try {
       await eachLimited(
-        rows.filter((r) => r.file_name),
+        rows.filter((r): r is EntryRow & { file_name: string } => !!r.file_name),
         COPY_CONCURRENCY,
         async (row) => {
           const file = newObjectKey('entries');
-          await this.storage.copy(row.file_name!, file);
+          await this.storage.copy(row.file_name, file);
           created.push(file);
           let thumbnail: string | null = null;
           if (row.thumbnail) {
@@ -150,8 +153,15 @@ export class DriveCopyService {
         await this.writer.lockFolder(trx, of);
         const at = this.clock().toISOString();
         const placed = new Map<number, EntryRow>();
+        // listSubtree answers parents before their children, so a row's parent is copied first.
+        const copyOfParent = (row: EntryRow) => {
+          const copy = row.parent_id === null ? undefined : placed.get(row.parent_id);
+          if (!copy) throw new Error(`Copying entry ${row.id}: its parent ${row.parent_id} was not copied before it`);
+          return copy;
+        };
+        let copyOfTop: EntryRow | undefined;
         for (const row of rows) {
-          const newParent = row.id === top.id ? parent : placed.get(row.parent_id!)!;
+          const newParent = row.id === top.id ? parent : copyOfParent(row);
           const keys = newKeys.get(row.id);
           const copy = await this.entries.insert(
             {
@@ -175,8 +185,10 @@ export class DriveCopyService {
             trx,
           );
           placed.set(row.id, copy);
+          if (row.id === top.id) copyOfTop = copy;
         }
-        return placed.get(top.id)!;
+        if (!copyOfTop) throw new Error(`Copying entry ${top.id}: no copy was made`);
+        return copyOfTop;
       });
     } catch (error) {
       await this.storage

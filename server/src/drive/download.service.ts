@@ -10,8 +10,14 @@ import type { EntryRow, FileEntriesRepository } from './file-entries.repository.
 import { numberedName } from './names.ts';
 
 /** Types a browser would run or render with scripts: never inline without a sandbox. */
-const ACTIVE_MIMES =
-  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[\w.+-]*\+xml|(text|application)\/(x-)?(java|ecma)script|text\/jscript|application\/wasm)$/i;
+const ACTIVE_MIMES = new RegExp(
+  `^(${[
+    /text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml/.source,
+    /[a-z]+\/[\w.+-]*\+xml/.source,
+    /(text|application)\/(x-)?(java|ecma)script|text\/jscript|application\/wasm/.source,
+  ].join('|')})$`,
+  'i',
+);
 const ACTIVE_EXTENSIONS = new Set([
   'html',
   'htm',
@@ -99,14 +105,11 @@ export class DriveDownloadService {
     actor.authorize(Permission.filesDownload);
     const unique = [...new Set(hashes)];
     const rows = await this.entries.getManyByHashes(unique);
-    const selected = unique.map((h) => rows.find((r) => r.hash === h));
-    const access = await this.policy.accessToMany(
-      actor,
-      selected.filter((r): r is EntryRow => Boolean(r)),
-    );
-    if (selected.some((r) => !r || !access.has(r.id) || r.deleted_at)) throw notFound();
-    if (selected.some((r) => !atLeast(access.get(r!.id)!.level, 'download'))) throw forbidden(FORBIDDEN_SHARED);
-    return this.bundle(selected as EntryRow[]);
+    const selected = unique.flatMap((h) => rows.find((r) => r.hash === h) ?? []);
+    const access = await this.policy.accessToMany(actor, selected);
+    if (selected.length < unique.length || selected.some((r) => !access.has(r.id) || r.deleted_at)) throw notFound();
+    if (selected.some((r) => !atLeast(access.get(r.id)?.level, 'download'))) throw forbidden(FORBIDDEN_SHARED);
+    return this.bundle(selected);
   }
 
   /** Entries the caller was already allowed: a single file as itself, anything else as one ZIP. */
@@ -137,7 +140,7 @@ export class DriveDownloadService {
       const rows = top.is_folder ? await this.entries.listSubtree(top.path) : [top];
       const paths = new Map<number, string>();
       for (const row of rows) {
-        const path = row.id === top.id ? name : `${paths.get(row.parent_id!)}/${row.name}`;
+        const path = row.id === top.id ? name : `${parentPath(paths, row)}/${row.name}`;
         paths.set(row.id, path);
         const mtime = new Date(row.updated_at);
         if (row.is_folder) zip.addEmptyDirectory(path, { mtime });
@@ -149,9 +152,11 @@ export class DriveDownloadService {
   }
 
   private addFile(zip: yazl.ZipFile, row: EntryRow, path: string, mtime: Date): void {
+    const key = row.file_name;
+    if (!key) throw new Error(`File entry ${row.id} has no stored bytes (file_name is empty)`);
     const options = { mtime, size: Number(row.file_size), compress: !STORE_TYPES.has(row.type) };
     zip.addReadStreamLazy(path, options, (callback) => {
-      this.storage.getRange(row.file_name!).then(
+      this.storage.getRange(key).then(
         (stream) => callback(null, stream),
         (error: unknown) => callback(error, undefined as never),
       );
@@ -172,4 +177,11 @@ export class DriveDownloadService {
       open: (range) => this.storage.getRange(key, range?.start, range?.end),
     };
   }
+}
+
+/** The ZIP path of a row's parent; listSubtree answers parents before their children. */
+function parentPath(paths: Map<number, string>, row: EntryRow): string {
+  const path = row.parent_id === null ? undefined : paths.get(row.parent_id);
+  if (path === undefined) throw new Error(`Zipping entry ${row.id}: its parent ${row.parent_id} was not added first`);
+  return path;
 }

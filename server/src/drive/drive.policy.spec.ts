@@ -83,7 +83,7 @@ describe('DrivePolicy with people shares', () => {
     });
   }
 
-  it('reaches everything under a shared folder at the highest permission granted, from the top-most shared folder', async () => {
+  it("reaches a shared folder's subtree at the highest permission granted, rooted at the top-most share", async () => {
     const policy = shared([
       { file_entry_id: 1, permission: 'view' },
       { file_entry_id: 2, permission: 'edit' },
@@ -157,7 +157,7 @@ describe('DrivePolicy in workspaces', () => {
   const editor = new Actor({ id: 10, email: 'e@x.test' }, [], []);
   const outsider = new Actor({ id: 11, email: 'x@x.test' }, [], []);
 
-  it('scopes a member to the workspace, owned by its owner; a viewer may not write; a non-member gets 404', async () => {
+  it('scopes a member to the workspace and its owner; a viewer may not write; a non-member gets 404', async () => {
     await expect(policy().scopeFor(stranger, 5)).resolves.toEqual({ ownerId: 7, workspaceId: 5 });
     await expect(policy().scopeFor(stranger, 5, 'edit')).rejects.toMatchObject({
       status: 403,

@@ -6,7 +6,7 @@ import type { DriveScope, EntryRow, FileEntriesRepository } from './file-entries
 export type AccessLevel = 'view' | 'download' | 'edit' | 'owner';
 const RANK: Record<AccessLevel, number> = { view: 1, download: 2, edit: 3, owner: 4 };
 export const atLeast = (level: AccessLevel | undefined | null, need: AccessLevel) =>
-  Boolean(level) && RANK[level!] >= RANK[need];
+  level ? RANK[level] >= RANK[need] : false;
 
 /** A caller's access to an entry, and for a shared entry the top of the share that reaches it. */
 export type Access = { level: AccessLevel; root: EntryRow | null };
@@ -128,13 +128,22 @@ export class DrivePolicy {
         if (!atLeast(level, granted)) level = granted;
       }
       if (!level || rootId === undefined) continue;
-      if (rootId !== row.id && !roots.has(rootId)) roots.set(rootId, (await this.entries.getById(rootId))!);
-      out.set(row.id, { level, root: rootId === row.id ? row : roots.get(rootId)! });
+      let root = rootId === row.id ? row : roots.get(rootId);
+      if (!root) {
+        root = await this.entries.getById(rootId);
+        // An ancestor deleted for good since the row was read takes its subtree, and the share, with it.
+        if (!root) continue;
+        roots.set(rootId, root);
+      }
+      out.set(row.id, { level, root });
     }
     return out;
   }
 
-  /** The entry, or 404 when it does not exist or the caller cannot see it (both look the same); 403 when seen but `need` is not met. */
+  /**
+   * The entry, or 404 when it does not exist or the caller cannot see it (both look the same);
+   * 403 when seen but `need` is not met.
+   */
   async getById(actor: Actor, id: number, options: Options = {}): Promise<EntryRow> {
     return this.check(actor, await this.entries.getById(id), options);
   }
@@ -147,11 +156,12 @@ export class DrivePolicy {
   async getManyByIds(actor: Actor, ids: number[], options: Options = {}): Promise<EntryRow[]> {
     const unique = [...new Set(ids)];
     const rows = await this.entries.getManyByIds(unique);
-    if (rows.length !== unique.length) throw notFound();
-    const access = await this.accessToMany(actor, rows);
-    const ordered = unique.map((id) => rows.find((r) => r.id === id)!);
-    for (const row of ordered) this.assertVisible(row, access.get(row.id), options);
-    for (const row of ordered) this.assertEnough(row, access.get(row.id)!, options);
+    const ordered = unique.flatMap((id) => rows.find((r) => r.id === id) ?? []);
+    if (ordered.length !== unique.length) throw notFound();
+    const access = await this.accessToMany(actor, ordered);
+    // Every 404 before any 403: a caller learns nothing of an entry they may not see.
+    const seen = ordered.map((row) => this.visible(row, access.get(row.id), options));
+    for (const { row, access } of seen) this.assertEnough(row, access, options);
     return ordered;
   }
 
@@ -198,15 +208,21 @@ export class DrivePolicy {
 
   private async check(actor: Actor, row: EntryRow | undefined, options: Options): Promise<EntryRow> {
     const access = row ? await this.accessTo(actor, row) : null;
-    this.assertVisible(row, access ?? undefined, options);
-    this.assertEnough(row!, access!, options);
-    return row!;
+    const seen = this.visible(row, access ?? undefined, options);
+    this.assertEnough(seen.row, seen.access, options);
+    return seen.row;
   }
 
-  private assertVisible(row: EntryRow | undefined, access: Access | undefined, options: Options): void {
+  /** The row with the caller's access to it, or 404 when they may not see it. */
+  private visible(
+    row: EntryRow | undefined,
+    access: Access | undefined,
+    options: Options,
+  ): { row: EntryRow; access: Access } {
     if (!row || !access) throw notFound();
     // Trash belongs to the owner: what is in it is gone for everyone the entry was shared with.
     if (row.deleted_at && !(options.allowTrashed && access.level === 'owner')) throw notFound();
+    return { row, access };
   }
 
   private assertEnough(row: EntryRow, access: Access, options: Options): void {

@@ -1,7 +1,7 @@
 import { Permission, type CreateFolderBody, type FileEntry, type MoveEntriesBody } from '@kosh/contracts';
 import type { Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
-import { forbidden, validation } from '../http/app-error.ts';
+import { forbidden, notFound, validation } from '../http/app-error.ts';
 import { scopeOf, type DrivePolicy } from './drive.policy.ts';
 import { childrenOf, type EntryWriter } from './entry-writer.ts';
 import type { EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
@@ -70,7 +70,9 @@ export class DriveEntriesService {
         await this.entries.update(entry.id, { name, extension, updated_at: this.clock().toISOString() }, trx);
       });
     }
-    return (await this.listing.present(actor, [(await this.entries.getById(entry.id))!]))[0];
+    const renamed = await this.entries.getById(entry.id);
+    if (!renamed) throw notFound();
+    return (await this.listing.present(actor, [renamed]))[0];
   }
 
   /**
@@ -93,7 +95,8 @@ export class DriveEntriesService {
       throw validation({ destinationId: [CYCLE_MESSAGE] });
     for (const { id } of moving) {
       // Read again: moving an earlier entry may have moved this one with it.
-      const entry = (await this.entries.getById(id))!;
+      const entry = await this.entries.getById(id);
+      if (!entry) throw notFound();
       if (entry.parent_id === (destination?.id ?? null)) continue;
       const of = childrenOf(destination, scopeOf(entry));
       await this.writer.transaction(async (trx) => {

@@ -87,8 +87,7 @@ export class FileEntriesRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     const path = `${parentPath ?? '/'}${id}/`;
-    await db.updateTable('file_entries').set({ path }).where('id', '=', id).execute();
-    return { ...(await this.getById(id, db))! };
+    return db.updateTable('file_entries').set({ path }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   }
 
   async update(id: number, patch: Updateable<FileEntriesTable>, db: Database = this.db): Promise<void> {

@@ -21,8 +21,9 @@ export async function pumpFile(res: ServerResponse, handle: FileHandle, start: n
     let position = start;
     while (position <= end && !gone()) {
       while (!free.length && !gone()) await new Promise<void>((resolve) => (wake = resolve));
-      if (gone()) break;
-      const buffer = free.pop()!;
+      // The wait above ends with a free buffer unless the response is gone.
+      const buffer = gone() ? undefined : free.pop();
+      if (!buffer) break;
       const { bytesRead } = await handle.read(buffer, 0, Math.min(CHUNK, end - position + 1), position);
       if (bytesRead === 0) throw new Error(`the file ended at ${position}, before byte ${end}`);
       position += bytesRead;

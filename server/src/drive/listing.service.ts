@@ -59,7 +59,7 @@ export class DriveListingService {
     const page = { limit: query.perPage, offset: (query.page - 1) * query.perPage };
     let folder: EntryRow | null = null;
     let result: { rows: EntryRow[]; total: number };
-    // Recent, starred and search also hold what others shared with the caller (issue 6).
+    // Recent, starred and search also hold what others shared with the caller (shared with me).
     const reachOf = async (): Promise<Reach> => {
       const userId = actor.requireUser().id;
       return (await this.shared.hasSharesWith(userId)) ? { sharedWith: userId } : {};
@@ -143,7 +143,9 @@ export class DriveListingService {
     );
     const rows = [...ancestors, folder];
     const path = await this.present(actor, rows);
-    return { folder: path.at(-1)!, path };
+    const answer = path.at(-1);
+    if (!answer) throw new Error(`Presenting the path of folder ${folder.id} answered no entries`);
+    return { folder: answer, path };
   }
 
   /**
@@ -177,11 +179,14 @@ export class DriveListingService {
       if (!granted || granted.level === 'owner') return { ...mine(r), ...workspaceOwner };
       // A workspace member below editor: the entry as it is, with what their role allows.
       if (!granted.root) return { ...presentEntry(r, starred), permission: granted.level, ...workspaceOwner };
-      return presentShared(r, starred, { level: granted.level, root: granted.root!, owner: owners.get(r.owner_id) });
+      return presentShared(r, starred, { level: granted.level, root: granted.root, owner: owners.get(r.owner_id) });
     });
   }
 
-  /** Folders first: the page is cut from the folders' run, then the files' run, each read in index order (also a shareable link's folders). */
+  /**
+   * Folders first: the page is cut from the folders' run, then the files' run, each read in index
+   * order (also a shareable link's folders).
+   */
   async childrenPage(of: ChildrenOf, sort: Sort, page: { limit: number; offset: number }) {
     const counts = await this.entries.countChildren(of);
     const rows: EntryRow[] = [];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ENTRY_NAME_MAX_BYTES, RELATIVE_PATH_MAX_BYTES, RELATIVE_PATH_MAX_DEPTH } from '@kosh/contracts';
 import { validation } from '../http/app-error.ts';
 
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern exists to refuse control characters in names
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Why a name cannot name an entry, or undefined when it can. */

@@ -10,7 +10,8 @@ export const SANDBOX_CSP =
   "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
 /** Passive previews (images, video, PDF) may load themselves and nothing else. */
 const PREVIEW_CSP =
-  "default-src 'none'; img-src 'self' data:; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+  "default-src 'none'; img-src 'self' data:; media-src 'self'; object-src 'self'; " +
+  "style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 export type SendOptions = {
   inline: boolean;

@@ -40,10 +40,11 @@ export class ThumbnailService {
 
   /** Queues a thumbnail for an entry when its type has one. */
   schedule(row: EntryRow): void {
-    if (!canThumbnail(row) || !row.file_name) return;
+    const file = row.file_name;
+    if (!canThumbnail(row) || !file) return;
     this.pending++;
     this.queue = this.queue
-      .then(() => this.make(row))
+      .then(() => this.make(row, file))
       .catch((error: unknown) => this.logger.warn({ err: error, entryId: row.id }, 'thumbnail failed'))
       .finally(() => void this.pending--);
   }
@@ -53,8 +54,9 @@ export class ThumbnailService {
     while (this.pending > 0) await this.queue;
   }
 
-  private async make(row: EntryRow): Promise<void> {
-    const source = await this.storage.getRange(row.file_name!);
+  /** Makes the thumbnail of `row` from its stored bytes at `file`. */
+  private async make(row: EntryRow, file: string): Promise<void> {
+    const source = await this.storage.getRange(file);
     // Loaded on the first image: sharp and libvips cost some 25 MB a server without images should not carry.
     const { default: sharp } = await import('sharp');
     const resize = sharp({ failOn: 'none' })
@@ -63,7 +65,7 @@ export class ThumbnailService {
       .webp({ quality: 75 });
     source.on('error', (error) => resize.destroy(error));
     const image = await source.pipe(resize).toBuffer();
-    const key = thumbnailKeyOf(row.file_name!);
+    const key = thumbnailKeyOf(file);
     await this.storage.put(key, image, { contentType: 'image/webp' });
     const current = await this.entries.getById(row.id);
     // Deleted meanwhile: the thumbnail would be an orphan, remove it now.

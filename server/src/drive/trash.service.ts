@@ -78,14 +78,16 @@ export class DriveTrashService {
     actor.authorize(Permission.filesDelete);
     const rows = await this.policy.getManyByIds(actor, entryIds, { allowTrashed: true, need: 'owner' });
     for (const { id } of rows) {
-      const row = (await this.entries.getById(id))!;
-      if (!row.deleted_at || row.trash_root_id === null) continue;
+      // Read again: restoring an earlier entry may have restored this one with it.
+      const row = await this.entries.getById(id);
+      const trashRoot = row?.trash_root_id ?? null;
+      if (!row?.deleted_at || trashRoot === null) continue;
       const parent = row.parent_id ? await this.entries.getById(row.parent_id) : undefined;
       const home = parent && !parent.deleted_at ? parent : null;
       const of = childrenOf(home, { ownerId: row.owner_id, workspaceId: row.workspace_id });
       await this.writer.transaction(async (trx) => {
         await this.writer.lockFolder(trx, of);
-        await this.entries.restoreSubtree(row.path, row.trash_root_id!, trx);
+        await this.entries.restoreSubtree(row.path, trashRoot, trx);
         const name = await this.writer.freeName(trx, of, row.name, row.id);
         if (!home && row.parent_id !== null) {
           await this.entries.movePaths(row.path, `/${row.id}/`, trx);
