@@ -5,8 +5,18 @@ const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
+const PORT_MESSAGE = 'must be a port number from 0 to 65535';
+
+/** Variables the S3 driver cannot work without. */
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
 const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: z.coerce
+    .number({ error: PORT_MESSAGE })
+    .int({ error: PORT_MESSAGE })
+    .min(0, { error: PORT_MESSAGE })
+    .max(65535, { error: PORT_MESSAGE })
+    .default(8080),
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
@@ -77,25 +87,21 @@ export type Config = {
   webPushAllowedHosts: string[];
 };
 
-export class ConfigError extends Error {}
+/** The environment is unusable; the message lists every invalid variable, one a line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 /** Reads the environment once, listing every invalid variable (fails fast). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
-  }
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  // Read from the raw variables, so that they are listed beside any other invalid one.
+  if (env.STORAGE_DRIVER === 's3')
+    for (const k of S3_REQUIRED) if (!env[k]) problems.push(`${k}: required when STORAGE_DRIVER=s3`);
+  if (!parsed.success || problems.length)
+    throw new ConfigError(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const e = parsed.data;
-  if (e.STORAGE_DRIVER === 's3') {
-    const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
-      (k) => !e[k],
-    );
-    if (missing.length)
-      throw new ConfigError(
-        `Invalid environment:\n${missing.map((k) => `  ${k}: required when STORAGE_DRIVER=s3`).join('\n')}`,
-      );
-  }
   const repoRoot = path.resolve(import.meta.dirname, '../..');
   return {
     port: e.PORT,
