@@ -81,7 +81,7 @@ export function DrivePage() {
       selectedInOrder(
         selection,
         entries.map((e) => e.id),
-      ).map((id) => byId.get(id)!),
+      ).flatMap((id) => byId.get(id) ?? []),
     [selection, entries, byId],
   );
   const groups = actionGroups(section, selected);

@@ -98,7 +98,7 @@ export function useEntryActions({
           return leave.mutate(
             { ids },
             {
-              onSuccess: (answer) => (
+              onSuccess: (answer) => {
                 toast.positive(
                   counted(
                     trans,
@@ -106,9 +106,9 @@ export function useEntryActions({
                     ':count items removed from shared with me',
                     count,
                   ),
-                ),
-                reportRefusals(answer)
-              ),
+                );
+                reportRefusals(answer);
+              },
             },
           );
         case 'move':
@@ -196,10 +196,10 @@ export function useEntryActions({
             deleteForever.mutate(
               { ids: dialog.entries.map((e) => e.id) },
               {
-                onSuccess: (answer) => (
-                  toast.positive(counted(trans, '1 item deleted forever', ':count items deleted forever', n)),
-                  reportRefusals(answer)
-                ),
+                onSuccess: (answer) => {
+                  toast.positive(counted(trans, '1 item deleted forever', ':count items deleted forever', n));
+                  reportRefusals(answer);
+                },
               },
             );
           }}

@@ -22,7 +22,7 @@ export function MoveDialog({ entries, onMove, onClose }: Props) {
   const { trans } = useTrans();
   const home: Place = { id: null, hash: null, name: trans('Home') };
   const [trail, setTrail] = useState<Place[]>([home]);
-  const here = trail.at(-1)!;
+  const here = trail.at(-1) ?? home;
   const subfolders = useSubfolders(here.hash);
   const moving = new Set(entries.map((e) => e.id));
   const isInsideMoved = trail.some((place) => place.id !== null && moving.has(place.id));
@@ -44,7 +44,10 @@ export function MoveDialog({ entries, onMove, onClose }: Props) {
           </Button>
           <Button
             isDisabled={isInsideMoved || isSameFolder}
-            onPress={() => (onMove({ id: here.id, name: here.name }), onClose())}
+            onPress={() => {
+              onMove({ id: here.id, name: here.name });
+              onClose();
+            }}
           >
             {trans('Move here')}
           </Button>

@@ -21,6 +21,7 @@ function PendingCards({ columns }: { columns: number }) {
     <>
       {Array.from({ length: columns }, (_, i) => (
         <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, nothing to tell apart
           key={i}
           aria-hidden
           data-testid="skeleton-card"
@@ -49,6 +50,7 @@ export function FileGrid({
     estimateSize: (i) => rows[i].height,
     overscan: 4,
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new rows (other heights) must be measured again
   useEffect(() => virtualizer.measure(), [rows, virtualizer]);
   useEffect(() => onVirtualizer(virtualizer), [virtualizer, onVirtualizer]);
   const items = virtualizer.getVirtualItems();

@@ -58,7 +58,9 @@ export function FileView(props: Props) {
   const { trans } = useTrans();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
-  const onVirtualizer = useCallback((v: Virtualizer<HTMLDivElement, Element>) => void (virtualizer.current = v), []);
+  const onVirtualizer = useCallback((v: Virtualizer<HTMLDivElement, Element>) => {
+    virtualizer.current = v;
+  }, []);
   // The focused entry shows its ring only while the keyboard drives the view.
   const [isFocusVisible, setFocusVisible] = useState(false);
   const width = useElementWidth(scrollRef);
@@ -155,7 +157,10 @@ export function FileView(props: Props) {
           {hasHeader && <ListHeader sort={props.sort} onSort={props.onSort} showOwner={props.showOwner ?? true} />}
           {props.isPending &&
             !isGrid &&
-            Array.from({ length: 12 }, (_, i) => <SkeletonRow key={i} isMobile={isMobile} />)}
+            Array.from({ length: 12 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, nothing to tell apart
+              <SkeletonRow key={i} isMobile={isMobile} />
+            ))}
           {showEmpty && props.empty}
           {!props.isPending &&
             !showEmpty &&

@@ -70,7 +70,10 @@ export function useViewContextValue(inputs: Inputs): FileViewContext {
     const cache = new Map<string, string>();
     return (date: string) => {
       let text = cache.get(date);
-      if (text === undefined) cache.set(date, (text = formatDate(date)));
+      if (text === undefined) {
+        text = formatDate(date);
+        cache.set(date, text);
+      }
       return text;
     };
   }, [formatDate]);

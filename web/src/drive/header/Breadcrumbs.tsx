@@ -64,7 +64,7 @@ export function Breadcrumbs({ path, folderActions, onFolderAction, isMobile }: P
       isDropTarget: !f.permission || f.permission === 'edit',
     })),
   ];
-  const current = crumbs.at(-1)!;
+  const current = crumbs.at(-1) ?? top;
   const above = crumbs.slice(0, -1);
   const keep = isMobile ? 0 : 2;
   const hidden = above.length > keep + 1 ? above.slice(isMobile ? 0 : 1, above.length - keep) : [];

@@ -32,6 +32,7 @@ export function DriveLayout() {
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const { uploader, items } = useUploads();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation closes the drawer
   useEffect(() => setDrawerOpen(false), [pathname]);
   // Switching workspace goes back to the root of the drive (part 1, 4).
   useDriveRootOnSwitch();

@@ -30,6 +30,7 @@ function SearchBox({ className, autoFocus }: { className?: string; autoFocus?: b
     void navigate(`/drive/search?${next.toString()}`);
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the search landmark on the form itself; <search> would only wrap it
     <form role="search" onSubmit={submit} className={clsx('relative flex items-center', className)}>
       <Search size={20} className="pointer-events-none absolute left-4 text-fg-muted" aria-hidden />
       <input
@@ -38,6 +39,7 @@ function SearchBox({ className, autoFocus }: { className?: string; autoFocus?: b
         onChange={(e) => setValue(e.target.value)}
         placeholder={trans('Search files and folders')}
         aria-label={trans('Search files and folders')}
+        // biome-ignore lint/a11y/noAutofocus: only on the mobile search page, which the user opened to type a query
         autoFocus={autoFocus}
         className="h-12 w-full rounded-full bg-bg-alt pr-12 pl-12 text-base text-fg placeholder:text-fg-muted outline-none focus:bg-bg focus:shadow-md focus:ring-1 focus:ring-divider [&::-webkit-search-cancel-button]:hidden"
       />

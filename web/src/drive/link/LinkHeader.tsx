@@ -27,13 +27,13 @@ type Props = {
 /** The link page's header row: crumbs inside the link, then download, save to my drive, sort and view. */
 export function LinkHeader(props: Props) {
   const { trans } = useTrans();
-  const crumbs = [{ name: props.rootName }, ...props.trail];
+  const crumbs = [{ hash: null, name: props.rootName }, ...props.trail];
   return (
     <div className="flex min-h-16 shrink-0 flex-wrap items-center gap-2 px-2 py-2 sm:px-4">
       <nav aria-label={trans('Folder path')} className="flex min-w-0 flex-1 items-center">
         <ol className="flex min-w-0 items-center">
           {crumbs.map((crumb, i) => (
-            <Fragment key={i}>
+            <Fragment key={crumb.hash ?? 'root'}>
               {i > 0 && <ChevronRight size={18} className="shrink-0 text-fg-muted" aria-hidden />}
               <li className="min-w-0">
                 {i === crumbs.length - 1 ? (

@@ -72,7 +72,7 @@ export function LinkPage() {
   const selected = selectedInOrder(
     selection,
     entries.map((e) => e.id),
-  ).map((id) => byId.get(id)!);
+  ).flatMap((id) => byId.get(id) ?? []);
   useDocumentTitle(root?.name ?? trans('Shareable link'));
 
   const status = isApiError(page.error) ? page.error.status : undefined;

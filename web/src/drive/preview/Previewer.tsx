@@ -29,6 +29,7 @@ function Content({ entry, onDownload }: { entry: FileEntry; onDownload?: () => v
           className="flex w-full max-w-[480px] flex-col items-center gap-6 rounded-kosh-lg bg-bg p-8 shadow-xl"
         >
           <FileIcon type="audio" size={64} />
+          {/* biome-ignore lint/a11y/useMediaCaption: a user's own file, which comes with no caption track */}
           <audio src={src} controls className="w-full" />
         </div>
       );
@@ -98,6 +99,7 @@ export function Previewer({
     >
       <Modal className="h-full w-full outline-none">
         <AriaDialog aria-label={entry.name} className="h-full outline-none" data-testid="previewer">
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys page through files from any control inside */}
           <div className="flex h-full flex-col" onKeyDown={onKeyDown}>
             <div className="flex h-16 shrink-0 items-center gap-3 px-2 text-white sm:px-4">
               <button type="button" aria-label={trans('Close')} onClick={onClose} className={`${onDark} size-10`}>

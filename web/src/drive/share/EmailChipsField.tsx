@@ -66,6 +66,7 @@ export function EmailChipsField({ chips, onChange, errorMessage, autoFocus }: Pr
           id={id}
           type="email"
           value={text}
+          // biome-ignore lint/a11y/noAutofocus: the Share dialog opens onto its one field, as a modal dialog should
           autoFocus={autoFocus}
           autoComplete="off"
           placeholder={chips.length ? '' : trans('Add people by email')}

@@ -81,7 +81,10 @@ export function LinkSection({ entry }: { entry: FileEntry }) {
           <div className="flex flex-col gap-3 rounded-kosh border border-divider p-4">
             <Checkbox
               isSelected={passwordShown}
-              onChange={(on) => (setPasswordOn(on), !on && link.has_password && update({ password: null }))}
+              onChange={(on) => {
+                setPasswordOn(on);
+                if (!on && link.has_password) update({ password: null });
+              }}
             >
               {trans('Password')}
             </Checkbox>
@@ -106,7 +109,10 @@ export function LinkSection({ entry }: { entry: FileEntry }) {
             )}
             <Checkbox
               isSelected={expiryShown}
-              onChange={(on) => (setExpiryOn(on), !on && link.expires_at && update({ expires_at: null }))}
+              onChange={(on) => {
+                setExpiryOn(on);
+                if (!on && link.expires_at) update({ expires_at: null });
+              }}
             >
               {trans('Expiry date')}
             </Checkbox>

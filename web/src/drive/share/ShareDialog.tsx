@@ -72,7 +72,10 @@ export function ShareDialog({ entries, onClose }: Props) {
           <div className="flex items-start gap-2">
             <EmailChipsField
               chips={chips}
-              onChange={(next) => (setChips(next), setError(undefined))}
+              onChange={(next) => {
+                setChips(next);
+                setError(undefined);
+              }}
               errorMessage={error}
               autoFocus
             />

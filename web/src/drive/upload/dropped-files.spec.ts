@@ -14,7 +14,12 @@ const dirEntry = (fullPath: string, children: EntryLike[]): EntryLike => ({
   fullPath,
   createReader: () => {
     let at = 0;
-    return { readEntries: (ok) => ok(children.slice(at, (at += 2))) };
+    return {
+      readEntries: (ok) => {
+        at += 2;
+        ok(children.slice(at - 2, at));
+      },
+    };
   },
 });
 const item = (entry: EntryLike | null, file: File | null = null) => ({

@@ -57,7 +57,10 @@ function setup(previous: PreviousUpload[] = []) {
   const posts: Array<{ path: string; body: unknown }> = [];
   const deps: ResumableDeps = {
     loadTus: async () => tus,
-    post: async <T>(path: string, body: unknown) => (posts.push({ path, body }), { fileEntry: { id: 5 } } as T),
+    post: async <T>(path: string, body: unknown) => {
+      posts.push({ path, body });
+      return { fileEntry: { id: 5 } } as T;
+    },
     endpoint: 'http://kosh.test/api/v1/tus/upload',
     chunkSize: () => 8 * 1024 * 1024,
     headers: () => ({ 'x-xsrf-token': 'tok' }),

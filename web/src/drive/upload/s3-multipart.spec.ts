@@ -142,9 +142,10 @@ describe('multipart upload straight to S3', () => {
     const size = 10_000 * PART + 10_000; // part size PART + 1: exactly 10 000 parts
     let largest = 0;
     const put = server.deps.putPart;
-    server.deps.putPart = (url, body, onProgress, signal) => (
-      (largest = Math.max(largest, body.size)), put(url, body, onProgress, signal)
-    );
+    server.deps.putPart = (url, body, onProgress, signal) => {
+      largest = Math.max(largest, body.size);
+      return put(url, body, onProgress, signal);
+    };
     await createMultipartTransport(server.deps)(request(size), () => undefined, new AbortController().signal);
     expect(largest).toBe(PART + 1);
     expect(server.calls.filter((c) => c.path === 's3/multipart/batch-sign-part-urls')).toHaveLength(1000);

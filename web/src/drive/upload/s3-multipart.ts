@@ -135,13 +135,17 @@ async function uploadMultipart(
           urls.set(p, url);
         }
       }
-      return urls.get(n)!;
+      return urls.get(n) ?? Promise.reject(new Error(`Part ${n} has no signed URL.`));
     };
     const sendPart = async (n: number): Promise<void> => {
       const body = file.slice((n - 1) * partSize, (n - 1) * partSize + partBytes(n, file.size, partSize));
       for (let attempt = 1; ; attempt++) {
         try {
-          const etag = await deps.putPart(await urlOf(n), body, (bytes) => (sent.set(n, bytes), report()), signal);
+          const onBytes = (bytes: number) => {
+            sent.set(n, bytes);
+            report();
+          };
+          const etag = await deps.putPart(await urlOf(n), body, onBytes, signal);
           sent.delete(n);
           done.set(n, etag);
           doneBytes += body.size;

@@ -48,7 +48,9 @@ function setup(settings: Partial<UploadSettings> = {}, refuse?: (item: { size: n
         timers.push(t);
         return t;
       },
-      clearTimeout: (t) => void ((t as { cleared: boolean }).cleared = true),
+      clearTimeout: (t) => {
+        (t as { cleared: boolean }).cleared = true;
+      },
     },
   });
   return { sut, calls, finished, timers, advance: (ms: number) => (now += ms) };

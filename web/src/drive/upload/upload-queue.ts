@@ -220,17 +220,18 @@ export class UploadQueue {
     this.update(item.id, { status: 'inProgress', startedAt: this.now() });
     this.samples.set(item.id, { at: this.now(), bytes: 0 });
     this.armIdleTimer(item.id, controller);
-    const file = this.files.get(item.id)!;
-    const request: UploadRequest = {
-      file,
-      parentId: item.parentId,
-      relativePath: item.relativePath,
-      fingerprint: item.fingerprint,
-      name: item.name,
-      extension: item.extension,
-      mime: item.mime,
-    };
     try {
+      const file = this.files.get(item.id);
+      if (!file) throw new Error('The file of this upload is no longer available.');
+      const request: UploadRequest = {
+        file,
+        parentId: item.parentId,
+        relativePath: item.relativePath,
+        fingerprint: item.fingerprint,
+        name: item.name,
+        extension: item.extension,
+        mime: item.mime,
+      };
       const entry = await this.options.transports[item.method](
         request,
         (bytes) => this.progress(item.id, bytes, controller),
