@@ -19,7 +19,7 @@ import {
   type RunningServer,
 } from './harness.ts';
 
-// The drive journeys of issue 4: folders, plain uploads, views and sort, rename, star, move by
+// The drive journeys: folders, plain uploads, views and sort, rename, star, move by
 // drag and drop, trash, restore, delete forever, search, previews and a folder as ZIP.
 
 let server: RunningServer;

@@ -17,7 +17,7 @@ import {
   type RunningServer,
 } from './harness.ts';
 
-// The notification journeys of issue 7: the bell counts a share live (no reload), the popover
+// The notification journeys: the bell counts a share live (no reload), the popover
 // and the /notifications page list it, a click marks it read and opens it, 'Mark all as read',
 // delete-all and the empty state; /notifications/settings with group checkboxes (indeterminate),
 // 'Update preferences', and the browser channel refused when the site's notifications are blocked.

@@ -20,7 +20,7 @@ import {
   type RunningServer,
 } from './harness.ts';
 
-// The sharing journeys of issue 6, with two users: a folder shared with edit, a password link
+// The sharing journeys, with two users: a folder shared with edit, a password link
 // opened in a fresh browser, and a restricted link that sends a logged-out visitor to /login.
 
 let server: RunningServer;

@@ -23,7 +23,7 @@ import {
   type RunningServer,
 } from './harness.ts';
 
-// The upload queue of issue 5: resumable (tus) uploads, folders by picker and by drag and
+// The upload queue: resumable (tus) uploads, folders by picker and by drag and
 // drop, abort and retry, and a multipart upload straight to a real S3 (Ceph's RADOS Gateway)
 // that continues after the page is reloaded.
 

@@ -17,7 +17,7 @@ import {
 } from './harness.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 
-// The workspace journey of issue 7: the owner creates a workspace and invites someone; the
+// The workspace journey: the owner creates a workspace and invites someone; the
 // invitee joins from the notification; both upload and see each other's files; the owner makes
 // the invitee a viewer and the invitee's next upload is refused with the server's reason.
 

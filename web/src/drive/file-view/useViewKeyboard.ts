@@ -14,7 +14,7 @@ type Options = {
 };
 
 /**
- * Keys of the file view (issue 4): arrows move (Shift extends, Ctrl/Cmd moves focus only),
+ * Keys of the file view: arrows move (Shift extends, Ctrl/Cmd moves focus only),
  * Home/End, Ctrl/Cmd+A, Escape clears, Space toggles, Enter opens, F2 renames,
  * Delete (or Cmd+Backspace) deletes, Shift+F10 or the menu key opens the context menu.
  */

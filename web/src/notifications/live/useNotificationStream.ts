@@ -8,7 +8,7 @@ import { NotificationStream } from './notification-stream.ts';
 export const STREAM_URL = '/api/v1/notifications/stream';
 
 /**
- * One live connection per signed-in tab (issue 7): a new notification raises the bell's count
+ * One live notification stream per signed-in tab: a new notification raises the bell's count
  * and tops the cached list at once; read or cleared elsewhere refreshes both. Closed on logout.
  */
 export function useNotificationStream(): void {

@@ -21,7 +21,7 @@ export const isPushSupported = () =>
   typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window;
 
 /**
- * Turning the browser channel on (issue 7): asks for permission, registers the service worker,
+ * Turning the browser channel of notifications on: asks for permission, registers the service worker,
  * subscribes with the server's VAPID key and hands the subscription to the server.
  */
 export async function enableBrowserPush(vapidPublicKey: string | undefined): Promise<PushOutcome> {
