@@ -17,11 +17,11 @@ import type { SessionService } from './session.service.ts';
 const INVALID_TOKEN = 'This password reset token is invalid.';
 
 type Deps = {
-  users: UsersRepository;
-  resets: PasswordResetsRepository;
-  sessions: SessionService;
+  users: Pick<UsersRepository, 'getByEmail' | 'getById' | 'update'>;
+  resets: Pick<PasswordResetsRepository, 'replaceForUser' | 'getByHash' | 'consume' | 'deleteOfUser'>;
+  sessions: Pick<SessionService, 'endSessionsOf'>;
   mailer: Mailer;
-  settings: SettingsService;
+  settings: Pick<SettingsService, 'get'>;
   logger: Logger;
   clock?: Clock;
 };

@@ -20,8 +20,8 @@ export const childrenOf = (parent: EntryRow | null, scope: DriveScope): Children
 export class EntryWriter {
   private readonly db: Database;
   private readonly dialect: Dialect;
-  private readonly entries: FileEntriesRepository;
-  constructor(db: Database, dialect: Dialect, entries: FileEntriesRepository) {
+  private readonly entries: Pick<FileEntriesRepository, 'findChildByName' | 'insert'>;
+  constructor(db: Database, dialect: Dialect, entries: Pick<FileEntriesRepository, 'findChildByName' | 'insert'>) {
     this.db = db;
     this.dialect = dialect;
     this.entries = entries;

@@ -24,20 +24,20 @@ export type Reservation = { id: number; bytes: number };
  * transaction that holds the owner's lock, so parallel uploads cannot overshoot a quota.
  */
 export class SpaceService {
-  private readonly entries: FileEntriesRepository;
-  private readonly settings: SettingsService;
-  private readonly reservations: SpaceReservationsRepository;
+  private readonly entries: Pick<FileEntriesRepository, 'spaceUsed'>;
+  private readonly settings: Pick<SettingsService, 'get'>;
+  private readonly reservations: Pick<SpaceReservationsRepository, 'reservedBytes' | 'insert' | 'delete' | 'renew'>;
   private readonly db: Database;
   private readonly dialect: Dialect;
-  private readonly writer: EntryWriter;
+  private readonly writer: Pick<EntryWriter, 'lockOwner'>;
   private readonly clock: Clock;
   constructor(deps: {
-    entries: FileEntriesRepository;
-    settings: SettingsService;
-    reservations: SpaceReservationsRepository;
+    entries: Pick<FileEntriesRepository, 'spaceUsed'>;
+    settings: Pick<SettingsService, 'get'>;
+    reservations: Pick<SpaceReservationsRepository, 'reservedBytes' | 'insert' | 'delete' | 'renew'>;
     db: Database;
     dialect: Dialect;
-    writer: EntryWriter;
+    writer: Pick<EntryWriter, 'lockOwner'>;
     clock: Clock;
   }) {
     this.entries = deps.entries;

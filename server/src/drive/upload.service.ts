@@ -56,33 +56,35 @@ export const isMime = (v: string | undefined): v is string => Boolean(v && /^[\w
 /** A plain upload's reservation outlives any request; a crash leaves it to expire. */
 const PLAIN_RESERVATION_MS = 6 * 3600_000;
 
+type UploadWriter = Pick<EntryWriter, 'ensureFolders' | 'transaction' | 'lockFolder' | 'lockOwner' | 'freeName'>;
+
 /**
  * The plain upload (POST file-entries, spec part 2, 7): the file streams to the storage
  * driver as it arrives, with the size, type and space checks applied on the way; the entry
  * exists only once the bytes are committed and its row is written.
  */
 export class DriveUploadService {
-  private readonly entries: FileEntriesRepository;
-  private readonly policy: DrivePolicy;
-  private readonly writer: EntryWriter;
-  private readonly listing: DriveListingService;
+  private readonly entries: Pick<FileEntriesRepository, 'insert'>;
+  private readonly policy: Pick<DrivePolicy, 'scopeFor' | 'getWritableFolder' | 'quotaHolder'>;
+  private readonly writer: UploadWriter;
+  private readonly listing: Pick<DriveListingService, 'present'>;
   private readonly space: SpaceService;
-  private readonly settings: SettingsService;
-  private readonly storage: StorageDriver;
-  private readonly thumbnails: ThumbnailService;
-  private readonly notices: UploadNotices | undefined;
+  private readonly settings: Pick<SettingsService, 'get'>;
+  private readonly storage: Pick<StorageDriver, 'putStaged' | 'delete'>;
+  private readonly thumbnails: Pick<ThumbnailService, 'schedule'>;
+  private readonly notices: Pick<UploadNotices, 'uploaded'> | undefined;
   private readonly logger: Logger;
   private readonly clock: Clock;
   constructor(deps: {
-    entries: FileEntriesRepository;
-    policy: DrivePolicy;
-    writer: EntryWriter;
-    listing: DriveListingService;
+    entries: Pick<FileEntriesRepository, 'insert'>;
+    policy: Pick<DrivePolicy, 'scopeFor' | 'getWritableFolder' | 'quotaHolder'>;
+    writer: UploadWriter;
+    listing: Pick<DriveListingService, 'present'>;
     space: SpaceService;
-    settings: SettingsService;
-    storage: StorageDriver;
-    thumbnails: ThumbnailService;
-    notices?: UploadNotices;
+    settings: Pick<SettingsService, 'get'>;
+    storage: Pick<StorageDriver, 'putStaged' | 'delete'>;
+    thumbnails: Pick<ThumbnailService, 'schedule'>;
+    notices?: Pick<UploadNotices, 'uploaded'>;
     logger: Logger;
     clock: Clock;
   }) {

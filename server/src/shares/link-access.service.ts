@@ -41,13 +41,13 @@ export type LinkUnlock = {
 export type OpenLink = { link: LinkRow; root: EntryRow };
 
 type Deps = {
-  links: LinksRepository;
-  entries: FileEntriesRepository;
-  policy: DrivePolicy;
-  listing: DriveListingService;
-  downloads: DriveDownloadService;
-  copy: DriveCopyService;
-  uploads: DriveUploadService;
+  links: Pick<LinksRepository, 'getByHash'>;
+  entries: Pick<FileEntriesRepository, 'getById' | 'getByHash' | 'getManyByHashes'>;
+  policy: Pick<DrivePolicy, 'getWritableFolder' | 'quotaHolder'>;
+  listing: Pick<DriveListingService, 'childrenPage'>;
+  downloads: Pick<DriveDownloadService, 'fileOf' | 'thumbnailOf' | 'bundle'>;
+  copy: Pick<DriveCopyService, 'copyInto'>;
+  uploads: Pick<DriveUploadService, 'uploadInto'>;
   keys: KeyRing;
   clock: Clock;
 };

@@ -45,11 +45,36 @@ export const WORKSPACE_TEXT = {
   invalidEmail: 'The email must be a valid email address.',
 } as const;
 
+/** The repository methods the service calls (a unit test fakes just these). */
+type WorkspacesStore = Pick<
+  WorkspacesRepository,
+  | 'listOfUser'
+  | 'countOwnedBy'
+  | 'insert'
+  | 'getById'
+  | 'getMember'
+  | 'members'
+  | 'invites'
+  | 'rename'
+  | 'transaction'
+  | 'delete'
+  | 'findInvite'
+  | 'countMembersAndInvites'
+  | 'insertInvite'
+  | 'updateInvite'
+  | 'getInvite'
+  | 'deleteInvite'
+  | 'userByEmail'
+  | 'addMember'
+  | 'setRole'
+  | 'removeMember'
+>;
+
 type Deps = {
-  repo: WorkspacesRepository;
+  repo: WorkspacesStore;
   notifier: Notifier;
   mailer: Mailer;
-  settings: SettingsService;
+  settings: Pick<SettingsService, 'get'>;
   /** The workspace owner as an actor: their plan's workspaces.create member_count bounds invites. */
   actorOf: (userId: number) => Promise<Actor>;
   /** Moves a deleted workspace's entries to its owner's trash (the drive's data). */

@@ -38,11 +38,11 @@ const label = (service: string) =>
 const failure = (message: string): SocialOutcome => ({ status: 'ERROR', message });
 
 type Deps = {
-  settings: SettingsService;
-  users: UsersRepository;
-  usersService: UsersService;
-  profiles: SocialProfilesRepository;
-  sessions: SessionService;
+  settings: Pick<SettingsService, 'get'>;
+  users: Pick<UsersRepository, 'getById' | 'getByEmail'>;
+  usersService: Pick<UsersService, 'createUser'>;
+  profiles: Pick<SocialProfilesRepository, 'getByServiceId' | 'link' | 'unlink'>;
+  sessions: Pick<SessionService, 'start'>;
   keys: KeyRing;
   oauth: OAuthClient;
   logger: Logger;
