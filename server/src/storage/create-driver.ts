@@ -76,15 +76,20 @@ class LazyS3Driver implements StorageDriver {
 export function createStorageDriver(config: Config): StorageDriver {
   if (config.storageDriver === 's3') {
     const s3 = config.s3;
-    // config.ts already refused STORAGE_DRIVER=s3 without these.
     return new LazyS3Driver({
       endpoint: s3.endpoint,
       region: s3.region,
-      bucket: s3.bucket!,
-      accessKeyId: s3.accessKeyId!,
-      secretAccessKey: s3.secretAccessKey!,
+      bucket: requiredForS3(s3.bucket, 'S3_BUCKET'),
+      accessKeyId: requiredForS3(s3.accessKeyId, 'S3_ACCESS_KEY_ID'),
+      secretAccessKey: requiredForS3(s3.secretAccessKey, 'S3_SECRET_ACCESS_KEY'),
       forcePathStyle: s3.forcePathStyle,
     });
   }
   return new LocalStorageDriver(path.join(config.dataDir, 'files'));
+}
+
+/** A variable STORAGE_DRIVER=s3 needs; loadConfig already refuses to start without it. */
+export function requiredForS3(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`${name} is required when STORAGE_DRIVER=s3`);
+  return value;
 }

@@ -19,7 +19,10 @@ export class HashingStream extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.byteCount += chunk.length;
-    if (this.byteCount > this.maxBytes) return callback(new ObjectTooLargeError(this.maxBytes));
+    if (this.byteCount > this.maxBytes) {
+      callback(new ObjectTooLargeError(this.maxBytes));
+      return;
+    }
     this.hash.update(chunk);
     callback(null, chunk);
   }

@@ -5,6 +5,7 @@ import {
   UploadPartCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { answered } from './s3-answer.ts';
 
 const MIB = 1024 * 1024;
 /** S3's floor for every part but the last. */
@@ -46,7 +47,7 @@ export class StagedMultipartUpload {
     const created = await this.client.send(
       new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: this.key, ContentType: options.contentType }),
     );
-    this.uploadId = created.UploadId!;
+    this.uploadId = answered(created.UploadId, 'the id of a new multipart upload');
     const inFlight = new Set<Promise<void>>();
     let failure: unknown;
     let pending: Buffer[] = [];
@@ -119,6 +120,6 @@ export class StagedMultipartUpload {
         ContentLength: body.length,
       }),
     );
-    this.parts.push({ PartNumber: partNumber, ETag: res.ETag! });
+    this.parts.push({ PartNumber: partNumber, ETag: answered(res.ETag, 'the ETag of an uploaded part') });
   }
 }

@@ -21,6 +21,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { HashingStream } from './hashing-stream.ts';
 import { assertValidKey } from './keys.ts';
+import { answered } from './s3-answer.ts';
 import { StagedMultipartUpload } from './s3-multipart.ts';
 import {
   ObjectNotFoundError,
@@ -151,7 +152,10 @@ export class S3StorageDriver implements StorageDriver {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  /** Single deletes, several at a time: DeleteObjects needs a Content-MD5 that not every store accepts in place of CRC32. */
+  /**
+   * Single deletes, several at a time: DeleteObjects needs a Content-MD5 that not every store
+   * accepts in place of CRC32.
+   */
   async deleteMany(keys: string[]): Promise<void> {
     let next = 0;
     const worker = async () => {
@@ -187,7 +191,7 @@ export class S3StorageDriver implements StorageDriver {
             CopySourceRange: `bytes=${start}-${end}`,
           }),
         );
-        parts.push({ PartNumber: n, ETag: res.CopyPartResult!.ETag! });
+        parts.push({ PartNumber: n, ETag: answered(res.CopyPartResult?.ETag, 'the ETag of a copied part') });
       }
       await this.client.send(
         new CompleteMultipartUploadCommand({
@@ -212,7 +216,11 @@ export class S3StorageDriver implements StorageDriver {
         new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
       );
       for (const o of res.Contents ?? [])
-        yield { key: o.Key!, size: o.Size ?? 0, lastModified: o.LastModified ?? new Date(0) };
+        yield {
+          key: answered(o.Key, 'the key of a listed object'),
+          size: o.Size ?? 0,
+          lastModified: o.LastModified ?? new Date(0),
+        };
       token = res.IsTruncated ? res.NextContinuationToken : undefined;
     } while (token);
   }
@@ -230,9 +238,10 @@ export class S3StorageDriver implements StorageDriver {
       const res = await this.client.send(
         new ListMultipartUploadsCommand({ Bucket: this.bucket, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
       );
-      const kept = keep ? await keep((res.Uploads ?? []).map((u) => u.Key!)) : new Set<string>();
-      for (const u of res.Uploads ?? []) {
-        if (!u.Initiated || u.Initiated.getTime() >= cutoff || kept.has(u.Key!)) continue;
+      const uploads = (res.Uploads ?? []).map((u) => ({ ...u, Key: answered(u.Key, 'the key of a multipart upload') }));
+      const kept = keep ? await keep(uploads.map((u) => u.Key)) : new Set<string>();
+      for (const u of uploads) {
+        if (!u.Initiated || u.Initiated.getTime() >= cutoff || kept.has(u.Key)) continue;
         await this.client
           .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId }))
           .catch(() => undefined);
@@ -280,7 +289,7 @@ export class S3StorageDriver implements StorageDriver {
     const res = await this.client.send(
       new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType }),
     );
-    return res.UploadId!;
+    return answered(res.UploadId, 'the id of a new multipart upload');
   }
 
   async listParts(key: string, uploadId: string): Promise<UploadedPart[]> {
@@ -292,7 +301,12 @@ export class S3StorageDriver implements StorageDriver {
         const res = await this.client.send(
           new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
         );
-        for (const p of res.Parts ?? []) parts.push({ PartNumber: p.PartNumber!, ETag: p.ETag!, Size: p.Size ?? 0 });
+        for (const p of res.Parts ?? [])
+          parts.push({
+            PartNumber: answered(p.PartNumber, 'the number of a listed part'),
+            ETag: answered(p.ETag, 'the ETag of a listed part'),
+            Size: p.Size ?? 0,
+          });
         marker = res.IsTruncated ? res.NextPartNumberMarker : undefined;
       } while (marker);
     } catch (error) {
