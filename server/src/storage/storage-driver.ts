@@ -102,3 +102,28 @@ export interface StorageDriver {
   /** Aborts a multipart upload; one already gone is not an error. */
   abortMultipartUpload?(key: string, uploadId: string): Promise<void>;
 }
+
+/** A driver with every call direct uploads make (the S3 driver). */
+export type DirectUploadDriver = StorageDriver &
+  Required<
+    Pick<
+      StorageDriver,
+      | 'presignPut'
+      | 'createMultipartUpload'
+      | 'listParts'
+      | 'presignUploadPart'
+      | 'completeMultipartUpload'
+      | 'abortMultipartUpload'
+    >
+  >;
+
+export function supportsDirectUploads(driver: StorageDriver): driver is DirectUploadDriver {
+  return Boolean(
+    driver.presignPut &&
+      driver.createMultipartUpload &&
+      driver.listParts &&
+      driver.presignUploadPart &&
+      driver.completeMultipartUpload &&
+      driver.abortMultipartUpload,
+  );
+}

@@ -13,8 +13,7 @@ export class PendingUploadsRepository {
   }
 
   async insert(row: NewPendingUpload, db: Database = this.db): Promise<PendingUploadRow> {
-    const { id } = await db.insertInto('pending_uploads').values(row).returning('id').executeTakeFirstOrThrow();
-    return (await this.getById(id, db))!;
+    return db.insertInto('pending_uploads').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
   getById(id: number, db: Database = this.db): Promise<PendingUploadRow | undefined> {

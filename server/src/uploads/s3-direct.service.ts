@@ -13,7 +13,13 @@ import type { Actor } from '../auth/actor.ts';
 import { conflict, forbidden, notFound, validation } from '../http/app-error.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { entryKeyOf, newObjectKey } from '../storage/keys.ts';
-import { ObjectNotFoundError, type StorageDriver, type UploadedPart } from '../storage/storage-driver.ts';
+import {
+  ObjectNotFoundError,
+  supportsDirectUploads,
+  type DirectUploadDriver,
+  type StorageDriver,
+  type UploadedPart,
+} from '../storage/storage-driver.ts';
 import type { PendingUploadRow, PendingUploadsRepository } from './pending-uploads.repository.ts';
 import type { UploadFinalizer } from './upload-finalizer.ts';
 import type { UploadIntake } from './upload-intake.ts';
@@ -34,6 +40,8 @@ const sizeMismatch = (actual: number, declared: number) =>
   );
 
 type Placement = { metadata?: UploadMetadata; parentId?: number | null; relativePath?: string; workspaceId?: number };
+/** A multipart upload's row once the store has created the upload. */
+type MultipartRow = PendingUploadRow & { upload_id: string };
 
 /**
  * Direct uploads to S3 (spec part 2, 4 and 7): the client PUTs to addresses the server signed,
@@ -75,7 +83,7 @@ export class DirectUploads {
     });
     try {
       // Content-Type stays unsigned: a browser sends none for files of unknown type. The entry's type is ours anyway.
-      const url = await this.storage.presignPut!(key, {
+      const url = await this.direct.presignPut(key, {
         contentLength: row.size,
         acl: ACL,
         expiresInSeconds: PRESIGN_SECONDS,
@@ -100,7 +108,7 @@ export class DirectUploads {
       ...this.declaration(body, workspaceId, body.mime),
     });
     try {
-      const uploadId = await this.storage.createMultipartUpload!(key, { contentType: row.mime });
+      const uploadId = await this.direct.createMultipartUpload(key, { contentType: row.mime });
       await this.pending.setUploadId(row.id, uploadId);
       return { uploadId, key };
     } catch (error) {
@@ -125,7 +133,7 @@ export class DirectUploads {
     const urls = await Promise.all(
       [...new Set(body.partNumbers)].map(async (partNumber) => ({
         partNumber,
-        url: await this.storage.presignUploadPart!(row.key, row.upload_id!, partNumber, {
+        url: await this.direct.presignUploadPart(row.key, row.upload_id, partNumber, {
           expiresInSeconds: PRESIGN_SECONDS,
         }),
       })),
@@ -144,20 +152,21 @@ export class DirectUploads {
     const chosen = [...new Map(body.parts.map((p) => [p.PartNumber, p])).values()].sort(
       (a, b) => a.PartNumber - b.PartNumber,
     );
-    for (const part of chosen) {
+    const matched = chosen.map((part) => {
       const found = stored.get(part.PartNumber);
       if (!found || unquote(found.ETag) !== unquote(part.ETag))
         throw validation({ parts: [`Part ${part.PartNumber} was not uploaded, or not with that ETag.`] });
-    }
-    const total = chosen.reduce((sum, p) => sum + stored.get(p.PartNumber)!.Size, 0);
+      return found;
+    });
+    const total = matched.reduce((sum, p) => sum + p.Size, 0);
     if (total !== row.size) {
       await this.forget(row);
       throw sizeMismatch(total, row.size);
     }
-    await this.storage.completeMultipartUpload!(
+    await this.direct.completeMultipartUpload(
       row.key,
-      row.upload_id!,
-      chosen.map((p) => ({ PartNumber: p.PartNumber, ETag: stored.get(p.PartNumber)!.ETag })),
+      row.upload_id,
+      matched.map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag })),
     );
     await this.assertStoredSize(row);
     await this.intake.touch(row);
@@ -182,7 +191,7 @@ export class DirectUploads {
 
   /** Removes what an unfinished direct upload stored (expiry, abort, refusal) and gives its space back. */
   async discard(row: PendingUploadRow): Promise<void> {
-    if (row.kind === 's3-multipart' && row.upload_id) await this.storage.abortMultipartUpload!(row.key, row.upload_id);
+    if (row.kind === 's3-multipart' && row.upload_id) await this.direct.abortMultipartUpload(row.key, row.upload_id);
     await this.storage.delete(row.key);
   }
 
@@ -202,23 +211,24 @@ export class DirectUploads {
     return stat.size;
   }
 
-  private async listParts(row: PendingUploadRow): Promise<UploadedPart[]> {
+  private async listParts(row: MultipartRow): Promise<UploadedPart[]> {
     try {
-      return await this.storage.listParts!(row.key, row.upload_id!);
+      return await this.direct.listParts(row.key, row.upload_id);
     } catch (error) {
       if (error instanceof ObjectNotFoundError) throw notFound('The multipart upload does not exist any more.');
       throw error;
     }
   }
 
-  private async ownMultipart(actor: Actor, ref: S3MultipartRef): Promise<PendingUploadRow> {
+  private async ownMultipart(actor: Actor, ref: S3MultipartRef): Promise<MultipartRow> {
     actor.authorize(Permission.filesCreate);
     const row = await this.finalizer.getOwned(actor, this.keyOf(ref.key), ['s3-multipart']);
-    if (row.upload_id !== ref.uploadId) throw notFound('The upload does not exist.');
-    return row;
+    const uploadId = row.upload_id;
+    if (uploadId === null || uploadId !== ref.uploadId) throw notFound('The upload does not exist.');
+    return { ...row, upload_id: uploadId };
   }
 
-  private async openMultipart(actor: Actor, ref: S3MultipartRef): Promise<PendingUploadRow> {
+  private async openMultipart(actor: Actor, ref: S3MultipartRef): Promise<MultipartRow> {
     const row = await this.ownMultipart(actor, ref);
     if (row.state !== 'open') throw conflict('The upload is finished or being finished.');
     if (this.intake.isExpired(row)) throw notFound('The upload has expired.');
@@ -249,9 +259,16 @@ export class DirectUploads {
     };
   }
 
+  /** The driver's direct-upload calls; a row of a direct upload exists only on a driver that has them. */
+  private get direct(): DirectUploadDriver {
+    if (!supportsDirectUploads(this.storage))
+      throw new Error(`Direct uploads need the S3 storage driver; this server stores files with ${this.storage.kind}`);
+    return this.storage;
+  }
+
   private async assertAvailable(actor: Actor): Promise<void> {
     actor.authorize(Permission.filesCreate);
-    if (this.storage.kind !== 's3' || !this.storage.presignPut || !this.storage.createMultipartUpload)
+    if (this.storage.kind !== 's3' || !supportsDirectUploads(this.storage))
       throw forbidden('Direct uploads need the S3 storage driver.');
     if (!(await this.settings.get<boolean>('uploads.direct_upload'))) throw forbidden('Direct uploads are turned off.');
   }
