@@ -153,7 +153,7 @@ describe('registration', () => {
     await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
   });
 
-  it('shows the invite and pricing headings, compact social buttons, and closes when registration is disabled', async () => {
+  it('shows the invite and pricing headings, compact social buttons, and closes when registration is off', async () => {
     const page = await open('/register?redirectFrom=pricing');
     await page.getByRole('heading', { name: "First, let's create your account" }).waitFor();
     await page.goto(`${server.url}/workspace/join/register?email=invitee%40kosh.test`);

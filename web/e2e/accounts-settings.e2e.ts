@@ -408,7 +408,8 @@ describe('social login', () => {
     const dialog = page.getByRole('dialog', { name: 'Password required' });
     await dialog
       .getByText(
-        'An account with this email address already exists. If you want to connect the two accounts, enter existing account password.',
+        'An account with this email address already exists. If you want to connect the two accounts, enter ' +
+          'existing account password.',
       )
       .waitFor();
     expect(await dialog.getByRole('button', { name: 'Connect' }).isDisabled()).toBe(true);

@@ -54,11 +54,8 @@ export async function startMailCatcher() {
       };
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(
-          new Error(
-            `no mail matched within ${timeoutMs} ms; caught: ${messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join(' | ') || 'none'}`,
-          ),
-        );
+        const caught = messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join(' | ') || 'none';
+        reject(new Error(`no mail matched within ${timeoutMs} ms; caught: ${caught}`));
       }, timeoutMs);
       if (!check()) waiters.add(check);
     });

@@ -170,7 +170,7 @@ describe('sharing', () => {
     await screenshot(bob.page, 'sharing-shared-with-me-375');
   });
 
-  it('opens a password link in a fresh browser: wrong then right password, list and grid, preview and download', async () => {
+  it('opens a password link in a fresh browser: wrong then right password, list, grid, preview, download', async () => {
     const owner = await person('Asha', 'Rao');
     const photos = await owner.api.folder('Holiday photos');
     const png = makePng(120, 90, [220, 120, 30]);
@@ -314,7 +314,7 @@ describe('sharing', () => {
     expect(unexpectedConsoleErrors(visitor.consoleErrors)).toEqual([]);
   });
 
-  it('sends a logged-out visitor of a restricted link to /login; a logged-in one opens it and saves it to their drive', async () => {
+  it('sends a logged-out visitor of a restricted link to /login; a logged-in one opens and saves it', async () => {
     const owner = await person('Asha', 'Rao');
     const folder = await owner.api.folder('Members only');
     await owner.api.upload('plan.txt', 'members plan\n', 'text/plain', folder.id);

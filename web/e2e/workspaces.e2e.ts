@@ -55,7 +55,7 @@ async function upload(page: Page, name: string, text: string) {
 }
 
 describe('workspaces', () => {
-  it('creates a workspace, invites by email, joins from the notification, shares files and enforces roles', async () => {
+  it('creates a workspace, invites by email, joins from the notification, shares files, enforces roles', async () => {
     const ownerEmail = uniqueEmail('owner');
     const inviteeEmail = uniqueEmail('invitee');
     await registerViaApi(server, ownerEmail, PASSWORD, { first_name: 'Meera', last_name: 'Owner' });
@@ -194,7 +194,7 @@ describe('workspaces', () => {
     expect(unexpectedConsoleErrors(ownerBrowser.consoleErrors)).toEqual([]);
   });
 
-  it('lets an invited address without an account register from the emailed link, while registration is closed, and join', async () => {
+  it('lets an invited address register from the emailed link while registration is closed, and join', async () => {
     const ownerEmail = uniqueEmail('lead');
     const newcomer = uniqueEmail('newcomer');
     await registerViaApi(server, ownerEmail, PASSWORD, { first_name: 'Lata', last_name: 'Lead' });
@@ -229,7 +229,8 @@ describe('workspaces', () => {
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('input[name="password_confirmation"]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create an account' }).click();
-    // A new account lands where every new account does (spec part 1, 2.2); the drive then opens in the joined workspace.
+    // A new account lands where every new account does (spec part 1, 2.2); the drive then opens in the
+    // joined workspace.
     await page.waitForURL((url) => !url.pathname.includes('register'), { timeout: 20_000 });
     await page.goto(`${server.url}/drive`);
     await waitForApp(page);

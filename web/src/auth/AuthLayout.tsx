@@ -34,7 +34,12 @@ export function AuthLayout({ heading, title, children, below, before }: Props) {
         {children}
         {below && <div className="mt-8 border-t border-divider pt-6 text-center text-sm text-fg-muted">{below}</div>}
       </main>
-      <footer className="mt-auto flex flex-wrap items-center justify-center gap-x-5 gap-y-2 pt-10 text-sm text-fg-muted">
+      <footer
+        className={clsx(
+          'mt-auto flex flex-wrap items-center justify-center',
+          'gap-x-5 gap-y-2 pt-10 text-sm text-fg-muted',
+        )}
+      >
         <span>© {branding.site_name}</span>
         <CustomMenu
           position="auth-page-footer"

@@ -20,9 +20,13 @@ const VIDEO_EXTENSIONS = new Set(['mp4', 'm4v', 'webm', 'ogv', 'mov']);
 const AUDIO_EXTENSIONS = new Set(['mp3', 'm4a', 'aac', 'wav', 'ogg', 'oga', 'opus', 'flac', 'weba']);
 // Plain text and source code the text previewer shows as is.
 const TEXT_EXTENSIONS = new Set(
-  'txt md markdown csv tsv log json jsonl xml yml yaml toml ini conf cfg env sh bash zsh ps1 bat html htm css scss less js mjs cjs jsx ts tsx py rb php java kt kts go rs c h cc cpp hpp cs swift sql r lua pl dart vue svelte gradle properties srt vtt diff patch'.split(
-    ' ',
-  ),
+  [
+    'txt md markdown csv tsv log json jsonl xml yml yaml toml ini conf cfg env',
+    'sh bash zsh ps1 bat html htm css scss less js mjs cjs jsx ts tsx py rb php java kt kts go rs',
+    'c h cc cpp hpp cs swift sql r lua pl dart vue svelte gradle properties srt vtt diff patch',
+  ]
+    .join(' ')
+    .split(' '),
 );
 const TEXT_MIMES = /^(text\/|application\/(json|xml|javascript|x-sh|x-yaml|yaml|sql|x-httpd-php|ld\+json|toml))/;
 // Browsers do not play these; video/mp2t is also what mime tables say for TypeScript (.ts).

@@ -26,7 +26,10 @@ export function UnreadBadge({ count }: { count: number }) {
   return (
     <span
       data-testid="unread-badge"
-      className="absolute top-1.5 right-1.5 min-w-4 rounded-full bg-danger px-1 text-center text-[10px] leading-4 font-medium text-on-primary"
+      className={clsx(
+        'absolute top-1.5 right-1.5 min-w-4 rounded-full bg-danger px-1',
+        'text-center text-[10px] leading-4 font-medium text-on-primary',
+      )}
     >
       {count > 99 ? '99+' : count}
     </span>
@@ -78,7 +81,10 @@ export function NotificationsBell() {
           placement="bottom end"
           offset={4}
           containerPadding={POPOVER_COLLISION_PADDING_PX}
-          className="flex max-h-[min(560px,calc(100dvh-96px))] w-[400px] max-w-[calc(100vw-32px)] flex-col overflow-hidden rounded-kosh border border-divider bg-bg shadow-lg outline-none data-[entering]:animate-fade-in"
+          className={clsx(
+            'flex max-h-[min(560px,calc(100dvh-96px))] w-[400px] max-w-[calc(100vw-32px)] flex-col overflow-hidden',
+            'rounded-kosh border border-divider bg-bg shadow-lg outline-none data-[entering]:animate-fade-in',
+          )}
         >
           <AriaDialog
             aria-label={trans('Notifications')}

@@ -41,7 +41,8 @@ export function CookieNotice() {
       >
         <p className="flex-1 text-sm text-fg">
           {trans(
-            'We use cookies to keep you signed in, remember your preferences and understand how the site is used. You can accept all cookies or reject the optional ones.',
+            'We use cookies to keep you signed in, remember your preferences and understand how the site is used. ' +
+              'You can accept all cookies or reject the optional ones.',
           )}{' '}
           <Link
             to="/pages/privacy-policy"

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import clsx from 'clsx';
 import { Outlet, ScrollRestoration, useHref, useNavigate, type NavigateOptions } from 'react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useNotificationStream } from '../notifications/live/useNotificationStream.ts';
@@ -33,7 +34,10 @@ export function RootLayout() {
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
       <a
         href="#main-content"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[90] focus:rounded-kosh focus:bg-primary focus:px-4 focus:py-2 focus:text-on-primary"
+        className={clsx(
+          'sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[90] focus:rounded-kosh',
+          'focus:bg-primary focus:px-4 focus:py-2 focus:text-on-primary',
+        )}
       >
         {trans('Skip to main content')}
       </a>

@@ -22,8 +22,10 @@ export function Checkbox({ children, className, ...props }: CheckboxProps) {
           <span
             aria-hidden
             className={clsx(
-              'flex size-[18px] shrink-0 items-center justify-center rounded-[4px] border-2 transition-colors duration-125',
-              'group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-primary',
+              'flex size-[18px] shrink-0 items-center justify-center rounded-[4px] border-2',
+              'transition-colors duration-125',
+              'group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2',
+              'group-data-[focus-visible]:outline-primary',
               isSelected || isIndeterminate ? 'border-primary bg-primary text-on-primary' : 'border-fg-muted bg-bg',
               'group-data-[invalid]:border-danger',
             )}

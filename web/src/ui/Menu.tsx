@@ -63,7 +63,10 @@ export function Dropdown<T extends object>({
         maxHeight={DROPDOWN_MAX_HEIGHT_PX}
         containerPadding={POPOVER_COLLISION_PADDING_PX}
         style={{ minWidth }}
-        className="flex flex-col overflow-hidden rounded-kosh border border-divider bg-bg py-1 shadow-lg outline-none data-[entering]:animate-fade-in"
+        className={clsx(
+          'flex flex-col overflow-hidden rounded-kosh border border-divider bg-bg py-1 shadow-lg outline-none',
+          'data-[entering]:animate-fade-in',
+        )}
       >
         <div onKeyDownCapture={handleKeyDown} className="flex min-h-0 flex-col">
           {header}

@@ -40,8 +40,10 @@ type Props = {
 const isGrouped = (options: SelectOption[] | SelectGroup[]): options is SelectGroup[] =>
   options.length > 0 && 'options' in options[0];
 
-const optionClass =
-  'mx-1 flex h-9 cursor-pointer items-center gap-2 rounded-[6px] px-3 text-sm text-fg outline-none data-[focused]:bg-bg-alt data-[selected]:font-medium';
+const optionClass = clsx(
+  'mx-1 flex h-9 cursor-pointer items-center gap-2 rounded-[6px] px-3 text-sm text-fg outline-none',
+  'data-[focused]:bg-bg-alt data-[selected]:font-medium',
+);
 
 function renderOption(option: SelectOption) {
   return (
@@ -93,9 +95,11 @@ export function Select({
       </Label>
       <AriaButton
         className={clsx(
-          'flex h-10 w-full min-w-0 cursor-pointer items-center gap-2 rounded-kosh border border-divider bg-bg px-3 text-left text-sm text-fg outline-none',
+          'flex h-10 w-full min-w-0 cursor-pointer items-center gap-2 rounded-kosh border border-divider bg-bg px-3',
+          'text-left text-sm text-fg outline-none',
           'transition-[border-color,box-shadow] duration-125 ease-kosh',
-          'data-[focus-visible]:border-primary data-[focus-visible]:ring-1 data-[focus-visible]:ring-primary data-[pressed]:bg-bg-alt',
+          'data-[focus-visible]:border-primary data-[focus-visible]:ring-1 data-[focus-visible]:ring-primary',
+          'data-[pressed]:bg-bg-alt',
           'data-[disabled]:cursor-default data-[disabled]:opacity-60',
           errorMessage && 'border-danger',
         )}
@@ -113,7 +117,10 @@ export function Select({
         maxHeight={DROPDOWN_MAX_HEIGHT_PX}
         containerPadding={POPOVER_COLLISION_PADDING_PX}
         offset={4}
-        className="flex w-[var(--trigger-width)] min-w-[200px] flex-col overflow-hidden rounded-kosh border border-divider bg-bg py-1 shadow-lg outline-none data-[entering]:animate-fade-in"
+        className={clsx(
+          'flex w-[var(--trigger-width)] min-w-[200px] flex-col overflow-hidden rounded-kosh border border-divider',
+          'bg-bg py-1 shadow-lg outline-none data-[entering]:animate-fade-in',
+        )}
       >
         <ListBox
           className="min-h-0 overflow-y-auto outline-none"
@@ -125,7 +132,12 @@ export function Select({
             ? options.map((group) => (
                 // Section keys share the collection's key space with the options ('UTC' is both).
                 <ListBoxSection key={group.id} id={`group:${group.id}`} className="pb-1">
-                  <Header className="sticky top-0 z-10 bg-bg px-4 pt-2 pb-1 text-xs font-medium tracking-wide text-fg-muted uppercase">
+                  <Header
+                    className={clsx(
+                      'sticky top-0 z-10 bg-bg px-4 pt-2 pb-1',
+                      'text-xs font-medium tracking-wide text-fg-muted uppercase',
+                    )}
+                  >
                     {group.label}
                   </Header>
                   <Collection items={group.options}>{renderOption}</Collection>

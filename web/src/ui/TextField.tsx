@@ -67,7 +67,8 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
             aria-label={trans(isRevealed ? 'Hide password' : 'Show password')}
             aria-pressed={isRevealed}
             className={clsx(
-              'absolute right-1 inline-flex size-8 items-center justify-center rounded-full text-fg-muted hover:bg-bg-alt hover:text-fg',
+              'absolute right-1 inline-flex size-8 items-center justify-center rounded-full text-fg-muted',
+              'hover:bg-bg-alt hover:text-fg',
               focusRing,
             )}
           >

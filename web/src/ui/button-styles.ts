@@ -3,8 +3,11 @@ import clsx from 'clsx';
 export type ButtonVariant = 'primary' | 'secondary' | 'text' | 'ghost' | 'danger' | 'danger-text';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-export const focusRing =
-  'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
+export const focusRing = clsx(
+  'outline-none',
+  'data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-primary',
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
+);
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-on-primary hover:brightness-110 data-[pressed]:brightness-95 shadow-sm',
@@ -24,7 +27,8 @@ const sizes: Record<ButtonSize, string> = {
 /** Classes of a button (UI.md "Components"); also used for links that look like buttons. */
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string): string {
   return clsx(
-    'inline-flex select-none items-center justify-center gap-2 whitespace-nowrap rounded-kosh font-medium transition-[background-color,filter,box-shadow] duration-125 ease-kosh cursor-pointer',
+    'inline-flex select-none items-center justify-center gap-2 whitespace-nowrap rounded-kosh font-medium',
+    'transition-[background-color,filter,box-shadow] duration-125 ease-kosh cursor-pointer',
     'disabled:cursor-default disabled:opacity-50 data-[disabled]:cursor-default data-[disabled]:opacity-50',
     focusRing,
     variants[variant],
@@ -35,7 +39,8 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
 
 export function iconButtonClasses(size: 'sm' | 'md' = 'md', extra?: string): string {
   return clsx(
-    'inline-flex shrink-0 items-center justify-center rounded-full text-fg-muted transition-colors duration-125 hover:bg-bg-alt hover:text-fg cursor-pointer',
+    'inline-flex shrink-0 items-center justify-center rounded-full text-fg-muted transition-colors duration-125',
+    'hover:bg-bg-alt hover:text-fg cursor-pointer',
     'data-[disabled]:opacity-50 data-[pressed]:bg-bg-chip',
     focusRing,
     size === 'md' ? 'size-10' : 'size-8',

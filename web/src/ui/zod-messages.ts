@@ -37,6 +37,6 @@ export function translatedResolver<T extends FieldValues>(resolver: Resolver<T>,
 
 export function useTranslatedResolver<T extends FieldValues>(resolver: Resolver<T>): Resolver<T> {
   const { trans } = useTrans();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: callers build the resolver inline each render; once per form
+  // biome-ignore lint/correctness/useExhaustiveDependencies: callers make a new resolver each render; keep the first
   return useMemo(() => translatedResolver(resolver, trans), [trans]);
 }

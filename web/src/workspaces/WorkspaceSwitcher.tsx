@@ -28,7 +28,10 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
       className={clsx('flex h-12 w-full items-center gap-3 rounded-kosh px-3 text-left hover:bg-bg-alt', focusRing)}
     >
       <span
-        className="inline-flex size-8 shrink-0 items-center justify-center rounded-kosh bg-bg-chip text-sm font-medium text-fg"
+        className={clsx(
+          'inline-flex size-8 shrink-0 items-center justify-center',
+          'rounded-kosh bg-bg-chip text-sm font-medium text-fg',
+        )}
         aria-hidden
       >
         {name.slice(0, 1).toUpperCase()}

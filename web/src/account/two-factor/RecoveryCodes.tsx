@@ -7,7 +7,8 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
     <div className="flex flex-col gap-3">
       <p className="max-w-prose text-sm text-fg-muted">
         {trans(
-          'Store these recovery codes in a secure password manager. They can be used to recover access to your account if your two factor authentication device is lost.',
+          'Store these recovery codes in a secure password manager. They can be used to recover access to your ' +
+            'account if your two factor authentication device is lost.',
         )}
       </p>
       <ul

@@ -60,7 +60,8 @@ export function TwoFactorPanel({ user }: { user: User }) {
           <>
             <p className="max-w-prose text-sm text-fg-muted">
               {trans(
-                "When two factor authentication is enabled, you will be prompted for a secure, random token during authentication. You may retrieve this token from your phone's authenticator application.",
+                'When two factor authentication is enabled, you will be prompted for a secure, random token during ' +
+                  "authentication. You may retrieve this token from your phone's authenticator application.",
               )}
             </p>
             <div>

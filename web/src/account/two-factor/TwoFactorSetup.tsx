@@ -52,7 +52,8 @@ export function TwoFactorSetup({ askAgain, onConfirmed, onCancel }: Props) {
     <form noValidate onSubmit={form.handleSubmit((v) => confirm.mutate(v))} className="flex flex-col gap-4">
       <p className="max-w-prose text-sm text-fg-muted">
         {trans(
-          "To finish enabling two factor authentication, scan the following QR code using your phone's authenticator application or enter the setup key and provide the generated OTP code.",
+          "To finish enabling two factor authentication, scan the following QR code using your phone's " +
+            'authenticator application or enter the setup key and provide the generated OTP code.',
         )}
       </p>
       <div className="flex min-h-[180px] flex-col gap-3">

@@ -24,7 +24,7 @@ export function SocialButtons() {
   const isCompact = !!social?.compact_buttons;
   return (
     <div className="mt-6" data-testid="social-buttons">
-      {/* biome-ignore lint/a11y/useSemanticElements: a labelled divider with text between two rules; <hr> holds no content */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a labelled divider holding text; <hr> holds no content */}
       <div
         className="mb-5 flex items-center gap-3 text-xs font-medium text-fg-muted"
         role="separator"

@@ -66,7 +66,8 @@ export function SocialPasswordDialog({ isOpen, onOpenChange, onConnected }: Prop
       >
         <p className="text-sm text-fg-muted">
           {trans(
-            'An account with this email address already exists. If you want to connect the two accounts, enter existing account password.',
+            'An account with this email address already exists. If you want to connect the two accounts, enter ' +
+              'existing account password.',
           )}
         </p>
         <Controller

@@ -112,7 +112,8 @@ export function EmailVerificationScreen() {
             {trans("Can't find the email? Check your spam and promotions folders, or")}{' '}
             <AriaButton
               className={clsx(
-                'inline cursor-pointer rounded-kosh font-medium text-primary hover:underline data-[disabled]:cursor-default data-[disabled]:opacity-50',
+                'inline cursor-pointer rounded-kosh font-medium text-primary',
+                'hover:underline data-[disabled]:cursor-default data-[disabled]:opacity-50',
                 focusRing,
               )}
               onPress={() => resend.mutate()}

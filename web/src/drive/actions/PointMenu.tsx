@@ -1,4 +1,5 @@
 import { Fragment, useRef, type Key } from 'react';
+import clsx from 'clsx';
 import type { LucideIcon } from 'lucide-react';
 import { Menu as AriaMenu, Popover } from 'react-aria-components';
 import { DROPDOWN_MAX_HEIGHT_PX, POPOVER_COLLISION_PADDING_PX } from '@kosh/contracts/constants';
@@ -38,7 +39,10 @@ export function PointMenu({ at, label, groups, onAction, onClose }: Props) {
         maxHeight={DROPDOWN_MAX_HEIGHT_PX}
         containerPadding={POPOVER_COLLISION_PADDING_PX}
         style={{ minWidth: 240 }}
-        className="flex flex-col overflow-hidden rounded-kosh border border-divider bg-bg py-1 shadow-lg outline-none data-[entering]:animate-fade-in"
+        className={clsx(
+          'flex flex-col overflow-hidden rounded-kosh border border-divider bg-bg py-1 shadow-lg outline-none',
+          'data-[entering]:animate-fade-in',
+        )}
       >
         <AriaMenu
           aria-label={label}

@@ -57,7 +57,10 @@ export function DetailsPanel({ entries, fallback, userId, isMobile, onClose, onS
       className={clsx(
         'flex flex-col bg-bg',
         isMobile
-          ? 'fixed inset-x-0 bottom-0 z-40 max-h-[70dvh] animate-slide-up rounded-t-kosh-lg shadow-[0_-8px_24px_rgb(0_0_0/0.15)] ring-1 ring-divider'
+          ? clsx(
+              'fixed inset-x-0 bottom-0 z-40 max-h-[70dvh] animate-slide-up rounded-t-kosh-lg',
+              'shadow-[0_-8px_24px_rgb(0_0_0/0.15)] ring-1 ring-divider',
+            )
           : 'w-[360px] shrink-0 animate-fade-in border-l border-divider',
       )}
     >

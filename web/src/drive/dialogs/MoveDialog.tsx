@@ -78,7 +78,8 @@ export function MoveDialog({ entries, onMove, onClose }: Props) {
                 disabled={isMoving}
                 onClick={() => setTrail((t) => [...t, { id: folder.id, hash: folder.hash, name: folder.name }])}
                 className={clsx(
-                  'flex h-10 w-full items-center gap-3 px-4 text-left text-sm text-fg hover:bg-bg-alt disabled:cursor-default disabled:opacity-50',
+                  'flex h-10 w-full items-center gap-3 px-4 text-left text-sm text-fg',
+                  'hover:bg-bg-alt disabled:cursor-default disabled:opacity-50',
                   focusRing,
                 )}
               >

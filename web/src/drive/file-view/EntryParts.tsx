@@ -52,7 +52,8 @@ export function MoreButton({ entry, className }: { entry: FileEntry; className?:
       onClick={open}
       onDoubleClick={(event) => event.stopPropagation()}
       className={clsx(
-        'inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-full text-fg-muted hover:bg-bg-chip hover:text-fg',
+        'inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-full text-fg-muted',
+        'hover:bg-bg-chip hover:text-fg',
         className,
       )}
     >

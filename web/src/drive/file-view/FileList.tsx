@@ -60,7 +60,8 @@ export function ListHeader({ sort, onSort, showOwner = true }: HeaderProps & { s
       role="row"
       aria-rowindex={1}
       className={clsx(
-        'sticky top-0 z-10 grid h-12 shrink-0 items-center border-b border-divider bg-bg pl-4 text-sm font-medium text-fg-muted',
+        'sticky top-0 z-10 grid h-12 shrink-0 items-center border-b border-divider bg-bg pl-4',
+        'text-sm font-medium text-fg-muted',
         showOwner ? LIST_COLUMNS : LIST_COLUMNS_NO_OWNER,
       )}
     >

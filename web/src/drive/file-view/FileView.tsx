@@ -171,7 +171,12 @@ export function FileView(props: Props) {
             ))}
         </div>
         {drop.isOver && props.dropFolder && (
-          <div className="pointer-events-none absolute inset-2 z-10 flex items-end justify-center rounded-kosh-lg border-2 border-dashed border-primary bg-primary/10 pb-8">
+          <div
+            className={clsx(
+              'pointer-events-none absolute inset-2 z-10 flex items-end justify-center rounded-kosh-lg border-2',
+              'border-dashed border-primary bg-primary/10 pb-8',
+            )}
+          >
             <span className="rounded-full bg-primary px-4 py-2 text-sm font-medium text-on-primary shadow-lg">
               {trans('Drop files to upload to :folder', { folder: props.dropFolder.name })}
             </span>

@@ -29,7 +29,10 @@ type Props = {
   children?: ReactNode;
 };
 
-/** The header row (UI.md): breadcrumbs or the section's title; view, sort and details on the right, or the selection's actions. */
+/**
+ * The header row (UI.md): breadcrumbs or the section's title; view, sort and details on the right,
+ * or the selection's actions.
+ */
 export function ContentHeader(props: Props) {
   const { trans } = useTrans();
   const { isMobile, selectedCount } = props;

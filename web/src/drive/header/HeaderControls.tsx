@@ -50,7 +50,7 @@ export function ViewToggle({
     </Tooltip>
   );
   return (
-    // biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not form fields; a fieldset would group form controls
+    // biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not the form fields a fieldset groups
     <div role="group" aria-label={trans('View')} className="flex overflow-hidden rounded-full border border-divider">
       {option('list', 'List view', List)}
       <span className="w-px bg-divider" aria-hidden />

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import clsx from 'clsx';
 import { Plus } from 'lucide-react';
 import { Outlet, useLocation, useMatch } from 'react-router';
 import { Button as AriaButton, Dialog as AriaDialog, Modal, ModalOverlay } from 'react-aria-components';
@@ -76,7 +77,12 @@ export function DriveLayout() {
             isDismissable
             className="fixed inset-0 z-50 bg-black/40 data-[entering]:animate-fade-in"
           >
-            <Modal className="h-full w-[280px] max-w-[85vw] bg-bg pt-4 shadow-xl outline-none data-[entering]:animate-fade-in">
+            <Modal
+              className={clsx(
+                'h-full w-[280px] max-w-[85vw] bg-bg pt-4 shadow-xl outline-none',
+                'data-[entering]:animate-fade-in',
+              )}
+            >
               <AriaDialog aria-label={trans('Drive')} className="h-full outline-none">
                 <DriveSidebar className="w-full" />
               </AriaDialog>
@@ -87,7 +93,11 @@ export function DriveLayout() {
             trigger={
               <AriaButton
                 aria-label={trans('New')}
-                className={`fixed right-4 bottom-6 z-30 inline-flex size-14 items-center justify-center rounded-2xl bg-primary text-on-primary shadow-lg ${focusRing}`}
+                className={clsx(
+                  'fixed right-4 bottom-6 z-30 inline-flex size-14 items-center justify-center',
+                  'rounded-2xl bg-primary text-on-primary shadow-lg',
+                  focusRing,
+                )}
               >
                 <Plus size={26} aria-hidden />
               </AriaButton>

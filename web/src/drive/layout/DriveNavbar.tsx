@@ -41,7 +41,10 @@ function SearchBox({ className, autoFocus }: { className?: string; autoFocus?: b
         aria-label={trans('Search files and folders')}
         // biome-ignore lint/a11y/noAutofocus: only on the mobile search page, which the user opened to type a query
         autoFocus={autoFocus}
-        className="h-12 w-full rounded-full bg-bg-alt pr-12 pl-12 text-base text-fg placeholder:text-fg-muted outline-none focus:bg-bg focus:shadow-md focus:ring-1 focus:ring-divider [&::-webkit-search-cancel-button]:hidden"
+        className={clsx(
+          'h-12 w-full rounded-full bg-bg-alt pr-12 pl-12 text-base text-fg placeholder:text-fg-muted outline-none',
+          'focus:bg-bg focus:shadow-md focus:ring-1 focus:ring-divider [&::-webkit-search-cancel-button]:hidden',
+        )}
       />
       {value && (
         <button
@@ -88,7 +91,10 @@ function UploadIndicator({ active, percentage }: { active: number; percentage: n
 
 export type UploadProgress = { active: number; percentage: number };
 
-/** Drive navbar (UI.md, 64 px): logo in the sidebar's column, search centred, drive-navbar menu, uploads, bell, account. */
+/**
+ * Drive navbar (UI.md, 64 px): logo in the sidebar's column, search centred, drive-navbar menu,
+ * uploads, bell, account.
+ */
 export function DriveNavbar({ onOpenDrawer, uploads }: { onOpenDrawer: () => void; uploads: UploadProgress }) {
   const { trans } = useTrans();
   const { user } = useBootstrapData();

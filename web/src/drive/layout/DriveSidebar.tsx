@@ -62,7 +62,8 @@ export function DriveSidebar({ className }: { className?: string }) {
           trigger={
             <AriaButton
               className={clsx(
-                'inline-flex h-14 items-center gap-3 rounded-2xl bg-bg pr-6 pl-4 text-sm font-medium text-fg shadow-md ring-1 ring-divider hover:bg-bg-alt',
+                'inline-flex h-14 items-center gap-3 rounded-2xl bg-bg pr-6 pl-4 text-sm font-medium text-fg shadow-md',
+                'ring-1 ring-divider hover:bg-bg-alt',
                 focusRing,
               )}
             >

@@ -5,7 +5,10 @@ import { Dropdown, MenuDivider, MenuItem } from '../../ui/Menu.tsx';
 import { useCanWriteActiveWorkspace } from '../../workspaces/active-workspace.ts';
 import { useDriveUi } from './drive-context.ts';
 
-/** The New menu (UI.md): Upload files, Upload folder, New folder, into the open folder; not offered to a workspace viewer. */
+/**
+ * The New menu (UI.md): Upload files, Upload folder, New folder, into the open folder; not offered
+ * to a workspace viewer.
+ */
 export function NewMenu({
   trigger,
   placement = 'bottom start',

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { Download, Eye } from 'lucide-react';
 import type { FileEntry } from '@kosh/contracts';
 import { formatBytes } from '@kosh/contracts/format';
@@ -14,7 +15,10 @@ export function FileLinkCard({ entry, canDownload, onPreview, onDownload }: Prop
     <div className="flex flex-1 items-start justify-center px-4 pt-8 pb-16 sm:items-center">
       <div
         data-testid="link-file"
-        className="flex w-full max-w-[440px] flex-col items-center gap-4 rounded-kosh-lg border border-divider bg-bg p-6 text-center shadow-sm sm:p-8"
+        className={clsx(
+          'flex w-full max-w-[440px] flex-col items-center gap-4 rounded-kosh-lg border border-divider bg-bg p-6',
+          'text-center shadow-sm sm:p-8',
+        )}
       >
         <button
           type="button"

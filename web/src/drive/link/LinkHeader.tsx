@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import clsx from 'clsx';
 import { ChevronRight, Download, HardDriveDownload } from 'lucide-react';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button, IconButton } from '../../ui/Button.tsx';
@@ -49,7 +50,11 @@ export function LinkHeader(props: Props) {
                   <button
                     type="button"
                     onClick={() => props.onCrumb(i - 1)}
-                    className={`block max-w-[200px] truncate rounded-kosh px-2 py-1 text-xl text-fg-muted hover:bg-bg-alt hover:text-fg ${focusRing}`}
+                    className={clsx(
+                      'block max-w-[200px] truncate rounded-kosh px-2 py-1 text-xl text-fg-muted',
+                      'hover:bg-bg-alt hover:text-fg',
+                      focusRing,
+                    )}
                   >
                     {crumb.name}
                   </button>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import clsx from 'clsx';
 import { Lock } from 'lucide-react';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -19,7 +20,10 @@ export function PasswordForm({ error, isPending, onSubmit }: Props) {
       <form
         onSubmit={submit}
         data-testid="link-password-form"
-        className="flex w-full max-w-[440px] flex-col gap-5 rounded-kosh-lg border border-divider bg-bg p-6 shadow-sm sm:p-8"
+        className={clsx(
+          'flex w-full max-w-[440px] flex-col gap-5',
+          'rounded-kosh-lg border border-divider bg-bg p-6 shadow-sm sm:p-8',
+        )}
       >
         <div className="flex flex-col items-center gap-3 text-center">
           <span className="flex size-14 items-center justify-center rounded-full bg-bg-chip text-primary">

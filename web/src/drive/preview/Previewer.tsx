@@ -1,4 +1,5 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
+import clsx from 'clsx';
 import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { FileEntry } from '@kosh/contracts';
@@ -10,7 +11,10 @@ import { FileIcon } from '../file-view/FileIcon.tsx';
 import { previewKindOf } from '../file-types.ts';
 import { TextPreview } from './TextPreview.tsx';
 
-const onDark = `inline-flex shrink-0 items-center justify-center rounded-full text-white hover:bg-white/15 ${focusRing}`;
+const onDark = clsx(
+  'inline-flex shrink-0 items-center justify-center rounded-full text-white hover:bg-white/15',
+  focusRing,
+);
 
 function Content({ entry, onDownload }: { entry: FileEntry; onDownload?: () => void }) {
   const { trans } = useTrans();
@@ -43,7 +47,10 @@ function Content({ entry, onDownload }: { entry: FileEntry; onDownload?: () => v
       return (
         <div
           {...tag}
-          className="flex w-full max-w-[400px] flex-col items-center gap-3 rounded-kosh-lg bg-bg p-8 text-center shadow-xl"
+          className={clsx(
+            'flex w-full max-w-[400px] flex-col items-center gap-3',
+            'rounded-kosh-lg bg-bg p-8 text-center shadow-xl',
+          )}
         >
           <FileIcon type={entry.type} size={64} />
           <p className="w-full truncate text-base font-medium text-fg">{entry.name}</p>
@@ -67,7 +74,10 @@ type Props = {
   canDownload?: (entry: FileEntry) => boolean;
 };
 
-/** Full-screen previewer: images, video, audio, PDF (the browser's viewer), text; next and previous among the listing's files. */
+/**
+ * Full-screen previewer: images, video, audio, PDF (the browser's viewer), text; next and previous
+ * among the listing's files.
+ */
 export function Previewer({
   files,
   startId,
@@ -99,7 +109,7 @@ export function Previewer({
     >
       <Modal className="h-full w-full outline-none">
         <AriaDialog aria-label={entry.name} className="h-full outline-none" data-testid="previewer">
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys page through files from any control inside */}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: arrows page through files from any control inside */}
           <div className="flex h-full flex-col" onKeyDown={onKeyDown}>
             <div className="flex h-16 shrink-0 items-center gap-3 px-2 text-white sm:px-4">
               <button type="button" aria-label={trans('Close')} onClick={onClose} className={`${onDark} size-10`}>

@@ -21,7 +21,10 @@ function Row({ person }: { person: Person }) {
   );
 }
 
-/** The details panel's "Who has access": the owner sees everyone (with Manage access); a recipient sees the owner and their own permission. */
+/**
+ * The details panel's "Who has access": the owner sees everyone (with Manage access); a recipient
+ * sees the owner and their own permission.
+ */
 export function DetailsAccess({ entry, onManage }: { entry: FileEntry; onManage?: () => void }) {
   const { trans } = useTrans();
   const isOwn = !entry.permission;

@@ -38,7 +38,8 @@ export function EmailChipsField({ chips, onChange, errorMessage, autoFocus }: Pr
       </label>
       <div
         className={clsx(
-          'flex min-h-10 flex-wrap items-center gap-1 rounded-kosh border bg-bg px-2 py-1 focus-within:border-primary focus-within:ring-1 focus-within:ring-primary',
+          'flex min-h-10 flex-wrap items-center gap-1 rounded-kosh border bg-bg px-2 py-1',
+          'focus-within:border-primary focus-within:ring-1 focus-within:ring-primary',
           errorMessage ? 'border-danger' : 'border-divider',
         )}
       >
@@ -56,7 +57,10 @@ export function EmailChipsField({ chips, onChange, errorMessage, autoFocus }: Pr
               type="button"
               aria-label={trans('Remove :email', { email: chip })}
               onClick={() => onChange(chips.filter((c) => c !== chip))}
-              className="inline-flex size-5 shrink-0 items-center justify-center rounded-full hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-primary"
+              className={clsx(
+                'inline-flex size-5 shrink-0 items-center justify-center rounded-full',
+                'hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-primary',
+              )}
             >
               <X size={12} aria-hidden />
             </button>
@@ -75,7 +79,10 @@ export function EmailChipsField({ chips, onChange, errorMessage, autoFocus }: Pr
           onPaste={onPaste}
           onBlur={() => commit()}
           aria-invalid={!!errorMessage || undefined}
-          className="h-8 min-w-[120px] flex-1 bg-transparent px-1 text-sm text-fg outline-none placeholder:text-fg-muted"
+          className={clsx(
+            'h-8 min-w-[120px] flex-1 bg-transparent px-1 text-sm text-fg outline-none',
+            'placeholder:text-fg-muted',
+          )}
         />
       </div>
       {errorMessage && <p className="text-xs text-danger">{errorMessage}</p>}

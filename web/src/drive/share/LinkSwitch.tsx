@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import clsx from 'clsx';
 import { Switch } from 'react-aria-components';
 
 /** An on/off switch (react-aria Switch): a 36 x 20 track, the label beside it. */
@@ -23,9 +24,19 @@ export function LinkSwitch({
       {children}
       <span
         aria-hidden
-        className="relative inline-flex h-5 w-9 shrink-0 items-center rounded-full bg-fg-muted/40 transition-colors duration-125 group-data-[selected]:bg-primary group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-primary"
+        className={clsx(
+          'relative inline-flex h-5 w-9 shrink-0 items-center rounded-full bg-fg-muted/40',
+          'transition-colors duration-125 group-data-[selected]:bg-primary',
+          'group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2',
+          'group-data-[focus-visible]:outline-primary',
+        )}
       >
-        <span className="ml-0.5 size-4 rounded-full bg-bg shadow transition-transform duration-125 group-data-[selected]:translate-x-4" />
+        <span
+          className={clsx(
+            'ml-0.5 size-4 rounded-full bg-bg shadow transition-transform duration-125',
+            'group-data-[selected]:translate-x-4',
+          )}
+        />
       </span>
     </Switch>
   );

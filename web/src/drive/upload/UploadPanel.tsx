@@ -107,7 +107,10 @@ export function UploadPanel({ uploader, items }: { uploader: UploadQueue; items:
     <section
       aria-label={trans('Uploads')}
       data-testid="upload-panel"
-      className="fixed right-0 bottom-0 z-40 w-full overflow-hidden bg-bg shadow-xl ring-1 ring-divider sm:right-6 sm:bottom-6 sm:w-[360px] sm:rounded-kosh-lg"
+      className={clsx(
+        'fixed right-0 bottom-0 z-40 w-full overflow-hidden bg-bg shadow-xl ring-1 ring-divider',
+        'sm:right-6 sm:bottom-6 sm:w-[360px] sm:rounded-kosh-lg',
+      )}
     >
       <header className="flex h-14 items-center gap-1 bg-bg-alt pr-2 pl-4">
         <h2 className="min-w-0 flex-1 truncate text-base font-medium text-fg" aria-live="polite">

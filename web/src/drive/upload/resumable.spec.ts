@@ -71,7 +71,7 @@ function setup(previous: PreviousUpload[] = []) {
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('resumable upload', () => {
-  it('sends the file with tus in chunks, retries after 3, 5, 10 and 30 s, then makes the entry from the upload key', async () => {
+  it('uploads by tus in chunks, retries after 3, 5, 10, 30 s, then makes the entry from the upload key', async () => {
     const { tus, posts, send } = setup();
     const progress: number[] = [];
     const done = send(request, (b) => progress.push(b), new AbortController().signal);

@@ -131,7 +131,7 @@ describe('UploadQueue', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('chooses the method by size and settings, one at a time for direct and multi-chunk resumable uploads', async () => {
+  it('chooses the method by size and settings, one at a time for direct and multi-chunk resumable', async () => {
     const resumable = setup({ resumable: true, chunk_size: 10 * MB });
     resumable.sut.add([big('small', MB), big('one-chunk', 5 * MB), big('two-chunks', 15 * MB), file('tiny')], null);
     expect(resumable.calls.map((c) => `${c.request.name}:${c.method}`)).toEqual(['small:plain', 'one-chunk:resumable']);

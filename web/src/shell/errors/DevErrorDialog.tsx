@@ -109,7 +109,10 @@ function TraceList({
   return (
     <nav
       aria-label={trans('Stack trace')}
-      className="flex max-h-[40dvh] min-h-0 w-full shrink-0 flex-col border-b border-divider md:max-h-none md:w-[360px] md:border-r md:border-b-0"
+      className={clsx(
+        'flex max-h-[40dvh] min-h-0 w-full shrink-0 flex-col border-b border-divider',
+        'md:max-h-none md:w-[360px] md:border-r md:border-b-0',
+      )}
     >
       {groupIndexes.length > 0 && (
         <div className="flex justify-end border-b border-divider px-2 py-1.5">
@@ -128,7 +131,8 @@ function TraceList({
                 onClick={() => toggle(i)}
                 data-testid="vendor-group"
                 className={clsx(
-                  'flex w-full items-center gap-2 border-b border-divider px-4 py-2.5 text-left text-xs text-fg-muted hover:bg-bg-alt',
+                  'flex w-full items-center gap-2 border-b border-divider px-4 py-2.5 text-left text-xs text-fg-muted',
+                  'hover:bg-bg-alt',
                   focusRing,
                 )}
               >
@@ -181,7 +185,12 @@ export function DevErrorDialog() {
     >
       <Modal className="fixed inset-0 flex bg-bg md:inset-4 md:rounded-kosh-lg md:shadow-2xl">
         <Dialog className="flex min-h-0 w-full flex-col outline-none" data-testid="dev-error-dialog">
-          <header className="relative flex flex-wrap items-start gap-3 border-b border-divider py-3 pr-14 pl-4 sm:py-4 sm:pl-6">
+          <header
+            className={clsx(
+              'relative flex flex-wrap items-start gap-3 border-b border-divider py-3 pr-14 pl-4',
+              'sm:py-4 sm:pl-6',
+            )}
+          >
             <div className="min-w-0 basis-full md:flex-1 md:basis-auto">
               <Heading slot="title" className="text-xl font-medium text-fg">
                 {trans('An error occured')}

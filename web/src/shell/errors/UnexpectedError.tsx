@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useTrans } from '../i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
 
@@ -9,7 +10,12 @@ export function UnexpectedError({ error }: { error?: unknown }) {
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-bg px-6 text-center">
       <h1 className="text-2xl font-medium text-fg">{trans('Unexpected Application Error!')}</h1>
       {detail && (
-        <pre className="max-w-[640px] overflow-auto rounded-kosh bg-bg-alt p-4 text-left text-sm whitespace-pre-wrap text-danger">
+        <pre
+          className={clsx(
+            'max-w-[640px] overflow-auto rounded-kosh bg-bg-alt',
+            'p-4 text-left text-sm whitespace-pre-wrap text-danger',
+          )}
+        >
           {detail}
         </pre>
       )}

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { Bell, ChevronDown, CreditCard, LogOut, Moon, Sun } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
 import type { User } from '@kosh/contracts';
@@ -26,7 +27,10 @@ export function AccountMenu({ user }: { user: User }) {
 
   const trigger = (
     <AriaButton
-      className={`flex h-10 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm text-fg hover:bg-bg-alt ${focusRing}`}
+      className={clsx(
+        'flex h-10 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm text-fg hover:bg-bg-alt',
+        focusRing,
+      )}
     >
       <Avatar user={user} size={32} />
       {/* The visible name starts the accessible name (WCAG 2.5.3); 'Account menu' follows for screen readers. */}

@@ -33,7 +33,12 @@ export function Footer({ className }: { className?: string }) {
             )}
           </div>
         </div>
-        <div className="flex flex-col gap-3 border-t border-divider pt-4 text-sm text-fg-muted md:flex-row md:items-center md:justify-between">
+        <div
+          className={clsx(
+            'flex flex-col gap-3 border-t border-divider pt-4 text-sm text-fg-muted',
+            'md:flex-row md:items-center md:justify-between',
+          )}
+        >
           <p>
             {trans('Copyright © :year :siteName, All rights reserved', {
               year: new Date().getFullYear(),

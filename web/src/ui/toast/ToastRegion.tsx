@@ -26,7 +26,10 @@ function ToastItem({ toast }: { toast: Toast }) {
       onPointerLeave={() => toastStore.resume(toast.id)}
       onFocus={() => toastStore.pause(toast.id)}
       onBlur={() => toastStore.resume(toast.id)}
-      className="pointer-events-auto flex min-h-12 w-full max-w-[560px] animate-slide-up items-center gap-3 rounded-kosh bg-toast py-2 pr-2 pl-4 text-sm text-on-toast shadow-lg sm:w-auto sm:min-w-[320px]"
+      className={clsx(
+        'pointer-events-auto flex min-h-12 w-full max-w-[560px] animate-slide-up items-center gap-3 rounded-kosh',
+        'bg-toast py-2 pr-2 pl-4 text-sm text-on-toast shadow-lg sm:w-auto sm:min-w-[320px]',
+      )}
     >
       <ToastIcon type={toast.type} />
       <div className="min-w-0 flex-1 py-1 break-words">{toast.message}</div>
