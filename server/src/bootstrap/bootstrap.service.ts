@@ -33,7 +33,7 @@ type Deps = {
   accountPresenter?: AccountPresenter;
   /** The storage driver: direct uploads are offered only on S3. */
   storageDriver?: 'local' | 's3';
-  /** The user's unread count and the Web Push (VAPID) public key (issue 7). */
+  /** The user's unread count and the Web Push (VAPID) public key. */
   notifications?: { unreadCount(userId: number): Promise<number>; vapidPublicKey(): Promise<string> };
 };
 
@@ -81,7 +81,7 @@ export class BootstrapService {
       guest_role: guestRole ? { id: guestRole.id, permissions: [...req.actor.permissions.values()] } : null,
       settings: clientSettings,
       themes: { all: allThemes, default_id: (allThemes.find((t) => t.default_light) ?? allThemes[0])?.id ?? null },
-      cookie_notice: { enable: Boolean(tree.cookie_notice?.enable) },
+      cookie_notice: { enable: Boolean(clientSettings.cookie_notice?.enable) },
       is_mobile_device: isMobileUserAgent(req.userAgent),
       i18n: resolved,
       localizations: await localizations.listSummaries(),

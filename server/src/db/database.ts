@@ -38,7 +38,7 @@ export function createDatabase(options: DatabaseOptions): { db: Database; dialec
   return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
 }
 
-export function isPostgres(db: Kysely<any>): boolean {
+export function isPostgres<Tables>(db: Kysely<Tables>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

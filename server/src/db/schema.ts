@@ -261,7 +261,7 @@ export type PendingUploadsTable = {
   expires_at: string;
 };
 
-/** An entry shared with a person (issue 6); a folder's share covers its subtree. */
+/** An entry shared with a person; a folder's share covers its subtree. */
 export type FileEntrySharesTable = {
   id: Generated<number>;
   file_entry_id: number;
@@ -278,7 +278,7 @@ export type FileEntrySharesTable = {
   updated_at: string;
 };
 
-/** The one shareable link of an entry (issue 6). Flags are 0/1. */
+/** The one shareable link of an entry. Flags are 0/1. */
 export type ShareableLinksTable = {
   id: Generated<number>;
   /** Public id in /drive/s/{hash}. */
@@ -306,7 +306,7 @@ export type NotificationsTable = {
   created_at: string;
 };
 
-/** A team space (issue 7); its owner is also a member with role owner. */
+/** A team space; its owner is also a member with role owner. */
 export type WorkspacesTable = {
   id: Generated<number>;
   name: string;
@@ -333,7 +333,7 @@ export type WorkspaceInvitesTable = {
   created_at: string;
 };
 
-/** A user's channel choice for one notification type (issue 7); 0/1 flags. */
+/** A user's channel choice (email, browser) for one notification type; 0/1 flags. */
 export type NotificationSubscriptionsTable = {
   user_id: number;
   notif_id: string;
@@ -342,7 +342,7 @@ export type NotificationSubscriptionsTable = {
   updated_at: string;
 };
 
-/** A browser's Web Push subscription (issue 7): endpoint and its keys (base64url). */
+/** A browser's Web Push subscription: endpoint and its keys (base64url). */
 export type PushSubscriptionsTable = {
   id: Generated<number>;
   user_id: number;
@@ -353,7 +353,7 @@ export type PushSubscriptionsTable = {
   updated_at: string;
 };
 
-/** A browser + platform a user has signed in from (issue 7, new-sign-in notifications). */
+/** A browser + platform a user has signed in from (a new one is notified as a new sign-in). */
 export type SignInDevicesTable = {
   user_id: number;
   device: string;

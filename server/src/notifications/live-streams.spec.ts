@@ -49,9 +49,14 @@ describe('LiveStreams', () => {
     streams.add(2, theirs as unknown as ServerResponse);
     await hub.publish({ userId: 1, notificationId: 'n1' });
     await new Promise((r) => setTimeout(r, 60));
-    expect(mine.chunks).toContain(
-      `event: notification\ndata: ${JSON.stringify({ notification: { id: 'n1', type: 't', created_at: '2026-01-01T00:00:00.000Z', read_at: null, data: { lines: [] } }, unreadCount: 3 })}\n\n`,
-    );
+    const notification = {
+      id: 'n1',
+      type: 't',
+      created_at: '2026-01-01T00:00:00.000Z',
+      read_at: null,
+      data: { lines: [] },
+    };
+    expect(mine.chunks).toContain(`event: notification\ndata: ${JSON.stringify({ notification, unreadCount: 3 })}\n\n`);
     expect(theirs.chunks.filter((c) => c.startsWith('event:'))).toEqual([]);
     expect(mine.chunks).toContain(': heartbeat\n\n');
     expect(streams.openCount).toBe(2);

@@ -51,8 +51,8 @@ export class LiveStreams {
    */
   add(userId: number, res: ServerResponse, stillSignedIn?: StillSignedIn): void {
     if (stillSignedIn) this.checks.set(res, stillSignedIn);
-    let set = this.byUser.get(userId);
-    if (!set) this.byUser.set(userId, (set = new Set()));
+    const set = this.byUser.get(userId) ?? new Set<ServerResponse>();
+    this.byUser.set(userId, set);
     set.add(res);
     res.on('close', () => {
       set.delete(res);

@@ -52,7 +52,7 @@ export const presentNotification = (row: NotificationRow): Notification => ({
 });
 
 /**
- * The one way areas notify a user (issue 7): sanitises the lines' HTML, stores the
+ * The one way areas notify a user: sanitises the lines' HTML, stores the
  * notification (in the caller's transaction when given), signals open streams in every server
  * process, then mails and pushes it as the user chose for its type. Mail and push run after the
  * call answers; a failure there is logged, never thrown at the caller.

@@ -28,7 +28,11 @@ export class PreferencesService {
     const user = actor.requireUser();
     const chosen = new Map((await this.subscriptions.selectionsOf(user.id)).map((s) => [s.notif_id, s]));
     const subscriptions: NotificationSubscriptions['subscriptions'] = {};
-    for (const t of NOTIFICATION_CATALOGUE) (subscriptions[t.group] ??= []).push({ notif_id: t.id, name: t.name });
+    for (const t of NOTIFICATION_CATALOGUE) {
+      const group = subscriptions[t.group] ?? [];
+      group.push({ notif_id: t.id, name: t.name });
+      subscriptions[t.group] = group;
+    }
     return {
       available_channels: [...NOTIFICATION_CHANNELS],
       subscriptions,

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * A notification line's HTML reduced to a strict allow-list (issue 7): emphasis, line breaks,
+ * A notification line's HTML reduced to a strict allow-list: emphasis, line breaks,
  * spans and links to http(s) or in-app paths. Everything else (scripts, handlers, styles,
  * images) is dropped before the line is stored.
  */

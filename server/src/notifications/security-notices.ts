@@ -15,7 +15,7 @@ export type SignIn = {
 const ACCOUNT = '/account-settings';
 
 /**
- * Security notifications (issue 7): a sign-in from a browser + platform the user has not signed
+ * Security notifications: a sign-in from a browser + platform the user has not signed
  * in from before, and two-factor authentication turned on or off. The first device an account
  * ever signs in from is only remembered. Never throws: a failure is logged, the sign-in goes on.
  */
@@ -46,7 +46,9 @@ export class SecurityNotices {
       // Another sign-in recorded it at the same moment, or this is the account's first device.
       if (!Number(res.numInsertedOrUpdatedRows ?? 0) || !known.length) return;
       const where = [s.city, s.country].filter(Boolean).join(', ');
-      const from = `<strong>${escapeHtml(s.browser ?? 'an unknown browser')}</strong> on <strong>${escapeHtml(s.platform ?? 'an unknown platform')}</strong>`;
+      const browser = escapeHtml(s.browser ?? 'an unknown browser');
+      const platform = escapeHtml(s.platform ?? 'an unknown platform');
+      const from = `<strong>${browser}</strong> on <strong>${platform}</strong>`;
       await this.notifier.notify(userId, {
         type: 'new-sign-in',
         baseUrl: s.baseUrl,
@@ -68,6 +70,7 @@ export class SecurityNotices {
   }
 
   async twoFactorChanged(userId: number, enabled: boolean, baseUrl: string): Promise<void> {
+    const state = enabled ? 'on' : 'off';
     try {
       await this.notifier.notify(userId, {
         type: 'two-factor-changed',
@@ -76,7 +79,7 @@ export class SecurityNotices {
           lines: [
             {
               type: 'primary',
-              content: `Two-factor authentication was turned <strong>${enabled ? 'on' : 'off'}</strong> for your account`,
+              content: `Two-factor authentication was turned <strong>${state}</strong> for your account`,
             },
             { type: 'other', content: 'If this was not you, change your password and log out other sessions.' },
           ],

@@ -11,7 +11,7 @@ import type { Notifier } from './notification.service.ts';
 export const STORAGE_ALMOST_FULL_RATIO = 0.9;
 
 /**
- * Notifications a finished upload can cause (issue 7): the owner of a shared folder hears of
+ * Notifications a finished upload can cause: the owner of a shared folder hears of
  * a file someone else put in it, and a drive owner hears when an upload takes their used space
  * past 90% (once per crossing: only the upload that crosses the line tells). Runs after the
  * upload answers; a failure is logged.
@@ -54,6 +54,7 @@ export class UploadNotices {
     const uploader = (await this.people.people([uploaderId])).get(uploaderId);
     if (!folder || !uploader) return;
     const action = `/drive/folders/${folder.hash}`;
+    const who = escapeHtml(displayName(uploader));
     await this.notifier.notify(entry.owner_id, {
       type: 'shared-folder-upload',
       data: {
@@ -61,7 +62,9 @@ export class UploadNotices {
         lines: [
           {
             type: 'primary',
-            content: `<strong>${escapeHtml(displayName(uploader))}</strong> uploaded <strong>${escapeHtml(entry.name)}</strong> to <strong>${escapeHtml(folder.name)}</strong>`,
+            content:
+              `<strong>${who}</strong> uploaded <strong>${escapeHtml(entry.name)}</strong>` +
+              ` to <strong>${escapeHtml(folder.name)}</strong>`,
             action: { action, label: 'Open' },
           },
         ],
@@ -84,7 +87,9 @@ export class UploadNotices {
         lines: [
           {
             type: 'primary',
-            content: `Your storage space is almost full: <strong>${escapeHtml(formatBytes(used))}</strong> of <strong>${escapeHtml(formatBytes(limit))}</strong> used.`,
+            content:
+              `Your storage space is almost full: <strong>${escapeHtml(formatBytes(used))}</strong>` +
+              ` of <strong>${escapeHtml(formatBytes(limit))}</strong> used.`,
           },
         ],
         mainAction: { action: '/drive', label: 'Open' },

@@ -27,7 +27,7 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
   'recaptcha.enable': { register: false, contact: false },
   require_email_confirmation: false,
   'billing.enable': false,
-  // Notifications and their preferences page are built (issue 7).
+  // The client offers notifications and their preferences page: both are built.
   'notif.subs.integrated': true,
   'notifications.integrated': true,
   'themes.user_change': true,

@@ -11,12 +11,21 @@ import {
 } from './settings.defaults.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
+/** Settings as nested objects, a level per dot of their keys ('branding.site_name'). */
+export type SettingsTree = { [key: string]: unknown };
+
+const isTree = (value: unknown): value is SettingsTree => typeof value === 'object' && value !== null;
+
 /** Sets `value` at a dotted path inside `target`. */
-function setPath(target: Record<string, any>, dotted: string, value: unknown): void {
-  const parts = dotted.split('.');
+function setPath(target: SettingsTree, dotted: string, value: unknown): void {
   let node = target;
-  for (const part of parts.slice(0, -1)) node = node[part] ??= {};
-  node[parts.at(-1)!] = value;
+  for (const part of dotted.split('.').slice(0, -1)) {
+    const child = node[part] ?? {};
+    if (!isTree(child)) throw new Error(`Setting ${dotted} lies under ${part}, which holds a value`);
+    node[part] = child;
+    node = child;
+  }
+  node[dotted.slice(dotted.lastIndexOf('.') + 1)] = value;
 }
 
 export class SettingsService {
@@ -40,9 +49,9 @@ export class SettingsService {
   }
 
   /** Public settings as the nested object the client reads; private keys never appear. */
-  async getPublicTree(): Promise<Record<string, any>> {
+  async getPublicTree(): Promise<SettingsTree> {
     const stored = await this.repo.getAll();
-    const tree: Record<string, any> = {};
+    const tree: SettingsTree = {};
     for (const [key, def] of Object.entries(PUBLIC_SETTINGS))
       setPath(tree, key, stored.has(key) ? stored.get(key) : def);
     return tree;

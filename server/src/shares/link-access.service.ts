@@ -70,14 +70,17 @@ export class LinkAccessService {
    */
   async find(hash: string): Promise<OpenLink | null> {
     const link = await this.deps.links.getByHash(hash);
-    if (!link || link.enabled !== 1) return null;
+    if (link?.enabled !== 1) return null;
     if (link.expires_at && Date.parse(link.expires_at) <= this.deps.clock().getTime()) return null;
     const root = await this.deps.entries.getById(link.file_entry_id);
     if (!root || root.deleted_at) return null;
     return { link, root };
   }
 
-  /** GET shareable-links/{hash} (part 2, 3 and 7): the link, whether the password is wanted, and the folder's children. */
+  /**
+   * GET shareable-links/{hash} (part 2, 3 and 7): the link, whether the password is wanted, and
+   * the folder's children.
+   */
   async page(
     actor: Actor,
     hash: string,

@@ -15,7 +15,7 @@ export const newLinkHash = () => randomBytes(12).toString('base64url');
 type Deps = { links: LinksRepository; policy: DrivePolicy; listing: DriveListingService; clock: Clock };
 
 /**
- * The owner's side of shareable links (issue 6): one link per entry, created, edited (on/off,
+ * The owner's side of shareable links: one link per entry, created, edited (on/off,
  * password, expiry, download, editing, restricted) and deleted from the Share dialog.
  */
 export class LinksService {
@@ -67,7 +67,9 @@ export class LinksService {
     if (body.allow_edit !== undefined) patch.allow_edit = flag(body.allow_edit);
     if (body.restricted !== undefined) patch.restricted = flag(body.restricted);
     await this.deps.links.update(link.id, patch);
-    return this.present(actor, (await this.deps.links.getByEntryId(link.file_entry_id))!);
+    const updated = await this.deps.links.getByEntryId(link.file_entry_id);
+    if (!updated) throw notFound();
+    return this.present(actor, updated);
   }
 
   async delete(actor: Actor, entryId: number): Promise<void> {

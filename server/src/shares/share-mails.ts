@@ -21,12 +21,13 @@ export function entrySharedMail(
   share: { sharer: string; names: string[]; permission: SharePermission; link: string },
 ): MailMessage {
   const items = itemsLabel(share.names);
+  const can = `You can ${VERBS[share.permission]} it`;
   return {
     to,
     subject: `${share.sharer} shared ${items} with you`,
-    text: `${share.sharer} shared ${items} with you on ${siteName}. You can ${VERBS[share.permission]} it.\n\nOpen it: ${share.link}\n\n${siteName}\n`,
+    text: `${share.sharer} shared ${items} with you on ${siteName}. ${can}.\n\nOpen it: ${share.link}\n\n${siteName}\n`,
     html: layout(siteName, [
-      `<strong>${escapeHtml(share.sharer)}</strong> shared <strong>${escapeHtml(items)}</strong> with you. You can ${VERBS[share.permission]} it.`,
+      `<strong>${escapeHtml(share.sharer)}</strong> shared <strong>${escapeHtml(items)}</strong> with you. ${can}.`,
       `<a href="${escapeHtml(share.link)}">Open</a>`,
     ]),
   };
@@ -39,12 +40,21 @@ export function shareInvitationMail(
   share: { sharer: string; names: string[]; permission: SharePermission; registerLink: string },
 ): MailMessage {
   const items = itemsLabel(share.names);
+  const can = `You can ${VERBS[share.permission]} it once you create an account with this address`;
   return {
     to,
     subject: `${share.sharer} shared ${items} with you on ${siteName}`,
-    text: `${share.sharer} shared ${items} with you on ${siteName}. You can ${VERBS[share.permission]} it once you create an account with this address:\n\n${share.registerLink}\n\nIf you did not expect this, you can ignore this email.\n\n${siteName}\n`,
+    text: [
+      `${share.sharer} shared ${items} with you on ${siteName}. ${can}:`,
+      '',
+      share.registerLink,
+      '',
+      'If you did not expect this, you can ignore this email.',
+      '',
+      `${siteName}\n`,
+    ].join('\n'),
     html: layout(siteName, [
-      `<strong>${escapeHtml(share.sharer)}</strong> shared <strong>${escapeHtml(items)}</strong> with you. You can ${VERBS[share.permission]} it once you create an account with this address.`,
+      `<strong>${escapeHtml(share.sharer)}</strong> shared <strong>${escapeHtml(items)}</strong> with you. ${can}.`,
       `<a href="${escapeHtml(share.registerLink)}">Create an account</a>`,
       'If you did not expect this, you can ignore this email.',
     ]),

@@ -41,7 +41,9 @@ export function sendSharedNotification(
       lines: [
         {
           type: 'primary',
-          content: `<strong>${escapeHtml(input.sharer.name)}</strong> shared <strong>${escapeHtml(items)}</strong> with you`,
+          content:
+            `<strong>${escapeHtml(input.sharer.name)}</strong> shared <strong>${escapeHtml(items)}</strong>` +
+            ' with you',
           action: { action, label: 'Open' },
         },
       ],

@@ -37,7 +37,7 @@ type Deps = {
 };
 
 /**
- * Sharing entries with people by email (issue 6): the owner shares, lists who has access,
+ * Sharing entries with people by email: the owner shares, lists who has access,
  * changes a permission and removes a person; a recipient removes a share from their list.
  * What a share lets a recipient do is enforced by the drive policy on every drive call.
  */
@@ -47,11 +47,14 @@ export class SharesService {
     this.deps = deps;
   }
 
-  /** Who has access to an entry: its owner, and the people it (or a folder above it) is shared with. Owner only. */
+  /**
+   * Who has access to an entry: its owner, and the people it (or a folder above it) is shared with.
+   * Owner only.
+   */
   async listAccess(actor: Actor, entryId: number): Promise<EntrySharesResponse> {
     const entry = await this.deps.policy.getById(actor, entryId, { need: 'owner' });
     const rows = await this.deps.shares.listOnEntries(idsOfPath(entry.path));
-    const owner = (await this.deps.shares.people([entry.owner_id])).get(entry.owner_id)!;
+    const owner = await this.person(entry.owner_id);
     return { owner: personOf(owner), people: await this.present(rows) };
   }
 
@@ -64,7 +67,7 @@ export class SharesService {
     actor.authorize(Permission.filesView);
     const me = actor.requireUser();
     const entries = await this.deps.policy.getManyByIds(actor, body.entryIds, { need: 'owner' });
-    const sharer = (await this.deps.shares.people([me.id])).get(me.id)!;
+    const sharer = await this.person(me.id);
     const siteName = await this.deps.settings.get<string>('branding.site_name');
     const results: ShareEntriesResponse['results'] = [];
     for (const email of [...new Set(body.emails.map((e) => e.toLowerCase()))]) {
@@ -107,7 +110,16 @@ export class SharesService {
   async updatePermission(actor: Actor, shareId: number, permission: SharePermission): Promise<SharePerson> {
     const share = await this.shareOwnedBy(actor, shareId);
     await this.deps.shares.update(share.id, { permission, updated_at: this.deps.clock().toISOString() });
-    return (await this.present([(await this.deps.shares.getById(share.id))!]))[0];
+    const updated = await this.deps.shares.getById(share.id);
+    if (!updated) throw notFound();
+    return (await this.present([updated]))[0];
+  }
+
+  /** A user who owns an entry or is signed in; deleting a user deletes their entries, so one is always found. */
+  private async person(userId: number): Promise<PersonRow> {
+    const person = (await this.deps.shares.people([userId])).get(userId);
+    if (!person) throw new Error(`User ${userId} owns an entry or is signed in, but does not exist`);
+    return person;
   }
 
   /** Removes a person: by the owner, or by the person themself (leaving the share). */
@@ -212,7 +224,8 @@ export class SharesService {
       });
       return;
     }
-    const registerLink = `${baseUrl}/register/${input.invite}?invite_type=${SHARE_INVITE_TYPE}&email=${encodeURIComponent(email)}`;
+    const query = `invite_type=${SHARE_INVITE_TYPE}&email=${encodeURIComponent(email)}`;
+    const registerLink = `${baseUrl}/register/${input.invite}?${query}`;
     const mail = shareInvitationMail(email, siteName, { sharer: sharerName, names, permission, registerLink });
     this.deps.mailer
       .send(mail)

@@ -34,7 +34,7 @@ export class ValueListsService {
       if (name === 'timezones') lists.timezones = listTimezones();
       if (name === 'countries') lists.countries = await listCountries();
       if (name === 'localizations') lists.localizations = await this.localizations.listSummaries();
-      if (name === 'states') lists.states = listStates(countryId!);
+      if (name === 'states' && countryId) lists.states = listStates(countryId);
     }
     return lists;
   }
