@@ -1,10 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { type RawBuilder, sql } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import * as m0001 from '../../src/db/migrations/0001-foundation.ts';
 import * as m0002 from '../../src/db/migrations/0002-accounts.ts';
@@ -12,10 +9,8 @@ import * as m0003 from '../../src/db/migrations/0003-drive.ts';
 import * as m0004 from '../../src/db/migrations/0004-rate-limits.ts';
 import * as m0007 from '../../src/db/migrations/0007-user-date-format.ts';
 import { MIGRATION_NAMES, appliedMigrations, migrateDown, migrateTo, migrateToLatest } from '../../src/db/migrator.ts';
-import { createLogger } from '../../src/logging/logger.ts';
-import { openRuntime } from '../../src/runtime.ts';
 import { DriveClient } from '../helpers/drive.ts';
-import { FIXTURE_INDEX_HTML, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp } from '../helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
 
 // Every migration goes up and comes down again on both dialects: a down() that leaves a table,
@@ -128,23 +123,12 @@ describe('migrations', () => {
 
   it('leave a database the app works with after going down and up, and revert it with its rows', async () => {
     await migrateToLatest(db);
-    const webDist = path.join(tdb.dataDir, 'web-dist');
-    fs.mkdirSync(webDist, { recursive: true });
-    fs.writeFileSync(path.join(webDist, 'index.html'), FIXTURE_INDEX_HTML);
-    const config = loadConfig({
+    // The variables given override the helper's own fresh database: the app opens this one.
+    const t = await createTestApp({
       DATA_DIR: tdb.dataDir,
-      WEB_DIST_DIR: webDist,
-      LOG_LEVEL: 'warn',
       ...(tdb.databaseUrl ? { DATABASE_URL: tdb.databaseUrl } : {}),
     });
-    const container = await openRuntime(
-      config,
-      createLogger({ dataDir: config.dataDir, level: 'warn', stdout: false }),
-    );
-    const app = await buildApp(container);
     try {
-      await app.ready();
-      const t: TestApp = { app, container, db: tdb, close: async () => {} };
       const me = await DriveClient.create(t);
       const folder = await me.folder('Quarterly Reports');
       const file = await me.upload('quarterly-notes.txt', 'figures', { parentId: folder.id });
@@ -157,9 +141,9 @@ describe('migrations', () => {
         'quarterly-notes.txt',
       ]);
     } finally {
-      await app.close();
-      await container.db.destroy();
+      await t.close();
     }
+    expect(await db.selectFrom('file_entries').select('name').execute()).toHaveLength(2);
     // An operator undoing an upgrade reverts tables that hold rows (seeds, a user, entries, search rows).
     expect(await migrateTo(db, null)).toEqual([...MIGRATION_NAMES].reverse());
     expect(await readSchema(db, tdb.dialect)).toEqual(empty);
