@@ -34,7 +34,10 @@ export class AccessTokensService {
     return { token: { id: row.id, name: row.name, last_used_at: row.last_used_at }, plainTextToken };
   }
 
-  /** Deletes one of the caller's own tokens; anyone else's is "not found". Needs no permission, so revoked users can still clean up. */
+  /**
+   * Deletes one of the caller's own tokens; anyone else's is "not found". Needs no permission, so
+   * revoked users can still clean up.
+   */
   async delete(actor: Actor, id: number): Promise<void> {
     const user = actor.requireUser();
     if (!(await this.tokens.deleteOfUser(id, user.id))) throw notFound('Token not found.');

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { describeUserAgent } from './device.ts';
 
+const CHROME_ON_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const SAFARI_ON_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+  'Version/17.4 Mobile/15E148 Safari/604.1';
+const SAFARI_ON_IPAD =
+  'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+  'Version/16.6 Mobile/15E148 Safari/604.1';
+
 describe('describeUserAgent', () => {
   it('reads a desktop browser', () => {
-    expect(
-      describeUserAgent(
-        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
-      ),
-    ).toEqual({
+    expect(describeUserAgent(CHROME_ON_WINDOWS)).toEqual({
       device_type: 'desktop',
       platform: 'Windows',
       browser: 'Chrome',
@@ -15,11 +20,7 @@ describe('describeUserAgent', () => {
   });
 
   it('reads a phone', () => {
-    expect(
-      describeUserAgent(
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-      ),
-    ).toEqual({
+    expect(describeUserAgent(SAFARI_ON_IPHONE)).toEqual({
       device_type: 'mobile',
       platform: 'iOS',
       browser: 'Mobile Safari',
@@ -35,11 +36,7 @@ describe('describeUserAgent', () => {
   });
 
   it('reads a tablet', () => {
-    expect(
-      describeUserAgent(
-        'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
-      ).device_type,
-    ).toBe('tablet');
+    expect(describeUserAgent(SAFARI_ON_IPAD).device_type).toBe('tablet');
   });
 
   it('calls anything unknown a desktop with no names', () => {

@@ -34,7 +34,10 @@ export class RolesRepository {
       .execute();
   }
 
-  /** Permissions granted by the given roles plus those granted to the user directly; restrictions merged, most generous wins. */
+  /**
+   * Permissions granted by the given roles plus those granted to the user directly; restrictions
+   * merged, most generous wins.
+   */
   async listPermissions(roleIds: number[], userId?: number): Promise<GrantedPermission[]> {
     const rows = roleIds.length
       ? await this.db

@@ -5,7 +5,9 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
 /** The HTML frame of every mail: paragraphs (HTML, escaped by the caller) and the site name. */
 export function layout(siteName: string, paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">${body}<p style="color:#6b7280">${escapeHtml(siteName)}</p></body></html>`;
+  const frame = 'font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px';
+  const footer = `<p style="color:#6b7280">${escapeHtml(siteName)}</p>`;
+  return `<!doctype html><html><body style="${frame}">${body}${footer}</body></html>`;
 }
 
 /** The six-digit code of the verification screen (spec part 1, 2.5). */
@@ -13,7 +15,14 @@ export function verificationCodeMail(to: string, siteName: string, code: string,
   return {
     to,
     subject: `${code} is your ${siteName} verification code`,
-    text: `Your verification code is ${code}\n\nEnter it on the "Verify your email" screen. It expires in ${minutes} minutes.\nIf you did not create an account, you can ignore this email.\n\n${siteName}\n`,
+    text: [
+      `Your verification code is ${code}`,
+      '',
+      `Enter it on the "Verify your email" screen. It expires in ${minutes} minutes.`,
+      'If you did not create an account, you can ignore this email.',
+      '',
+      `${siteName}\n`,
+    ].join('\n'),
     html: layout(siteName, [
       'Your verification code is',
       `<strong style="font-size:28px;letter-spacing:4px">${escapeHtml(code)}</strong>`,
@@ -28,11 +37,21 @@ export function passwordResetMail(to: string, siteName: string, link: string, mi
   return {
     to,
     subject: `Reset your ${siteName} password`,
-    text: `You asked to reset your password. Open this link to choose a new one:\n\n${link}\n\nThe link expires in ${minutes} minutes and works once.\nIf you did not ask for it, you can ignore this email; your password stays as it is.\n\n${siteName}\n`,
+    text: [
+      'You asked to reset your password. Open this link to choose a new one:',
+      '',
+      link,
+      '',
+      `The link expires in ${minutes} minutes and works once.`,
+      'If you did not ask for it, you can ignore this email; your password stays as it is.',
+      '',
+      `${siteName}\n`,
+    ].join('\n'),
     html: layout(siteName, [
       'You asked to reset your password.',
       `<a href="${escapeHtml(link)}">Choose a new password</a>`,
-      `The link expires in ${minutes} minutes and works once. If you did not ask for it, you can ignore this email; your password stays as it is.`,
+      `The link expires in ${minutes} minutes and works once. ` +
+        'If you did not ask for it, you can ignore this email; your password stays as it is.',
     ]),
   };
 }

@@ -23,12 +23,14 @@ export function inviteNotificationData(invite: { id: string; inviter: string; wo
 
 /** To the owner: someone joined their workspace. */
 export function joinedNotificationData(input: { member: string; workspace: string }): NotificationData {
+  const member = escapeHtml(input.member);
+  const workspace = escapeHtml(input.workspace);
   return {
     image: 'group-add',
     lines: [
       {
         type: 'primary',
-        content: `<strong>${escapeHtml(input.member)}</strong> joined the <strong>${escapeHtml(input.workspace)}</strong> workspace`,
+        content: `<strong>${member}</strong> joined the <strong>${workspace}</strong> workspace`,
       },
     ],
     mainAction: { action: '/drive', label: 'Open' },
@@ -41,12 +43,20 @@ export function inviteMail(
   siteName: string,
   invite: { inviter: string; workspace: string; link: string },
 ): MailMessage & { html: string } {
+  const inviter = escapeHtml(invite.inviter);
+  const workspace = escapeHtml(invite.workspace);
   return {
     to,
     subject: `${invite.inviter} invited you to join ${invite.workspace} on ${siteName}`,
-    text: `${invite.inviter} invited you to join the ${invite.workspace} workspace on ${siteName}.\n\nJoin or decline: ${invite.link}\n\n${siteName}\n`,
+    text: [
+      `${invite.inviter} invited you to join the ${invite.workspace} workspace on ${siteName}.`,
+      '',
+      `Join or decline: ${invite.link}`,
+      '',
+      `${siteName}\n`,
+    ].join('\n'),
     html: layout(siteName, [
-      `<strong>${escapeHtml(invite.inviter)}</strong> invited you to join the <strong>${escapeHtml(invite.workspace)}</strong> workspace.`,
+      `<strong>${inviter}</strong> invited you to join the <strong>${workspace}</strong> workspace.`,
       `<a href="${escapeHtml(invite.link)}">Join workspace</a>`,
     ]),
   };
@@ -58,12 +68,23 @@ export function inviteToRegisterMail(
   siteName: string,
   invite: { inviter: string; workspace: string; registerLink: string },
 ): MailMessage {
+  const inviter = escapeHtml(invite.inviter);
+  const workspace = escapeHtml(invite.workspace);
+  const create = 'Create an account with this address to join';
   return {
     to,
     subject: `${invite.inviter} invited you to join ${invite.workspace} on ${siteName}`,
-    text: `${invite.inviter} invited you to join the ${invite.workspace} workspace on ${siteName}. Create an account with this address to join:\n\n${invite.registerLink}\n\nIf you did not expect this, you can ignore this email.\n\n${siteName}\n`,
+    text: [
+      `${invite.inviter} invited you to join the ${invite.workspace} workspace on ${siteName}. ${create}:`,
+      '',
+      invite.registerLink,
+      '',
+      'If you did not expect this, you can ignore this email.',
+      '',
+      `${siteName}\n`,
+    ].join('\n'),
     html: layout(siteName, [
-      `<strong>${escapeHtml(invite.inviter)}</strong> invited you to join the <strong>${escapeHtml(invite.workspace)}</strong> workspace. Create an account with this address to join.`,
+      `<strong>${inviter}</strong> invited you to join the <strong>${workspace}</strong> workspace. ${create}.`,
       `<a href="${escapeHtml(invite.registerLink)}">Create an account</a>`,
       'If you did not expect this, you can ignore this email.',
     ]),

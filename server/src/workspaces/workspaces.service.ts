@@ -6,7 +6,6 @@ import {
   type InviteMembersBody,
   type InviteMembersResponse,
   type MemberRole,
-  type NotificationData,
   type Workspace,
   type WorkspaceDetails,
 } from '@kosh/contracts';
@@ -137,7 +136,7 @@ export class WorkspacesService {
   async rename(actor: Actor, id: number, name: string): Promise<Workspace> {
     await this.membership(actor, id, 'owner');
     await this.deps.repo.rename(id, name, this.now());
-    return (await this.list(actor)).find((w) => w.id === id)!;
+    return this.listed(actor, id);
   }
 
   /** Deletes the workspace; its files go to the owner's trash (their personal drive). */
@@ -267,7 +266,8 @@ export class WorkspacesService {
     });
     if (!taken) throw notFound(WORKSPACE_MESSAGES.staleInvite);
     await this.settle(me.id, inviteId);
-    const ws = (await this.deps.repo.getById(invite.workspace_id))!;
+    const ws = await this.deps.repo.getById(invite.workspace_id);
+    if (!ws) throw notFound(WORKSPACE_TEXT.notFound);
     const member = await this.deps.repo.userByEmail(me.email);
     await this.deps.notifier
       .notify(ws.owner_id, {
@@ -278,7 +278,7 @@ export class WorkspacesService {
       .catch((err: unknown) =>
         this.deps.logger.warn({ err, workspaceId: ws.id }, 'could not notify the workspace owner of a join'),
       );
-    return (await this.list(actor)).find((w) => w.id === ws.id)!;
+    return this.listed(actor, ws.id);
   }
 
   /** DELETE workspace/invite/{inviteId}: the invitee declines. */
@@ -310,6 +310,13 @@ export class WorkspacesService {
   }
 
   /** The caller's membership: 404 for a non-member (the workspace does not exist for them), 403 below `need`. */
+  /** One of the caller's workspaces as list answers it; 404 when it was deleted meanwhile. */
+  private async listed(actor: Actor, id: number): Promise<Workspace> {
+    const ws = (await this.list(actor)).find((w) => w.id === id);
+    if (!ws) throw notFound(WORKSPACE_TEXT.notFound);
+    return ws;
+  }
+
   private async membership(
     actor: Actor,
     id: number,
@@ -323,7 +330,10 @@ export class WorkspacesService {
     return { ws, role: member.role };
   }
 
-  /** The notification (with its mail) to someone with an account, or a mail with a register link; mail failures are logged. */
+  /**
+   * The notification (with its mail) to someone with an account, or a mail with a register link;
+   * mail failures are logged.
+   */
   private async announce(input: {
     inviteId: string;
     email: string;
