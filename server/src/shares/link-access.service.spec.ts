@@ -222,7 +222,7 @@ describe('LinkAccessService', () => {
       const { sut } = setUp({ password: SECRET_HASH });
       await expect(sut.file(guest, 'L1', 'h11', undefined, { inline: true })).rejects.toMatchObject({
         status: 403,
-        code: 'link_locked',
+        message: 'This link is password protected.',
       });
     });
 
