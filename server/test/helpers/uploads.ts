@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -33,7 +33,7 @@ export function randomFile(bytes: number, name = 'data.bin'): { file: string; sh
   const block = Buffer.alloc(1024 * 1024);
   for (let written = 0; written < bytes; written += block.length) {
     const n = Math.min(block.length, bytes - written);
-    for (let i = 0; i < n; i += 4) block.writeUInt32LE((Math.random() * 0xffffffff) >>> 0, i);
+    randomFillSync(block, 0, n);
     fs.writeSync(fd, block, 0, n);
     hash.update(block.subarray(0, n));
   }

@@ -1,7 +1,9 @@
 import http from 'node:http';
-import { COOKIE } from '@kosh/contracts';
+import { COOKIE, type NotificationStreamEvent, type UnreadStreamEvent } from '@kosh/contracts';
 
-export type StreamEvent = { event: string; data: any };
+/** What each event of the stream carries (server/src/notifications/live-streams.ts). */
+type EventData = { notification: NotificationStreamEvent; unread: UnreadStreamEvent };
+export type StreamEvent = { event: string; data: unknown };
 
 /** An EventSource-like reader of GET notifications/stream on a listening app. */
 export class StreamReader {
@@ -21,8 +23,11 @@ export class StreamReader {
         reader.status = res.statusCode ?? 0;
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => reader.feed(chunk));
-        res.on('end', () => (reader.ended = true));
-        res.on('close', () => (reader.ended = true));
+        const end = () => {
+          reader.ended = true;
+        };
+        res.on('end', end);
+        res.on('close', end);
         resolve();
       });
       reader.req.on('error', reject);
@@ -31,11 +36,16 @@ export class StreamReader {
   }
 
   /** The first event named `event` that satisfies `match`, waiting up to timeoutMs. */
-  async waitFor(event: string, match: (data: any) => boolean = () => true, timeoutMs = 2000): Promise<StreamEvent> {
+  async waitFor<E extends keyof EventData>(
+    event: E,
+    match: (data: EventData[E]) => boolean = () => true,
+    timeoutMs = 2000,
+  ): Promise<{ event: E; data: EventData[E] }> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = this.events.find((e) => e.event === event && match(e.data));
-      if (found) return found;
+      // The server sends each event name with one shape (EventData).
+      const found = this.events.find((e) => e.event === event && match(e.data as EventData[E]));
+      if (found) return { event, data: found.data as EventData[E] };
       if (Date.now() > deadline)
         throw new Error(`no ${event} event within ${timeoutMs} ms; got ${JSON.stringify(this.events)}`);
       await new Promise((r) => setTimeout(r, 20));
@@ -48,8 +58,7 @@ export class StreamReader {
 
   private feed(chunk: string): void {
     this.buffer += chunk;
-    let index: number;
-    while ((index = this.buffer.indexOf('\n\n')) >= 0) {
+    for (let index = this.buffer.indexOf('\n\n'); index >= 0; index = this.buffer.indexOf('\n\n')) {
       const block = this.buffer.slice(0, index);
       this.buffer = this.buffer.slice(index + 2);
       let event = 'message';
