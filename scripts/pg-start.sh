@@ -69,7 +69,8 @@ free_port() {
     if command -v python3 >/dev/null 2>&1; then
         python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
     elif command -v node >/dev/null 2>&1; then
-        node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+        node -e 'const s=require("net").createServer();
+            s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
     else
         die "need python3 or node to pick a free port"
     fi

@@ -26,7 +26,11 @@ if [[ -f $D/data/postmaster.pid ]]; then
             for _ in $(seq 1 50); do [[ -d /proc/$pid ]] || break; sleep 0.1; done
             [[ -d /proc/$pid ]] && kill -KILL "$pid" 2>/dev/null
             sleep 0.2
-            if [[ -d /proc/$pid ]]; then log "postmaster $pid STILL running"; rc=1; else log "killed postmaster $pid"; fi
+            if [[ -d /proc/$pid ]]; then
+                log "postmaster $pid STILL running"; rc=1
+            else
+                log "killed postmaster $pid"
+            fi
         else
             log "server of $D not running"
         fi

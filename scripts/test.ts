@@ -301,7 +301,8 @@ async function main(): Promise<number> {
 
 function formatLeg(res: LegResult): string {
   const counts = `${res.passed} passed, ${res.failed} failed`;
-  return `${res.name.padEnd(22)}${counts.padEnd(24)}${res.seconds.toFixed(1).padStart(6)}s${res.note ? `  ${res.note}` : ''}`;
+  const note = res.note ? `  ${res.note}` : '';
+  return `${res.name.padEnd(22)}${counts.padEnd(24)}${res.seconds.toFixed(1).padStart(6)}s${note}`;
 }
 
 process.exitCode = await main();
