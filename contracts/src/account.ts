@@ -20,6 +20,7 @@ export const UserSessionSchema = z.object({
 });
 export type UserSession = z.infer<typeof UserSessionSchema>;
 export const ListUserSessionsResponseSchema = z.object({ sessions: z.array(UserSessionSchema) });
+export type ListUserSessionsResponse = z.infer<typeof ListUserSessionsResponseSchema>;
 
 export const AccessTokenSchema = z.object({
   id: z.number().int(),
@@ -28,12 +29,20 @@ export const AccessTokenSchema = z.object({
 });
 export type AccessToken = z.infer<typeof AccessTokenSchema>;
 export const CreateAccessTokenBodySchema = z.object({ tokenName: requiredString('token name', 100) });
+export type CreateAccessTokenBody = z.infer<typeof CreateAccessTokenBodySchema>;
 /** The plain token is in this answer only; the server keeps its hash (part 1, 2.7 "shown once"). */
 export const CreateAccessTokenResponseSchema = z.object({ token: AccessTokenSchema, plainTextToken: z.string() });
+export type CreateAccessTokenResponse = z.infer<typeof CreateAccessTokenResponseSchema>;
 export const DeleteAccessTokenParamsSchema = z.object({ id: idParam() });
+export type DeleteAccessTokenParams = z.infer<typeof DeleteAccessTokenParamsSchema>;
 
 export const UserIdParamsSchema = z.object({ id: idParam() });
+export type UserIdParams = z.infer<typeof UserIdParamsSchema>;
 export const GetUserResponseSchema = z.object({ user: UserSchema });
+export type GetUserResponse = z.infer<typeof GetUserResponseSchema>;
+/** DELETE users/{id} (part 1, 7.2): the web sends deleteCurrentUser; clients may send no body at all. */
+export const DeleteUserBodySchema = z.object({ deleteCurrentUser: z.boolean().optional() }).optional();
+export type DeleteUserBody = z.infer<typeof DeleteUserBodySchema>;
 
 const optionalId = (label: string) =>
   z
@@ -65,3 +74,4 @@ export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 
 /** An avatar by address; files come as multipart `file`. Errors are reported on `file` (part 1, 5). */
 export const UploadAvatarBodySchema = z.object({ url: z.string().max(2048).optional() });
+export type UploadAvatarBody = z.infer<typeof UploadAvatarBodySchema>;

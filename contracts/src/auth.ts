@@ -37,6 +37,7 @@ export const LoginUserBodySchema = z.object({
 export type LoginUserBody = z.infer<typeof LoginUserBodySchema>;
 /** Either the two-factor step is next, or the user is signed in (part 1, 4). */
 export const LoginUserResponseSchema = z.union([z.object({ two_factor: z.literal(true) }), bootstrapAnswer]);
+export type LoginUserResponse = z.infer<typeof LoginUserResponseSchema>;
 
 export const ChallengeTwoFactorBodySchema = z
   .object({
@@ -54,6 +55,7 @@ export const ChallengeTwoFactorBodySchema = z
   });
 export type ChallengeTwoFactorBody = z.infer<typeof ChallengeTwoFactorBodySchema>;
 export const ChallengeTwoFactorResponseSchema = bootstrapAnswer;
+export type ChallengeTwoFactorResponse = z.infer<typeof ChallengeTwoFactorResponseSchema>;
 
 /**
  * Registration (part 1, 3 "Registration payload"): one boolean per registration policy id,
@@ -78,8 +80,14 @@ export const RegisterUserResponseSchema = z.object({
   status: z.enum(REGISTRATION_STATUSES),
   bootstrapData: BootstrapDataSchema,
 });
+export type RegisterUserResponse = z.infer<typeof RegisterUserResponseSchema>;
+
+/** POST auth/logout: the bootstrap data of a visitor (part 1, 4). */
+export const LogoutUserResponseSchema = bootstrapAnswer;
+export type LogoutUserResponse = z.infer<typeof LogoutUserResponseSchema>;
 
 export const SendPasswordResetBodySchema = z.object({ email: emailField() });
+export type SendPasswordResetBody = z.infer<typeof SendPasswordResetBodySchema>;
 export const ResetPasswordBodySchema = z
   .object({ token: requiredString('token', 200), email: emailField(), ...passwordPairShape() })
   .refine(passwordsMatch, PASSWORD_MISMATCH);
@@ -91,6 +99,7 @@ export const UpdatePasswordBodySchema = z
 export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
 
 export const ConfirmPasswordBodySchema = z.object({ password: requiredSecret('password') });
+export type ConfirmPasswordBody = z.infer<typeof ConfirmPasswordBodySchema>;
 export const GetPasswordConfirmationQuerySchema = z.object({
   seconds: z.coerce
     .number({ error: 'The seconds must be a number.' })
@@ -99,28 +108,40 @@ export const GetPasswordConfirmationQuerySchema = z.object({
     .max(10_000_000)
     .optional(),
 });
+export type GetPasswordConfirmationQuery = z.infer<typeof GetPasswordConfirmationQuerySchema>;
 export const GetPasswordConfirmationResponseSchema = z.object({ confirmed: z.boolean() });
+export type GetPasswordConfirmationResponse = z.infer<typeof GetPasswordConfirmationResponseSchema>;
 
 export const ConfirmTwoFactorBodySchema = z.object({
   code: exactLengthString('code', TWO_FACTOR_CODE_LENGTH).regex(/^\d+$/, 'The code must contain only digits.'),
 });
+export type ConfirmTwoFactorBody = z.infer<typeof ConfirmTwoFactorBodySchema>;
 export const GetTwoFactorQrCodeResponseSchema = z.object({ svg: z.string(), secret: z.string() });
+export type GetTwoFactorQrCodeResponse = z.infer<typeof GetTwoFactorQrCodeResponseSchema>;
 
 export const VerifyEmailBodySchema = z.object({
   code: requiredString('code', VERIFICATION_CODE_LENGTH).regex(/^\d+$/, 'The code must contain only digits.'),
 });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
 export const ResendEmailVerificationBodySchema = z.object({ email: emailField() });
+export type ResendEmailVerificationBody = z.infer<typeof ResendEmailVerificationBodySchema>;
 
 export const LogoutOtherSessionsBodySchema = z.object({ password: requiredSecret('password') });
+export type LogoutOtherSessionsBody = z.infer<typeof LogoutOtherSessionsBodySchema>;
 
 export const SocialServiceParamsSchema = z.object({
   service: z.enum(SOCIAL_SERVICES, { error: 'This sign-in provider is not supported.' }),
 });
+export type SocialServiceParams = z.infer<typeof SocialServiceParamsSchema>;
 export const ConnectSocialBodySchema = z.object({ password: requiredSecret('password') });
+export type ConnectSocialBody = z.infer<typeof ConnectSocialBodySchema>;
 export const ConnectSocialResponseSchema = bootstrapAnswer;
+export type ConnectSocialResponse = z.infer<typeof ConnectSocialResponseSchema>;
 
 export const VerifyRecaptchaBodySchema = z.object({ token: requiredString('token', 4000) });
+export type VerifyRecaptchaBody = z.infer<typeof VerifyRecaptchaBodySchema>;
 export const VerifyRecaptchaResponseSchema = z.object({ success: z.boolean() });
+export type VerifyRecaptchaResponse = z.infer<typeof VerifyRecaptchaResponseSchema>;
 
 /**
  * The address as the verification screen shows it (part 1, 2.5): first two characters,

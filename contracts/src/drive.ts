@@ -80,13 +80,18 @@ export const FileEntrySchema = z
       .enum(['view', 'download', 'edit'])
       .optional()
       .describe(
-        "The caller's access to an entry someone shared with them (absent on the caller's own entries): view previews, download also downloads and copies, edit also renames, uploads into, moves within and trashes.",
+        [
+          "The caller's access to an entry someone shared with them (absent on the caller's own entries):",
+          'view previews, download also downloads and copies, edit also renames, uploads into, moves within',
+          'and trashes.',
+        ].join(' '),
       ),
     is_shared: z
       .boolean()
       .optional()
       .describe(
-        "On the caller's own entries: shared with people (invitations included) or by an enabled shareable link. Absent on entries shared with the caller.",
+        "On the caller's own entries: shared with people (invitations included) or by an enabled shareable link. " +
+          'Absent on entries shared with the caller.',
       ),
     owner: z
       .object({ id: z.number().int(), name: z.string(), email: z.string(), image: z.string().nullable() })
@@ -104,7 +109,8 @@ export const ListFileEntriesQuerySchema = z.object({
     .enum(DRIVE_SECTIONS)
     .default('home')
     .describe(
-      'home = root of the drive; folder needs folderHash; shares = what others shared with the caller; search needs query or a filter.',
+      'home = root of the drive; folder needs folderHash; shares = what others shared with the caller; ' +
+        'search needs query or a filter.',
     ),
   folderHash: z.string().max(64).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -134,9 +140,12 @@ export const FolderPathResponseSchema = z.object({
   folder: FileEntrySchema,
   path: z.array(FileEntrySchema).describe('Ancestors from the root down to the folder itself, for breadcrumbs.'),
 });
+export type FolderPathResponse = z.infer<typeof FolderPathResponseSchema>;
 
 export const FileEntryResponseSchema = z.object({ fileEntry: FileEntrySchema });
+export type FileEntryResponse = z.infer<typeof FileEntryResponseSchema>;
 export const FileEntriesResponseSchema = z.object({ entries: z.array(FileEntrySchema) });
+export type FileEntriesResponse = z.infer<typeof FileEntriesResponseSchema>;
 
 const entryIds = z.array(z.number().int().positive()).min(1).max(1000);
 const parentId = z.number().int().positive().nullable().optional().describe('Folder id; null or absent = root.');
@@ -151,8 +160,11 @@ export const RenameEntryBodySchema = z.object({
   name: z.string().min(1).max(1000),
   workspaceId: z.number().int().min(0).optional(),
 });
+export type RenameEntryBody = z.infer<typeof RenameEntryBodySchema>;
 export const EntryIdParamsSchema = z.object({ entryId: z.coerce.number().int().positive() });
+export type EntryIdParams = z.infer<typeof EntryIdParamsSchema>;
 export const EntryHashParamsSchema = z.object({ hash: z.string().min(1).max(64) });
+export type EntryHashParams = z.infer<typeof EntryHashParamsSchema>;
 export const MoveEntriesBodySchema = z.object({
   entryIds,
   destinationId: parentId,
@@ -166,6 +178,7 @@ export const CopyEntriesBodySchema = z.object({
 });
 export type CopyEntriesBody = z.infer<typeof CopyEntriesBodySchema>;
 export const EntryIdsBodySchema = z.object({ entryIds, workspaceId: z.number().int().min(0).optional() });
+export type EntryIdsBody = z.infer<typeof EntryIdsBodySchema>;
 export const DeleteEntriesBodySchema = z.object({
   entryIds: z.array(z.number().int().positive()).max(1000).default([]),
   paths: z
@@ -180,13 +193,16 @@ export type DeleteEntriesBody = z.infer<typeof DeleteEntriesBodySchema>;
 
 /** One item of a bulk call: bulk calls answer per item rather than failing the batch (STYLE.md). */
 export const BulkItemResultSchema = z.object({ id: z.number().int(), ok: z.boolean(), message: z.string().optional() });
+export type BulkItemResult = z.infer<typeof BulkItemResultSchema>;
 export const DeleteEntriesResponseSchema = z.object({
   results: z.array(BulkItemResultSchema),
   deleted: z.number().int().describe('Entries (with descendants) moved to trash or removed for good.'),
 });
+export type DeleteEntriesResponse = z.infer<typeof DeleteEntriesResponseSchema>;
 export const EmptyTrashResponseSchema = z.object({
   deleted: z.number().int().describe('Entries removed for good, descendants included.'),
 });
+export type EmptyTrashResponse = z.infer<typeof EmptyTrashResponseSchema>;
 
 export const UploadMetadataSchema = z.object({
   parentId: z.union([z.number().int().positive(), z.null()]).optional(),
@@ -209,6 +225,7 @@ export const DownloadQuerySchema = z.object({
     .describe('Comma-separated entry hashes; one file downloads as itself, anything else as a ZIP.'),
   workspaceId: z.coerce.number().int().min(0).optional(),
 });
+export type DownloadQuery = z.infer<typeof DownloadQuerySchema>;
 export const DownloadOneQuerySchema = z.object({
   inline: z
     .enum(['0', '1', 'true', 'false'])
@@ -216,6 +233,7 @@ export const DownloadOneQuerySchema = z.object({
     .describe('1 = preview in the browser (active content only under a sandbox CSP).'),
   workspaceId: z.coerce.number().int().min(0).optional(),
 });
+export type DownloadOneQuery = z.infer<typeof DownloadOneQuerySchema>;
 
 /** Storage summary (part 1, 3; part 2, 3): bytes; available null = unlimited. */
 export const SpaceUsageSchema = z.object({ used: z.number().int(), available: z.number().int().nullable() });

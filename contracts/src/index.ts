@@ -15,3 +15,4 @@ export * from './uploads.ts';
 export * from './shares.ts';
 export * from './notifications.ts';
 export * from './workspaces.ts';
+export * from './endpoints.ts';

@@ -88,10 +88,15 @@ export const ShareEntriesResponseSchema = z.object({
 export type ShareEntriesResponse = z.infer<typeof ShareEntriesResponseSchema>;
 
 export const UpdateShareBodySchema = z.object({ permission: z.enum(SHARE_PERMISSIONS) });
+export type UpdateShareBody = z.infer<typeof UpdateShareBodySchema>;
 export const ShareIdParamsSchema = z.object({ shareId: z.coerce.number().int().positive() });
+export type ShareIdParams = z.infer<typeof ShareIdParamsSchema>;
 export const ShareResponseSchema = z.object({ share: SharePersonSchema });
+export type ShareResponse = z.infer<typeof ShareResponseSchema>;
 export const LeaveSharesBodySchema = z.object({ entryIds, workspaceId: z.number().int().min(0).optional() });
+export type LeaveSharesBody = z.infer<typeof LeaveSharesBodySchema>;
 export const LeaveSharesResponseSchema = z.object({ results: z.array(BulkItemResultSchema) });
+export type LeaveSharesResponse = z.infer<typeof LeaveSharesResponseSchema>;
 
 /** The flags of a link, carried in `link.permissions` as a JSON string (part 2, 3). */
 export const LinkPermissionsSchema = z.object({
@@ -122,7 +127,8 @@ export const ShareableLinkSchema = z
     expires_at: z.string().nullable(),
     enabled: z.boolean(),
     entry: FileEntrySchema.nullable().describe(
-      'The linked entry (seen from the link: its path starts at itself); null until a password-protected link is unlocked.',
+      'The linked entry (seen from the link: its path starts at itself); ' +
+        'null until a password-protected link is unlocked.',
     ),
     created_at: z.string(),
     updated_at: z.string(),
@@ -151,12 +157,15 @@ export const SaveShareableLinkBodySchema = z.object({
 });
 export type SaveShareableLinkBody = z.infer<typeof SaveShareableLinkBodySchema>;
 export const ShareableLinkResponseSchema = z.object({ link: ShareableLinkSchema.nullable() });
+export type ShareableLinkResponse = z.infer<typeof ShareableLinkResponseSchema>;
 
 export const LinkHashParamsSchema = z.object({ hash: z.string().min(1).max(64) });
+export type LinkHashParams = z.infer<typeof LinkHashParamsSchema>;
 export const LinkEntryParamsSchema = z.object({
   hash: z.string().min(1).max(64),
   entryHash: z.string().min(1).max(64),
 });
+export type LinkEntryParams = z.infer<typeof LinkEntryParamsSchema>;
 
 const ORDER_RE = new RegExp(`^(${DRIVE_ORDER_BY.join('|')}):(asc|desc)$`);
 export const ShareableLinkPageQuerySchema = z.object({
@@ -192,6 +201,7 @@ export const ShareableLinkPageSchema = z.object({
 export type ShareableLinkPage = z.infer<typeof ShareableLinkPageSchema>;
 
 export const UnlockShareableLinkBodySchema = z.object({ password: z.string().min(1).max(LINK_PASSWORD_MAX_LENGTH) });
+export type UnlockShareableLinkBody = z.infer<typeof UnlockShareableLinkBodySchema>;
 export const LinkDownloadQuerySchema = z.object({
   hashes: z
     .string()
@@ -200,9 +210,11 @@ export const LinkDownloadQuerySchema = z.object({
     .optional()
     .describe('Comma-separated hashes of entries inside the link; absent: the linked entry.'),
 });
+export type LinkDownloadQuery = z.infer<typeof LinkDownloadQuerySchema>;
 export const LinkDownloadOneQuerySchema = z.object({
   inline: z.enum(['0', '1', 'true', 'false']).optional().describe('1 = preview in the browser.'),
 });
+export type LinkDownloadOneQuery = z.infer<typeof LinkDownloadOneQuerySchema>;
 export const SaveLinkToDriveBodySchema = z.object({
   destinationId: z
     .number()
@@ -213,3 +225,4 @@ export const SaveLinkToDriveBodySchema = z.object({
     .describe('A folder of the caller; null or absent: the root of their drive.'),
   workspaceId: z.number().int().min(0).optional(),
 });
+export type SaveLinkToDriveBody = z.infer<typeof SaveLinkToDriveBodySchema>;

@@ -1,4 +1,7 @@
-/** Upload limits from settings (spec part 2, 5): size in bytes (0 = none), type patterns. Shared: the server enforces them, the web app checks before sending. */
+/**
+ * Upload limits from settings (spec part 2, 5): size in bytes (0 = none), type patterns. Shared: the
+ * server enforces them, the web app checks before sending.
+ */
 export type UploadRules = { maxSize: number; allowedTypes: string[]; blockedTypes: string[] };
 
 /**

@@ -108,6 +108,7 @@ export const PresignS3UploadResponseSchema = z.object({
   acl: z.string(),
   key: z.string(),
 });
+export type PresignS3UploadResponse = z.infer<typeof PresignS3UploadResponseSchema>;
 
 export const CreateS3EntryBodySchema = z.object({
   key: z.string().max(200).optional().describe('The key presign or multipart/create answered.'),
@@ -129,16 +130,20 @@ export const CreateS3MultipartBodySchema = z.object({
 });
 export type CreateS3MultipartBody = z.infer<typeof CreateS3MultipartBodySchema>;
 export const CreateS3MultipartResponseSchema = z.object({ uploadId: z.string(), key: z.string() });
+export type CreateS3MultipartResponse = z.infer<typeof CreateS3MultipartResponseSchema>;
 
 export const S3MultipartRefBodySchema = z.object({
   key: z.string().min(1).max(200),
   uploadId: z.string().min(1).max(1024),
   workspaceId: z.number().int().min(0).optional(),
 });
+export type S3MultipartRefBody = z.infer<typeof S3MultipartRefBodySchema>;
 export type S3MultipartRef = z.infer<typeof S3MultipartRefBodySchema>;
 
 export const UploadedPartSchema = z.object({ PartNumber: z.number().int(), ETag: z.string(), Size: z.number().int() });
+export type UploadedPart = z.infer<typeof UploadedPartSchema>;
 export const S3UploadedPartsResponseSchema = z.object({ parts: z.array(UploadedPartSchema) });
+export type S3UploadedPartsResponse = z.infer<typeof S3UploadedPartsResponseSchema>;
 
 export const SignS3PartsBodySchema = S3MultipartRefBodySchema.extend({
   partNumbers: z.array(z.number().int().min(1).max(MULTIPART_MAX_PARTS)).min(1).max(MULTIPART_SIGN_BATCH),
@@ -147,6 +152,7 @@ export type SignS3PartsBody = z.infer<typeof SignS3PartsBodySchema>;
 export const SignS3PartsResponseSchema = z.object({
   urls: z.array(z.object({ partNumber: z.number().int(), url: z.string() })),
 });
+export type SignS3PartsResponse = z.infer<typeof SignS3PartsResponseSchema>;
 
 export const CompleteS3MultipartBodySchema = S3MultipartRefBodySchema.extend({
   parts: z
@@ -156,5 +162,7 @@ export const CompleteS3MultipartBodySchema = S3MultipartRefBodySchema.extend({
 });
 export type CompleteS3MultipartBody = z.infer<typeof CompleteS3MultipartBodySchema>;
 export const CompleteS3MultipartResponseSchema = z.object({ key: z.string(), size: z.number().int() });
+export type CompleteS3MultipartResponse = z.infer<typeof CompleteS3MultipartResponseSchema>;
 
 export const UploadEntryResponseSchema = z.object({ fileEntry: FileEntrySchema });
+export type UploadEntryResponse = z.infer<typeof UploadEntryResponseSchema>;

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
 export const RestrictionSchema = z.object({ name: z.string(), value: z.number().nullable() });
+export type Restriction = z.infer<typeof RestrictionSchema>;
 export const UserPermissionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   restrictions: z.array(RestrictionSchema),
 });
+export type UserPermission = z.infer<typeof UserPermissionSchema>;
 export const RoleSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Role = z.infer<typeof RoleSchema>;
 
 export const SubscriptionSummarySchema = z.object({
   id: z.number().int(),
@@ -15,6 +18,7 @@ export const SubscriptionSummarySchema = z.object({
   product: z.unknown().optional(),
   price: z.unknown().optional(),
 });
+export type SubscriptionSummary = z.infer<typeof SubscriptionSummarySchema>;
 
 /** The user as the client reads it (part 1, 3); secrets are never part of it. */
 export const UserSchema = z.object({

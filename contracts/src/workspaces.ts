@@ -71,11 +71,15 @@ export const SaveWorkspaceBodySchema = z.object({ name, workspaceId: z.number().
 export type SaveWorkspaceBody = z.infer<typeof SaveWorkspaceBodySchema>;
 
 export const WorkspaceIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export type WorkspaceIdParams = z.infer<typeof WorkspaceIdParamsSchema>;
 export const WorkspaceMemberParamsSchema = WorkspaceIdParamsSchema.extend({
   userId: z.coerce.number().int().min(1).max(2_147_483_647),
 });
+export type WorkspaceMemberParams = z.infer<typeof WorkspaceMemberParamsSchema>;
 export const WorkspaceInviteParamsSchema = z.object({ inviteId: z.string().min(1).max(100) });
+export type WorkspaceInviteParams = z.infer<typeof WorkspaceInviteParamsSchema>;
 export const WorkspaceInviteOfParamsSchema = WorkspaceIdParamsSchema.extend({ inviteId: z.string().min(1).max(100) });
+export type WorkspaceInviteOfParams = z.infer<typeof WorkspaceInviteOfParamsSchema>;
 
 export const InviteMembersBodySchema = z.object({
   emails: z.array(z.string().trim().max(255)).min(1, 'Enter at least one email.').max(WORKSPACE_INVITE_MAX_EMAILS),

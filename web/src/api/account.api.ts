@@ -1,47 +1,38 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  PASSWORD_CONFIRMATION_SECONDS,
-  type AccessToken,
-  type UpdatePasswordBody,
-  type UpdateUserBody,
-  type User,
-  type UserSession,
-} from '@kosh/contracts';
+import type { UpdatePasswordBody, UpdateUserBody, User } from '@kosh/contracts';
+import { PASSWORD_CONFIRMATION_SECONDS } from '@kosh/contracts/constants';
+import { endpoints } from '@kosh/contracts/endpoints';
 import { setBootstrapData } from '../shell/bootstrap-store.ts';
-import { http } from './http.ts';
+import { call } from './call.ts';
 import { queryClient } from './query-client.ts';
 import { queryKeys } from './query-keys.ts';
 
-type UserAnswer = { user: User };
-
 /** The calls of the account settings page (part 1, 2.7 and 7.2). */
 export const accountApi = {
-  getUser: (id: number, signal?: AbortSignal) => http.get<UserAnswer>(`users/${id}`, undefined, signal),
-  updateUser: (id: number, body: UpdateUserBody) => http.put<UserAnswer>(`users/${id}`, body),
-  skipProfile: () => http.put<unknown>('users/skipCounter'),
+  getUser: (id: number, signal?: AbortSignal) => call(endpoints.getUser, { params: { id }, signal }),
+  updateUser: (id: number, body: UpdateUserBody) => call(endpoints.updateUser, { params: { id }, body }),
+  skipProfile: () => call(endpoints.skipProfile),
   uploadAvatar: (id: number, input: { file: File } | { url: string }) => {
     const form = new FormData();
     if ('file' in input) form.append('file', input.file);
     else form.append('url', input.url);
-    return http.post<UserAnswer>(`users/${id}/avatar`, form);
+    return call(endpoints.uploadAvatar, { params: { id }, body: form });
   },
-  removeAvatar: (id: number) => http.delete<UserAnswer>(`users/${id}/avatar`),
-  deleteAccount: (id: number) => http.delete<unknown>(`users/${id}`, { deleteCurrentUser: true }),
-  changePassword: (body: UpdatePasswordBody) => http.put<unknown>('auth/user/password', body),
+  removeAvatar: (id: number) => call(endpoints.removeAvatar, { params: { id } }),
+  deleteAccount: (id: number) => call(endpoints.deleteUser, { params: { id }, body: { deleteCurrentUser: true } }),
+  changePassword: (body: UpdatePasswordBody) => call(endpoints.updatePassword, { body }),
   passwordConfirmationStatus: () =>
-    http.get<{ confirmed: boolean }>('auth/user/confirmed-password-status', { seconds: PASSWORD_CONFIRMATION_SECONDS }),
-  confirmPassword: (password: string) => http.post<unknown>('auth/user/confirm-password', { password }),
-  enableTwoFactor: () => http.post<unknown>('auth/user/two-factor-authentication'),
-  disableTwoFactor: () => http.delete<unknown>('auth/user/two-factor-authentication'),
-  twoFactorQrCode: (signal?: AbortSignal) =>
-    http.get<{ svg: string; secret: string }>('auth/user/two-factor/qr-code', undefined, signal),
-  confirmTwoFactor: (code: string) => http.post<unknown>('auth/user/confirmed-two-factor-authentication', { code }),
-  regenerateRecoveryCodes: () => http.post<unknown>('auth/user/two-factor-recovery-codes'),
-  sessions: (signal?: AbortSignal) => http.get<{ sessions: UserSession[] }>('user-sessions', undefined, signal),
-  logoutOtherSessions: (password: string) => http.post<unknown>('user-sessions/logout-other', { password }),
-  createToken: (tokenName: string) =>
-    http.post<{ plainTextToken: string; token: AccessToken }>('access-tokens', { tokenName }),
-  deleteToken: (id: number) => http.delete<unknown>(`access-tokens/${id}`),
+    call(endpoints.getPasswordConfirmation, { query: { seconds: PASSWORD_CONFIRMATION_SECONDS } }),
+  confirmPassword: (password: string) => call(endpoints.confirmPassword, { body: { password } }),
+  enableTwoFactor: () => call(endpoints.enableTwoFactor),
+  disableTwoFactor: () => call(endpoints.disableTwoFactor),
+  twoFactorQrCode: (signal?: AbortSignal) => call(endpoints.getTwoFactorQrCode, { signal }),
+  confirmTwoFactor: (code: string) => call(endpoints.confirmTwoFactor, { body: { code } }),
+  regenerateRecoveryCodes: () => call(endpoints.regenerateRecoveryCodes),
+  sessions: (signal?: AbortSignal) => call(endpoints.listUserSessions, { signal }),
+  logoutOtherSessions: (password: string) => call(endpoints.logoutOtherSessions, { body: { password } }),
+  createToken: (tokenName: string) => call(endpoints.createAccessToken, { body: { tokenName } }),
+  deleteToken: (id: number) => call(endpoints.deleteAccessToken, { params: { id } }),
 };
 
 /** The signed-in user's full record (tokens, social profiles, recovery codes) for the settings page. */

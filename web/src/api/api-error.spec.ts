@@ -15,6 +15,13 @@ describe('ApiError', () => {
     expect(error.debug).toBeUndefined();
   });
 
+  it('carries the code the server sent, and none when the answer had none', () => {
+    expect(new ApiError(423, { message: 'Confirm', code: 'password_confirmation_required' }).code).toBe(
+      'password_confirmation_required',
+    );
+    expect(new ApiError(502, undefined).code).toBeUndefined();
+  });
+
   it('uses the message when there are no field errors', () => {
     expect(new ApiError(403, { message: 'Nope' }).displayMessage).toBe('Nope');
     expect(new ApiError(500, undefined).displayMessage).toBeUndefined();
@@ -45,6 +52,12 @@ describe('isHandledByCaller', () => {
     expect(isHandledByCaller(new ApiError(500, {}), { handledStatuses: [404] })).toBe(false);
     expect(isHandledByCaller(new ApiError(500, {}), { handledStatuses: 'all' })).toBe(true);
     expect(isHandledByCaller(new ApiError(500, {}), undefined)).toBe(false);
+  });
+
+  it('lets the caller claim error codes', () => {
+    const locked = new ApiError(423, { message: 'Confirm', code: 'password_confirmation_required' });
+    expect(isHandledByCaller(locked, { handledCodes: ['password_confirmation_required'] })).toBe(true);
+    expect(isHandledByCaller(new ApiError(423, {}), { handledCodes: ['password_confirmation_required'] })).toBe(false);
   });
 });
 

@@ -1,7 +1,8 @@
-import type { DebugErrorPayload } from '@kosh/contracts';
+import type { DebugErrorPayload, ErrorCode } from '@kosh/contracts';
 
 type ErrorBody = {
   message?: unknown;
+  code?: unknown;
   errors?: Record<string, string | string[]>;
   action?: unknown;
   trace?: unknown;
@@ -10,6 +11,11 @@ type ErrorBody = {
 /** The one error the HTTP client throws (STYLE.md "Errors"). */
 export class ApiError extends Error {
   readonly status: number;
+  /**
+   * The server's machine-readable code (contracts/src/errors.ts) to act on; undefined when the
+   * answer carried none (a proxy's error page, a network failure).
+   */
+  readonly code: ErrorCode | undefined;
   /** Field to messages; empty when the server sent none. */
   readonly errors: Record<string, string[]>;
   /** Present when the body carries a developer trace (APP_DEBUG). */
@@ -21,6 +27,7 @@ export class ApiError extends Error {
     super(typeof b.message === 'string' ? b.message : '');
     this.name = 'ApiError';
     this.status = status;
+    this.code = typeof b.code === 'string' ? (b.code as ErrorCode) : undefined;
     this.errors = normaliseErrors(b.errors);
     this.debug = Array.isArray(b.trace) ? (b as unknown as DebugErrorPayload) : undefined;
     this.action = b.action;

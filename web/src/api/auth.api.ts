@@ -1,43 +1,38 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { BootstrapData, LoginUserBody, ResetPasswordBody } from '@kosh/contracts';
+import type {
+  BootstrapData,
+  ChallengeTwoFactorBody,
+  LoginUserBody,
+  RegisterUserBody,
+  ResetPasswordBody,
+  SocialService,
+} from '@kosh/contracts';
+import { endpoints } from '@kosh/contracts/endpoints';
 import { parseBootstrapData, setBootstrapData } from '../shell/bootstrap-store.ts';
 import { isInAppearanceEditor } from '../shell/appearance/appearance-editor.ts';
 import { trans } from '../shell/i18n/useTrans.tsx';
 import { toast } from '../ui/toast/toast-store.ts';
-import { http } from './http.ts';
+import { call } from './call.ts';
 import { queryClient } from './query-client.ts';
 
 type RawBootstrap = BootstrapData | string;
 
 export type LoginPayload = LoginUserBody;
-/** POST auth/login answers the two-factor flag, or the signed-in bootstrap data (part 1, 4). */
-export type LoginResponse = { two_factor?: boolean; bootstrapData?: RawBootstrap };
-export type TwoFactorChallengePayload = { code: string } | { recovery_code: string };
-export type RegisterPayload = {
-  email: string;
-  password: string;
-  password_confirmation: string;
-  invite_id?: string;
-  invite_type?: string;
-} & Record<string, unknown>;
-export type RegisterResponse = { status?: string; bootstrapData: RawBootstrap };
+export type RegisterPayload = RegisterUserBody;
 
 export const authApi = {
-  login: (payload: LoginPayload) => http.post<LoginResponse>('auth/login', payload),
-  twoFactorChallenge: (payload: TwoFactorChallengePayload) =>
-    http.post<{ bootstrapData: RawBootstrap }>('auth/two-factor-challenge', payload),
-  register: (payload: RegisterPayload) => http.post<RegisterResponse>('auth/register', payload),
-  forgotPassword: (payload: { email: string }) => http.post<{ message?: string }>('auth/forgot-password', payload),
-  resetPassword: (payload: ResetPasswordBody) => http.post<{ message?: string }>('auth/reset-password', payload),
-  logout: () => http.post<{ bootstrapData?: RawBootstrap }>('auth/logout'),
-  verifyEmail: (code: string) => http.post<{ message?: string }>('validate-email-verification-otp', { code }),
-  resendVerification: (email: string) => http.post<{ message?: string }>('resend-email-verification', { email }),
-  verifyHuman: (token: string) => http.post<{ success: boolean }>('recaptcha/verify', { token }),
-  connectSocial: (password: string) =>
-    http.post<{ bootstrapData: RawBootstrap }>('secure/auth/social/connect', { password }),
-  disconnectSocial: (service: string) =>
-    http.post<{ message?: string }>(`secure/auth/social/${service}/disconnect`, { service }),
+  login: (body: LoginPayload) => call(endpoints.login, { body }),
+  twoFactorChallenge: (body: ChallengeTwoFactorBody) => call(endpoints.challengeTwoFactor, { body }),
+  register: (body: RegisterPayload) => call(endpoints.register, { body }),
+  forgotPassword: (body: { email: string }) => call(endpoints.sendPasswordReset, { body }),
+  resetPassword: (body: ResetPasswordBody) => call(endpoints.resetPassword, { body }),
+  logout: () => call(endpoints.logout),
+  verifyEmail: (code: string) => call(endpoints.verifyEmail, { body: { code } }),
+  resendVerification: (email: string) => call(endpoints.resendEmailVerification, { body: { email } }),
+  verifyHuman: (token: string) => call(endpoints.verifyRecaptcha, { body: { token } }),
+  connectSocial: (password: string) => call(endpoints.connectSocial, { body: { password } }),
+  disconnectSocial: (service: SocialService) => call(endpoints.disconnectSocial, { params: { service } }),
 };
 
 /** Applies new bootstrap data after login/logout/registration; cached server state is dropped. */
@@ -55,10 +50,8 @@ export function applyBootstrapData(raw: RawBootstrap): BootstrapData {
 export async function applySignedOut(raw?: RawBootstrap): Promise<void> {
   queryClient.clear();
   setBootstrapData((prev) => ({ ...prev, user: null }));
-  const fresh =
-    raw ?? (await http.get<BootstrapData | { bootstrapData: RawBootstrap }>('bootstrap-data').catch(() => undefined));
-  if (!fresh) return;
-  applyBootstrapData(typeof fresh === 'object' && 'bootstrapData' in fresh ? fresh.bootstrapData : fresh);
+  const fresh = raw ?? (await call(endpoints.getBootstrapData).catch(() => undefined));
+  if (fresh) applyBootstrapData(fresh);
 }
 
 /**

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { FileEntry } from '@kosh/contracts';
+import type { FileEntriesResponse, FileEntryResponse } from '@kosh/contracts';
+import { endpoints } from '@kosh/contracts/endpoints';
+import { call } from './call.ts';
 import { driveKeys, type ListingParams } from './drive.api.ts';
 import { mapEntries, mergeEntries, removeEntries, type EntryPages } from './drive-cache.ts';
-import { http } from './http.ts';
 
 type Snapshot = Array<[QueryKey, EntryPages | undefined]>;
 type Ids = { ids: number[] };
-type BulkAnswer = { results: Array<{ id: number; ok: boolean; message?: string }>; deleted: number };
 
 /** Applies an optimistic change to every cached listing and returns what to roll back to. */
 async function patchLists(
@@ -53,15 +53,16 @@ function useListMutation<V, R>(
 const removeFrom = (sections: string[], ids: number[]) => (data: EntryPages, params: ListingParams) =>
   sections.includes(params.section) ? removeEntries(data, new Set(ids)) : data;
 
-const mergeAnswer = (qc: QueryClient, answer: { entries?: FileEntry[]; fileEntry?: FileEntry }) => {
-  const entries = answer.entries ?? (answer.fileEntry ? [answer.fileEntry] : []);
+const mergeAnswer = (qc: QueryClient, answer: FileEntriesResponse | FileEntryResponse) => {
+  const entries = 'entries' in answer ? answer.entries : [answer.fileEntry];
   for (const [key, data] of qc.getQueriesData<EntryPages>({ queryKey: driveKeys.lists }))
     if (data) qc.setQueryData(key, mergeEntries(data, entries));
 };
 
 export const useRenameEntry = () =>
   useListMutation(
-    ({ id, name }: { id: number; name: string }) => http.put<{ fileEntry: FileEntry }>(`file-entries/${id}`, { name }),
+    ({ id, name }: { id: number; name: string }) =>
+      call(endpoints.renameEntry, { params: { entryId: id }, body: { name } }),
     ({ id, name }) =>
       (data) =>
         mapEntries(data, (e) => (e.id === id ? { ...e, name } : e)),
@@ -71,7 +72,7 @@ export const useRenameEntry = () =>
 export const useStarEntries = () =>
   useListMutation(
     ({ ids, starred }: Ids & { starred: boolean }) =>
-      http.post<{ entries: FileEntry[] }>(starred ? 'file-entries/star' : 'file-entries/unstar', { entryIds: ids }),
+      call(starred ? endpoints.starEntries : endpoints.unstarEntries, { body: { entryIds: ids } }),
     ({ ids, starred }) =>
       (data, params) => {
         if (!starred && params.section === 'starred') return removeEntries(data, new Set(ids));
@@ -86,32 +87,32 @@ export const useStarEntries = () =>
 export const useMoveEntries = () =>
   useListMutation(
     ({ ids, destinationId }: Ids & { destinationId: number | null }) =>
-      http.post<{ entries: FileEntry[] }>('file-entries/move', { entryIds: ids, destinationId }),
+      call(endpoints.moveEntries, { body: { entryIds: ids, destinationId } }),
     ({ ids }) => removeFrom(['home', 'folder'], ids),
   );
 
 export const useTrashEntries = () =>
   useListMutation(
-    ({ ids }: Ids) => http.post<BulkAnswer>('file-entries/delete', { entryIds: ids, deleteForever: false }),
+    ({ ids }: Ids) => call(endpoints.deleteEntries, { body: { entryIds: ids, deleteForever: false } }),
     ({ ids }) => removeFrom(['home', 'folder', 'recent', 'starred', 'search'], ids),
   );
 
 export const useDeleteForever = () =>
   useListMutation(
-    ({ ids }: Ids) => http.post<BulkAnswer>('file-entries/delete', { entryIds: ids, deleteForever: true }),
+    ({ ids }: Ids) => call(endpoints.deleteEntries, { body: { entryIds: ids, deleteForever: true } }),
     ({ ids }) => removeFrom(['trash'], ids),
     { spaceUsage: true },
   );
 
 export const useRestoreEntries = () =>
   useListMutation(
-    ({ ids }: Ids) => http.post<{ entries: FileEntry[] }>('file-entries/restore', { entryIds: ids }),
+    ({ ids }: Ids) => call(endpoints.restoreEntries, { body: { entryIds: ids } }),
     ({ ids }) => removeFrom(['trash'], ids),
   );
 
 export const useEmptyTrash = () =>
   useListMutation(
-    (_: void) => http.post<{ deleted: number }>('file-entries/empty-trash'),
+    () => call(endpoints.emptyTrash),
     () => (data, params) =>
       params.section === 'trash'
         ? removeEntries(data, new Set(data.pages.flatMap((p) => p.data.map((e) => e.id))))
@@ -123,7 +124,7 @@ export const useEmptyTrash = () =>
 export function useCopyEntries() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ ids }: Ids) => http.post<{ entries: FileEntry[] }>('file-entries/copy', { entryIds: ids }),
+    mutationFn: ({ ids }: Ids) => call(endpoints.copyEntries, { body: { entryIds: ids } }),
     onSuccess: () => markStale(qc, { spaceUsage: true, refetchActive: true }),
   });
 }
@@ -133,7 +134,7 @@ export function useCreateFolder() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ name, parentId }: { name: string; parentId: number | null }) =>
-      http.post<{ fileEntry: FileEntry }>('folders', { name, parentId }),
+      call(endpoints.createFolder, { body: { name, parentId } }),
     meta: { handledStatuses: [422] },
     onSuccess: () => markStale(qc, { refetchActive: true }),
   });

@@ -1,40 +1,37 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { DriveSection as ServerSection, FileEntry, FileEntryPage, SpaceUsage } from '@kosh/contracts';
+import type { FileEntry, FileEntryPage, ListFileEntriesQuery } from '@kosh/contracts';
+import { endpoints } from '@kosh/contracts/endpoints';
+import { call } from './call.ts';
 import { flattenPages, type EntryPages } from './drive-cache.ts';
-import { http } from './http.ts';
 
 /** Entries per listing call; the list asks for the next page as its end scrolls into view. */
 export const DRIVE_PAGE_SIZE = 100;
 
-export type ListingParams = {
-  section: ServerSection;
-  folderHash?: string;
-  orderBy: string;
-  orderDir: 'asc' | 'desc';
-  query?: string;
-  type?: string;
-  modifiedAfter?: string;
-};
+/** The query of one listing (GET drive/file-entries) without its page, also the key of its cache. */
+export type ListingParams = Pick<ListFileEntriesQuery, 'section' | 'orderBy' | 'orderDir'> &
+  Partial<Pick<ListFileEntriesQuery, 'folderHash' | 'query' | 'type' | 'modifiedAfter'>>;
 
 /** Query keys of the drive (STYLE.md "Web": a key factory per area). */
 export const driveKeys = {
   all: ['drive'] as const,
   lists: ['drive', 'entries'] as const,
-  list: (params: ListingParams) => ['drive', 'entries', params] as const,
+  /** null: the key of a listing not asked for yet (disabled, never holds data). */
+  list: (params: ListingParams | null) => ['drive', 'entries', params] as const,
   folderPaths: ['drive', 'folder-path'] as const,
   folderPath: (hash: string) => ['drive', 'folder-path', hash] as const,
   folders: (parentHash: string | null) => ['drive', 'folders', parentHash ?? 'root'] as const,
   spaceUsage: ['drive', 'space-usage'] as const,
 };
 
-type FolderPath = { folder: FileEntry; path: FileEntry[] };
-
-/** One section of the drive, page by page (GET drive/file-entries); further pages load while current_page < last_page. */
+/**
+ * One section of the drive, page by page (GET drive/file-entries); further pages load while
+ * current_page < last_page.
+ */
 export function useEntryListing(params: ListingParams | null) {
   return useInfiniteQuery({
-    queryKey: driveKeys.list(params ?? { section: 'home', orderBy: '', orderDir: 'desc' }),
+    queryKey: driveKeys.list(params),
     queryFn: ({ pageParam, signal }) =>
-      http.get<FileEntryPage>('drive/file-entries', { ...params, page: pageParam, perPage: DRIVE_PAGE_SIZE }, signal),
+      call(endpoints.listFileEntries, { query: { ...params, page: pageParam, perPage: DRIVE_PAGE_SIZE }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last: FileEntryPage) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
     enabled: params !== null,
@@ -47,28 +44,31 @@ export function useEntryListing(params: ListingParams | null) {
 export function useFolderPath(hash: string | undefined) {
   return useQuery({
     queryKey: driveKeys.folderPath(hash ?? ''),
-    queryFn: ({ signal }) => http.get<FolderPath>(`drive/folders/${encodeURIComponent(hash!)}/path`, undefined, signal),
+    queryFn: ({ signal }) => call(endpoints.getFolderPath, { params: { hash: hash ?? '' }, signal }),
     enabled: !!hash,
     meta: { handledStatuses: [404] },
   });
 }
 
-/** The subfolders of a folder (or the root) for the folder picker: folders come first, so pages load until a file shows up. */
+/**
+ * The subfolders of a folder (or the root) for the folder picker: folders come first, so pages
+ * load until a file shows up.
+ */
 export function useSubfolders(parentHash: string | null) {
   return useQuery({
     queryKey: driveKeys.folders(parentHash),
     queryFn: async ({ signal }) => {
       const folders: FileEntry[] = [];
       for (let page = 1; ; page++) {
-        const params = {
+        const query = {
           section: parentHash ? 'folder' : 'home',
           folderHash: parentHash ?? undefined,
           orderBy: 'name',
           orderDir: 'asc',
           perPage: 200,
           page,
-        };
-        const answer = await http.get<FileEntryPage>('drive/file-entries', params, signal);
+        } as const;
+        const answer = await call(endpoints.listFileEntries, { query, signal });
         const found = answer.data.filter((e) => e.type === 'folder');
         folders.push(...found);
         if (found.length < answer.data.length || answer.current_page >= answer.last_page) return folders;
@@ -81,7 +81,7 @@ export function useSubfolders(parentHash: string | null) {
 export function useSpaceUsage() {
   return useQuery({
     queryKey: driveKeys.spaceUsage,
-    queryFn: ({ signal }) => http.get<SpaceUsage>('user/space-usage', undefined, signal),
+    queryFn: ({ signal }) => call(endpoints.getSpaceUsage, { signal }),
   });
 }
 

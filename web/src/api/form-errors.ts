@@ -24,6 +24,6 @@ export function applyServerErrors<T extends FieldValues>(
     showHttpErrorToast(error);
     return;
   }
-  matched.forEach(([name, message]) => form.setError(name as Path<T>, { type: 'server', message }));
+  for (const [name, message] of matched) form.setError(name as Path<T>, { type: 'server', message });
   form.setFocus(matched[0][0] as Path<T>);
 }

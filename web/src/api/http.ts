@@ -35,7 +35,7 @@ function appendParams(search: URLSearchParams, params: QueryParams, method: Http
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
       if (method === 'GET' && COMMA_JOINED.has(key)) search.append(key, value.join(','));
-      else value.forEach((v) => search.append(key, String(v)));
+      else for (const v of value) search.append(key, String(v));
     } else {
       search.append(key, String(value));
     }

@@ -1,14 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { BootstrapData } from '@kosh/contracts';
+import { endpoints } from '@kosh/contracts/endpoints';
 import { setBootstrapData } from '../shell/bootstrap-store.ts';
-import { http } from './http.ts';
-
-type ChangeLocaleResponse = { locale: { language: string; name: string; lines: Record<string, string> } };
+import { call } from './call.ts';
 
 /** Switches the language: POST users/me/locale, then swaps the lines in place (no reload). */
 export function useChangeLocale() {
   return useMutation({
-    mutationFn: (locale: string) => http.post<ChangeLocaleResponse>('users/me/locale', { locale }),
+    mutationFn: (locale: string) => call(endpoints.changeLocale, { body: { locale } }),
     onSuccess: ({ locale }) => {
       document.documentElement.lang = locale.language;
       setBootstrapData(

@@ -1,28 +1,21 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  NOTIFICATIONS_PAGE_SIZE,
-  type MarkAsReadBody,
-  type NotificationSubscriptions,
-  type NotificationsResponse,
-  type PushSubscriptionBody,
-  type UnreadCount,
-  type UpdateSubscriptionsBody,
-} from '@kosh/contracts';
+import type { MarkAsReadBody, PushSubscriptionBody, UpdateSubscriptionsBody } from '@kosh/contracts';
+import { NOTIFICATIONS_PAGE_SIZE } from '@kosh/contracts/constants';
+import { endpoints } from '@kosh/contracts/endpoints';
 import { setBootstrapData } from '../shell/bootstrap-store.ts';
-import { http } from './http.ts';
+import { call } from './call.ts';
 import { queryClient } from './query-client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** The calls of the notifications area (part 1, 7.2; issue 7 for the stream and Web Push). */
 export const notificationsApi = {
   list: (signal?: AbortSignal) =>
-    http.get<NotificationsResponse>('notifications', { page: 1, perPage: NOTIFICATIONS_PAGE_SIZE }, signal),
-  markAsRead: (body: MarkAsReadBody) => http.post<UnreadCount>('notifications/mark-as-read', body),
-  clear: () => http.delete<unknown>('notifications/clear'),
-  subscriptions: (signal?: AbortSignal) =>
-    http.get<NotificationSubscriptions>('notifications/me/subscriptions', undefined, signal),
-  updateSubscriptions: (body: UpdateSubscriptionsBody) => http.put<unknown>('notifications/me/subscriptions', body),
-  addPushSubscription: (body: PushSubscriptionBody) => http.post<unknown>('notifications/push-subscriptions', body),
+    call(endpoints.listNotifications, { query: { page: 1, perPage: NOTIFICATIONS_PAGE_SIZE }, signal }),
+  markAsRead: (body: MarkAsReadBody) => call(endpoints.markNotificationsAsRead, { body }),
+  clear: () => call(endpoints.clearNotifications),
+  subscriptions: (signal?: AbortSignal) => call(endpoints.getNotificationSubscriptions, { signal }),
+  updateSubscriptions: (body: UpdateSubscriptionsBody) => call(endpoints.updateNotificationSubscriptions, { body }),
+  addPushSubscription: (body: PushSubscriptionBody) => call(endpoints.addPushSubscription, { body }),
 };
 
 /** The signed-in user's unread count lives in the bootstrap data, where the navbar reads it. */

@@ -1,10 +1,11 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import type { ErrorCode } from '@kosh/contracts';
 import { NO_RETRY_STATUSES, QUERY_MAX_RETRIES, QUERY_STALE_TIME_MS } from '@kosh/contracts/constants';
 import { isApiError } from './api-error.ts';
 import { showHttpErrorToast } from './error-handler.ts';
 
-/** Query/mutation meta: statuses the caller handles itself, or 'all'. */
-export type ErrorMeta = { handledStatuses?: number[] | 'all' };
+/** Query/mutation meta: statuses or error codes the caller handles itself, or 'all'. */
+export type ErrorMeta = { handledStatuses?: number[] | 'all'; handledCodes?: ErrorCode[] };
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -23,9 +24,10 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 /** Whether the general handler should report this error (the caller did not claim it). */
 export function isHandledByCaller(error: unknown, meta: ErrorMeta | undefined): boolean {
   const handled = meta?.handledStatuses;
-  if (!handled) return false;
   if (handled === 'all') return true;
-  return isApiError(error) && handled.includes(error.status);
+  if (!isApiError(error)) return false;
+  if (handled?.includes(error.status)) return true;
+  return !!error.code && !!meta?.handledCodes?.includes(error.code);
 }
 
 export function createQueryClient(): QueryClient {

@@ -3,17 +3,15 @@ import type {
   EntrySharesResponse,
   FileEntry,
   SaveShareableLinkBody,
-  ShareableLink,
   ShareableLinkPage,
-  ShareEntriesResponse,
+  ShareEntriesBody,
   SharePermission,
-  SharePerson,
 } from '@kosh/contracts';
+import { endpoints } from '@kosh/contracts/endpoints';
+import { call } from './call.ts';
 import { driveKeys } from './drive.api.ts';
 import { mapEntries, removeEntries, type EntryPages } from './drive-cache.ts';
-import { http } from './http.ts';
 
-// Declared here rather than imported, so the drive chunk does not pull in zod with the contracts' schemas.
 export const SHARE_PERMISSIONS = ['view', 'download', 'edit'] as const satisfies readonly SharePermission[];
 /** The loader of the shareable link page call (spec part 2, 7). */
 export const LINK_PAGE_LOADER = 'shareableLinkPage';
@@ -47,7 +45,7 @@ function markShared(qc: QueryClient, entryIds: number[], isShared?: boolean) {
 export function useEntryShares(entryId: number | null) {
   return useQuery({
     queryKey: shareKeys.people(entryId ?? 0),
-    queryFn: ({ signal }) => http.get<EntrySharesResponse>(`file-entries/${entryId}/shares`, undefined, signal),
+    queryFn: ({ signal }) => call(endpoints.listEntryShares, { params: { entryId: entryId ?? 0 }, signal }),
     enabled: entryId !== null,
     // Someone the entry is shared with may not list its people: the panel just leaves them out.
     meta: { handledStatuses: [403, 404] },
@@ -58,8 +56,7 @@ export function useEntryShares(entryId: number | null) {
 export function useShareEntries() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { entryIds: number[]; emails: string[]; permission: SharePermission }) =>
-      http.post<ShareEntriesResponse>('file-entries/shares', body),
+    mutationFn: (body: ShareEntriesBody) => call(endpoints.shareEntries, { body }),
     meta: { handledStatuses: [422] },
     onSuccess: (answer, { entryIds }) => {
       for (const id of entryIds) void qc.invalidateQueries({ queryKey: shareKeys.people(id) });
@@ -72,7 +69,7 @@ export function useUpdateShare(entryId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ shareId, permission }: { shareId: number; permission: SharePermission }) =>
-      http.put<{ share: SharePerson }>(`file-entries/shares/${shareId}`, { permission }),
+      call(endpoints.updateShare, { params: { shareId }, body: { permission } }),
     onMutate: ({ shareId, permission }) => {
       qc.setQueryData<EntrySharesResponse>(
         shareKeys.people(entryId),
@@ -86,7 +83,7 @@ export function useUpdateShare(entryId: number) {
 export function useRemoveShare(entryId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (shareId: number) => http.delete<void>(`file-entries/shares/${shareId}`),
+    mutationFn: (shareId: number) => call(endpoints.removeShare, { params: { shareId } }),
     onMutate: (shareId) => {
       qc.setQueryData<EntrySharesResponse>(
         shareKeys.people(entryId),
@@ -104,10 +101,7 @@ export function useRemoveShare(entryId: number) {
 export function useLeaveShares() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ ids }: { ids: number[] }) =>
-      http.post<{ results: Array<{ id: number; ok: boolean; message?: string }> }>('file-entries/shares/leave', {
-        entryIds: ids,
-      }),
+    mutationFn: ({ ids }: { ids: number[] }) => call(endpoints.leaveShares, { body: { entryIds: ids } }),
     onSuccess: (_answer, { ids }) => {
       for (const [key, data] of qc.getQueriesData<EntryPages>({ queryKey: driveKeys.lists }))
         if (data) qc.setQueryData(key, removeEntries(data, new Set(ids)));
@@ -120,9 +114,7 @@ export function useLeaveShares() {
 export function useShareableLink(entryId: number) {
   return useQuery({
     queryKey: shareKeys.link(entryId),
-    queryFn: async ({ signal }) =>
-      (await http.get<{ link: ShareableLink | null }>(`file-entries/${entryId}/shareable-link`, undefined, signal))
-        .link,
+    queryFn: async ({ signal }) => (await call(endpoints.getShareableLink, { params: { entryId }, signal })).link,
   });
 }
 
@@ -131,13 +123,13 @@ export function useSaveShareableLink(entryId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (change: { kind: 'create' | 'update'; body: SaveShareableLinkBody } | { kind: 'delete' }) => {
-      const path = `file-entries/${entryId}/shareable-link`;
-      if (change.kind === 'delete') return (await http.delete<void>(path), null);
-      const answer =
-        change.kind === 'create'
-          ? await http.post<{ link: ShareableLink }>(path, change.body)
-          : await http.put<{ link: ShareableLink }>(path, change.body);
-      return answer.link;
+      const params = { entryId };
+      if (change.kind === 'delete') {
+        await call(endpoints.deleteShareableLink, { params });
+        return null;
+      }
+      const save = change.kind === 'create' ? endpoints.createShareableLink : endpoints.updateShareableLink;
+      return (await call(save, { params, body: change.body })).link;
     },
     meta: { handledStatuses: [422] },
     onSuccess: (link) => {
@@ -157,9 +149,9 @@ export function useLinkPage(hash: string, params: LinkPageParams, isEnabled: boo
   return useInfiniteQuery({
     queryKey: shareKeys.linkPage(hash, params),
     queryFn: ({ pageParam, signal }) =>
-      http.get<ShareableLinkPage>(
-        `shareable-links/${encodeURIComponent(hash)}`,
-        {
+      call(endpoints.getShareableLinkPage, {
+        params: { hash },
+        query: {
           loader: LINK_PAGE_LOADER,
           page: pageParam,
           perPage: LINK_PAGE_SIZE,
@@ -168,7 +160,7 @@ export function useLinkPage(hash: string, params: LinkPageParams, isEnabled: boo
           folderHash: params.folderHash ?? undefined,
         },
         signal,
-      ),
+      }),
     initialPageParam: 1,
     getNextPageParam: (last: ShareableLinkPage) =>
       last.folderChildren && last.folderChildren.current_page < last.folderChildren.last_page
@@ -184,7 +176,7 @@ export function useLinkPage(hash: string, params: LinkPageParams, isEnabled: boo
 export function useSaveLinkToDrive(hash: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => http.post<{ entries: FileEntry[] }>(`shareable-links/${encodeURIComponent(hash)}/save`, {}),
+    mutationFn: () => call(endpoints.saveLinkToDrive, { params: { hash }, body: {} }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: driveKeys.lists, refetchType: 'none' });
       void qc.invalidateQueries({ queryKey: driveKeys.spaceUsage });

@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ValueLists } from '@kosh/contracts';
-import { http } from './http.ts';
+import type { State, ValueLists } from '@kosh/contracts';
+import { endpoints } from '@kosh/contracts/endpoints';
+import { call } from './call.ts';
 import { queryKeys } from './query-keys.ts';
 
 type ListName = keyof ValueLists;
-export type StateOption = { id: number; name: string; country_id: number };
+export type StateOption = State;
 
 /** GET value-lists/{names}: timezones (grouped), countries, localizations (part 1, 7.2). */
 export function useValueLists(names: ListName[]) {
   const key = names.join(',');
   return useQuery({
     queryKey: queryKeys.valueLists(key),
-    queryFn: ({ signal }) => http.get<ValueLists>(`value-lists/${key}`, undefined, signal),
+    queryFn: ({ signal }) => call(endpoints.getValueLists, { params: { names: key }, signal }),
     staleTime: Infinity,
   });
 }
@@ -25,9 +26,11 @@ export function useStates(countryId: number | null | undefined, enabled: boolean
   return useQuery({
     queryKey: queryKeys.states(countryId ?? 0),
     queryFn: ({ signal }) =>
-      http
-        .get<{ states?: StateOption[] }>('value-lists/states', { countryId: countryId ?? undefined }, signal)
-        .then((r) => r.states ?? []),
+      call(endpoints.getValueLists, {
+        params: { names: 'states' },
+        query: { countryId: countryId ?? undefined },
+        signal,
+      }).then((r) => r.states ?? []),
     enabled: enabled && !!countryId,
     staleTime: Infinity,
     retry: false,

@@ -44,8 +44,8 @@ export function LoginPage() {
     mutationFn: (values: LoginValues) => authApi.login(values),
     meta: { handledStatuses: 'all' },
     onSuccess: async (response) => {
-      if (response.two_factor) setNeedsTwoFactor(true);
-      else if (response.bootstrapData) await finish(response.bootstrapData);
+      if ('two_factor' in response) setNeedsTwoFactor(true);
+      else await finish(response.bootstrapData);
     },
     onError: (error) => applyServerErrors(error, form, ['email', 'password']),
   });

@@ -3,8 +3,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import type { BootstrapData } from '@kosh/contracts';
 import { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH } from '@kosh/contracts/constants';
+import { authApi } from '../api/auth.api.ts';
 import { applyServerErrors } from '../api/form-errors.ts';
-import { http } from '../api/http.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { Button } from '../ui/Button.tsx';
 import { TextField } from '../ui/TextField.tsx';
@@ -20,8 +20,7 @@ export function TwoFactorChallenge({ onSuccess }: { onSuccess: (data: BootstrapD
   const field = useRecovery ? 'recovery_code' : 'code';
   const length = useRecovery ? RECOVERY_CODE_LENGTH : TWO_FACTOR_CODE_LENGTH;
   const mutation = useMutation({
-    mutationFn: (values: Partial<Values>) =>
-      http.post<{ bootstrapData: BootstrapData | string }>('auth/two-factor-challenge', values),
+    mutationFn: (values: Partial<Values>) => authApi.twoFactorChallenge(values),
     meta: { handledStatuses: 'all' },
     onSuccess: (response) => onSuccess(response.bootstrapData),
     onError: (error) => applyServerErrors(error, form, [field]),

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { WORKSPACE_MESSAGES, type Notification, type WorkspaceResponse } from '@kosh/contracts';
-import { http } from '../api/http.ts';
+import { WORKSPACE_MESSAGES, type Notification } from '@kosh/contracts';
+import { endpoints } from '@kosh/contracts/endpoints';
+import { call } from '../api/call.ts';
 import { notificationsApi, setUnreadCount } from '../api/notifications.api.ts';
 import { queryClient } from '../api/query-client.ts';
 import { queryKeys } from '../api/query-keys.ts';
@@ -34,8 +35,7 @@ export function useInviteActions(notification: Notification, onJoined?: () => vo
   const inviteId = notification.data.inviteId;
   const join = useMutation({
     // The invite is to another workspace than the active one: no active workspaceId goes with it.
-    mutationFn: (id: string) =>
-      http.get<WorkspaceResponse>(`workspace/join/${encodeURIComponent(id)}`, { workspaceId: 0 }),
+    mutationFn: (id: string) => call(endpoints.joinWorkspace, { params: { inviteId: id }, workspaceId: 0 }),
     onSuccess: ({ workspace }) => {
       toast.positive(trans(WORKSPACE_MESSAGES.joined));
       switchWorkspace(workspace.id);
@@ -44,7 +44,7 @@ export function useInviteActions(notification: Notification, onJoined?: () => vo
     onSettled: () => settle(notification),
   });
   const decline = useMutation({
-    mutationFn: (id: string) => http.delete<unknown>(`workspace/invite/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(endpoints.declineInvite, { params: { inviteId: id } }),
     onSuccess: () => toast.positive(trans(WORKSPACE_MESSAGES.declined)),
     onSettled: () => settle(notification),
   });

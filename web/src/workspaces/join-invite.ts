@@ -1,7 +1,8 @@
-import { WORKSPACE_MESSAGES, type WorkspaceResponse } from '@kosh/contracts';
+import { WORKSPACE_MESSAGES } from '@kosh/contracts';
+import { endpoints } from '@kosh/contracts/endpoints';
 import { isApiError } from '../api/api-error.ts';
+import { call } from '../api/call.ts';
 import { showHttpErrorToast } from '../api/error-handler.ts';
-import { http } from '../api/http.ts';
 import { trans } from '../shell/i18n/useTrans.tsx';
 import { toast } from '../ui/toast/toast-store.ts';
 import { switchWorkspace } from './active-workspace.ts';
@@ -12,13 +13,11 @@ import { switchWorkspace } from './active-workspace.ts';
  */
 export async function joinInvitedWorkspace(inviteId: string): Promise<void> {
   try {
-    const { workspace } = await http.get<WorkspaceResponse>(`workspace/join/${encodeURIComponent(inviteId)}`, {
-      workspaceId: 0,
-    });
+    const { workspace } = await call(endpoints.joinWorkspace, { params: { inviteId }, workspaceId: 0 });
     switchWorkspace(workspace.id);
     toast.positive(trans(WORKSPACE_MESSAGES.joined));
   } catch (error) {
-    if (isApiError(error) && error.status === 404) toast.danger(trans(WORKSPACE_MESSAGES.staleInvite));
+    if (isApiError(error) && error.code === 'not_found') toast.danger(trans(WORKSPACE_MESSAGES.staleInvite));
     else showHttpErrorToast(error);
   }
 }

@@ -1,14 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  InviteMembersResponse,
-  MemberRole,
-  Workspace,
-  WorkspaceDetails,
-  WorkspaceDetailsResponse,
-  WorkspaceResponse,
-  WorkspacesResponse,
-} from '@kosh/contracts';
-import { http } from '../api/http.ts';
+import type { MemberRole, Workspace, WorkspaceDetails } from '@kosh/contracts';
+import { endpoints } from '@kosh/contracts/endpoints';
+import { call } from '../api/call.ts';
 import { useBootstrapData } from '../shell/bootstrap-store.ts';
 
 /** Query keys of workspaces (STYLE.md "Web": a key factory per area). */
@@ -26,7 +19,7 @@ export function useWorkspaces() {
   const { user } = useBootstrapData();
   return useQuery({
     queryKey: workspaceKeys.list,
-    queryFn: ({ signal }) => http.get<WorkspacesResponse>('me/workspaces', noActive, signal).then((r) => r.workspaces),
+    queryFn: ({ signal }) => call(endpoints.listWorkspaces, { ...noActive, signal }).then((r) => r.workspaces),
     enabled: !!user,
   });
 }
@@ -35,7 +28,7 @@ export function useWorkspaceDetails(id: number | null) {
   return useQuery({
     queryKey: workspaceKeys.detail(id ?? 0),
     queryFn: ({ signal }) =>
-      http.get<WorkspaceDetailsResponse>(`workspace/${id}`, noActive, signal).then((r) => r.workspace),
+      call(endpoints.getWorkspace, { params: { id: id ?? 0 }, ...noActive, signal }).then((r) => r.workspace),
     enabled: !!id,
   });
 }
@@ -54,7 +47,7 @@ export function useCreateWorkspace() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (name: string) =>
-      http.post<WorkspaceResponse>('workspace', { name, ...noActive }).then((r) => r.workspace),
+      call(endpoints.createWorkspace, { body: { name, ...noActive } }).then((r) => r.workspace),
     onSuccess: (workspace) => {
       qc.setQueryData<Workspace[]>(workspaceKeys.list, (list) => (list ? [...list, workspace] : list));
       refresh();
@@ -67,7 +60,7 @@ export function useRenameWorkspace(id: number) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (name: string) =>
-      http.put<WorkspaceResponse>(`workspace/${id}`, { name, ...noActive }).then((r) => r.workspace),
+      call(endpoints.updateWorkspace, { params: { id }, body: { name, ...noActive } }).then((r) => r.workspace),
     onSuccess: () => refresh(),
     meta: { handledStatuses: [422] },
   });
@@ -76,7 +69,7 @@ export function useRenameWorkspace(id: number) {
 export function useDeleteWorkspace() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => http.delete<unknown>(`workspace/${id}`),
+    mutationFn: (id: number) => call(endpoints.deleteWorkspace, { params: { id } }),
     onSuccess: () => refresh(),
   });
 }
@@ -85,7 +78,7 @@ export function useInviteMembers(id: number) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: { emails: string[]; role: MemberRole }) =>
-      http.post<InviteMembersResponse>(`workspace/${id}/invite`, { ...body, ...noActive }),
+      call(endpoints.inviteMembers, { params: { id }, body: { ...body, ...noActive } }),
     onSuccess: (answer) => refresh(answer.workspace),
     meta: { handledStatuses: [422] },
   });
@@ -94,7 +87,7 @@ export function useInviteMembers(id: number) {
 export function useCancelInvite(id: number) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (inviteId: string) => http.delete<unknown>(`workspace/${id}/invite/${encodeURIComponent(inviteId)}`),
+    mutationFn: (inviteId: string) => call(endpoints.cancelInvite, { params: { id, inviteId } }),
     onSettled: () => refresh(),
   });
 }
@@ -103,9 +96,9 @@ export function useChangeRole(id: number) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: number; role: MemberRole }) =>
-      http
-        .put<WorkspaceDetailsResponse>(`workspace/${id}/member/${userId}`, { role, ...noActive })
-        .then((r) => r.workspace),
+      call(endpoints.changeMemberRole, { params: { id, userId }, body: { role, ...noActive } }).then(
+        (r) => r.workspace,
+      ),
     onSuccess: (details) => refresh(details),
   });
 }
@@ -113,7 +106,7 @@ export function useChangeRole(id: number) {
 export function useRemoveMember(id: number) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (userId: number) => http.delete<unknown>(`workspace/${id}/member/${userId}`),
+    mutationFn: (userId: number) => call(endpoints.removeMember, { params: { id, userId } }),
     onSuccess: () => refresh(),
   });
 }
@@ -121,7 +114,7 @@ export function useRemoveMember(id: number) {
 export function useLeaveWorkspace() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => http.post<unknown>(`workspace/${id}/leave`, noActive),
+    mutationFn: (id: number) => call(endpoints.leaveWorkspace, { params: { id }, ...noActive }),
     onSuccess: () => refresh(),
   });
 }

@@ -3,11 +3,9 @@ import { accountApi } from '../../api/account.api.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { ConfirmPasswordDialog } from './ConfirmPasswordDialog.tsx';
 
-/** The server's answer to a sensitive action without a recent password confirmation. */
-export const PASSWORD_CONFIRMATION_REQUIRED_STATUS = 423;
-
+/** The server's answer to a sensitive action without a recent password confirmation (a 423). */
 export function isPasswordConfirmationRequired(error: unknown): boolean {
-  return isApiError(error) && error.status === PASSWORD_CONFIRMATION_REQUIRED_STATUS;
+  return isApiError(error) && error.code === 'password_confirmation_required';
 }
 
 /**
@@ -29,7 +27,7 @@ export function usePasswordConfirmation() {
     setOpen(true);
   }, []);
 
-  /** Asks again for an action the server refused with 423 (the confirmation ran out meanwhile). */
+  /** Asks again for an action the server refused (the confirmation ran out meanwhile). */
   const askAgain = useCallback((action: () => void) => {
     pending.current = action;
     setOpen(true);

@@ -25,7 +25,7 @@ export function TwoFactorSetup({ askAgain, onConfirmed, onCancel }: Props) {
     queryFn: ({ signal }) => accountApi.twoFactorQrCode(signal),
     staleTime: 0,
     gcTime: 0,
-    meta: { handledStatuses: [423] },
+    meta: { handledCodes: ['password_confirmation_required'] },
   });
   const { refetch } = qr;
   const needsPassword = isPasswordConfirmationRequired(qr.error);

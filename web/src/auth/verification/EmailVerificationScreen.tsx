@@ -6,9 +6,10 @@ import clsx from 'clsx';
 import { ArrowLeft } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
 import { maskEmail, VERIFICATION_CODE_LENGTH, VerifyEmailBodySchema, type User } from '@kosh/contracts';
+import { endpoints } from '@kosh/contracts/endpoints';
 import { authApi, useLogout } from '../../api/auth.api.ts';
 import { applyServerErrors } from '../../api/form-errors.ts';
-import { http } from '../../api/http.ts';
+import { call } from '../../api/call.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useCurrentUser } from '../../shell/bootstrap-store.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
@@ -35,7 +36,7 @@ export function EmailVerificationScreen() {
   const me = useQuery({
     queryKey: queryKeys.account.me,
     queryFn: ({ signal }) =>
-      http.get<{ user: Pick<User, 'email' | 'email_verified_at'> }>('me', undefined, signal).then((r) => r.user),
+      call(endpoints.getMe, { signal }).then((r): Pick<User, 'email' | 'email_verified_at'> => r.user),
     meta: { handledStatuses: 'all' },
   });
   const email = me.data?.email ?? bootUser?.email;
