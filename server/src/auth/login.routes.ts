@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ChallengeTwoFactorBodySchema, LoginUserBodySchema, RegisterUserBodySchema } from '@kosh/contracts';
+import {
+  ChallengeTwoFactorBodySchema,
+  ChallengeTwoFactorResponseSchema,
+  LoginUserBodySchema,
+  LoginUserResponseSchema,
+  RegisterUserBodySchema,
+  RegisterUserResponseSchema,
+} from '@kosh/contracts';
 import type { Container } from '../container.ts';
 import { bodyField, perAccount, perAddress, rateLimited } from '../http/rate-limits.ts';
 import { HUMAN_CHECK_COOKIE } from '../recaptcha/recaptcha.service.ts';
@@ -20,12 +27,13 @@ export async function loginRoutes(app: FastifyInstance, { container }: { contain
       summary:
         'Sign in with email and password. Answers {two_factor: true} when the account has two-factor on (then call two-factor-challenge), else {bootstrapData} with a session cookie (30 days with remember).',
       body: LoginUserBodySchema,
+      response: { 200: LoginUserResponseSchema },
     },
     handler: async (request, reply) => {
       const outcome = await login.attempt(request.body, contextOf(request, container));
       if (outcome.kind === 'two_factor') {
         setFlowCookie(request, reply, TWO_FACTOR_COOKIE, outcome.challenge, TWO_FACTOR_CHALLENGE_SECONDS, '/auth');
-        return { two_factor: true };
+        return { two_factor: true as const };
       }
       return {
         bootstrapData: await answerSignedIn(request, reply, container, {
@@ -47,6 +55,7 @@ export async function loginRoutes(app: FastifyInstance, { container }: { contain
       summary:
         'The second step of a sign-in: a 6-digit authenticator code or a 21-character recovery code (each recovery code works once). Answers {bootstrapData}.',
       body: ChallengeTwoFactorBodySchema,
+      response: { 200: ChallengeTwoFactorResponseSchema },
     },
     handler: async (request, reply) => {
       const signedIn = await login.challenge(
@@ -72,6 +81,7 @@ export async function loginRoutes(app: FastifyInstance, { container }: { contain
       summary:
         'Create an account and sign in. One boolean per registration policy id (setting registration.policies) must be true. Refused (403) when registration is disabled, unless an invitation allows it, and without a passed human check when recaptcha.enable.register is on. status is needs_email_verification when require_email_confirmation is on.',
       body: RegisterUserBodySchema,
+      response: { 200: RegisterUserResponseSchema },
     },
     handler: async (request, reply) => {
       const result = await registration.register(

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { COOKIE } from '@kosh/contracts';
+import { COOKIE, LogoutUserResponseSchema } from '@kosh/contracts';
 import { bootstrapRequestOf } from '../bootstrap/bootstrap.routes.ts';
 import type { Container } from '../container.ts';
 
 export async function logoutRoutes(app: FastifyInstance, { container }: { container: Container }) {
   app.post('/logout', {
-    schema: { tags: ['auth'], summary: 'End this session; answers the bootstrap data of a visitor.' },
+    schema: {
+      tags: ['auth'],
+      summary: 'End this session; answers the bootstrap data of a visitor.',
+      response: { 200: LogoutUserResponseSchema },
+    },
     handler: async (request, reply) => {
       if (request.sessionId) await container.repos.sessions.delete(request.sessionId);
       reply.clearCookie(COOKIE.session, { path: '/' });

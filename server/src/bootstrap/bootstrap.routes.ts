@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BootstrapDataSchema } from '@kosh/contracts';
 import type { Container } from '../container.ts';
 
 export const LOCALE_COOKIE = 'kosh_locale';
@@ -24,6 +25,7 @@ export async function bootstrapRoutes(app: FastifyInstance, { container }: { con
     schema: {
       tags: ['shell'],
       summary: 'The data the client starts from: user, public settings, themes, menus, i18n.',
+      response: { 200: BootstrapDataSchema },
     },
     handler: async (request) => container.services.bootstrap.build(bootstrapRequestOf(request, container)),
   });

@@ -2,7 +2,31 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { Permission } from '@kosh/contracts';
+import { z } from 'zod';
+import { ERROR_CODE_STATUS, ErrorResponseSchema, Permission } from '@kosh/contracts';
+
+const ERROR_SCHEMA = 'Error';
+
+/** Every code with the status it comes with, for the document's description. */
+const codeList = Object.entries(ERROR_CODE_STATUS)
+  .map(([code, status]) => `\`${code}\` (${status})`)
+  .join(', ');
+
+/** Error answers of every route: the shared Error schema (its `code` enum) for 4XX and 5XX. */
+const errorResponses = {
+  '4XX': { description: 'Refused: `{message, code, errors?}`.', $ref: `#/components/schemas/${ERROR_SCHEMA}` },
+  '5XX': { description: 'Failed: `{message, code}`.', $ref: `#/components/schemas/${ERROR_SCHEMA}` },
+};
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+/** The routes' zod schemas as JSON Schema, each visible route with the shared error answers added. */
+function transform(input: TransformInput) {
+  const out = jsonSchemaTransform(input);
+  const schema = out.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+  if (!schema || schema.hide) return out;
+  const response = schema.response ?? { 200: { description: 'Default Response' } };
+  return { ...out, schema: { ...schema, response: { ...response, ...errorResponses } } };
+}
 
 /**
  * The OpenAPI document generated from the route schemas, at /api-docs (UI) and
@@ -19,7 +43,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Conventions: PUT, PATCH and DELETE may be sent as POST with `X-HTTP-Method-Override` or `_method`;',
           'cookie-authenticated state-changing calls must echo the `XSRF-TOKEN` cookie as `X-XSRF-TOKEN`;',
           'every call accepts `workspaceId` (0 is the default workspace).',
-          'Errors: 422 `{message, errors: {field: [messages]}}`; 401, 403, 404, 405, 413, 429 `{message}`.',
+          'Errors answer `{message, code}` (the Error schema); 422 adds `errors: {field: [messages]}`.',
+          '`message` is for people, `code` for programs: stable across releases and languages.',
+          `Codes: ${codeList}.`,
         ].join(' '),
       },
       components: {
@@ -27,9 +53,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           bearer: { type: 'http', scheme: 'bearer' },
           cookie: { type: 'apiKey', in: 'cookie', name: 'kosh_session' },
         },
+        schemas: {
+          [ERROR_SCHEMA]: z.toJSONSchema(ErrorResponseSchema, { target: 'openapi-3.0' }) as Record<string, unknown>,
+        },
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api-docs',

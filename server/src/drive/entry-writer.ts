@@ -45,7 +45,7 @@ export class EntryWriter {
   /** Refuses a name a live sibling already has (case-insensitive), except `self`. */
   async assertFree(trx: Database, of: ChildrenOf, name: string, self?: number): Promise<void> {
     const clash = await this.entries.findChildByName(of, name, trx);
-    if (clash && clash.id !== self) throw validation({ name: [clashMessage(clash.name)] });
+    if (clash && clash.id !== self) throw validation({ name: [clashMessage(clash.name)] }, { code: 'name_taken' });
   }
 
   /** The name, or "name (n)" for the first n that is free: for implicit names (upload, copy, move, restore). */

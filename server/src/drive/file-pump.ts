@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import fsp, { type FileHandle } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
+import { isMissingFile } from '../http/driver-errors.ts';
 
 const CHUNK = 1024 * 1024;
 const POOL = 4;
@@ -44,7 +45,7 @@ export async function pumpFile(res: ServerResponse, handle: FileHandle, start: n
 /** Opens a file for pumpFile; a missing one is a 404 before any header is sent. */
 export async function openForPump(file: string): Promise<FileHandle | undefined> {
   return fsp.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
+    if (isMissingFile(error)) return undefined;
     throw error;
   });
 }

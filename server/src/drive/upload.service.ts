@@ -44,12 +44,12 @@ export type UploadPart =
 
 export const typeNotAllowed = () =>
   new AppError(422, UPLOAD_MESSAGES.typeNotAllowed, {
-    code: 'type_not_allowed',
+    code: 'upload_type_not_allowed',
     errors: { file: [UPLOAD_MESSAGES.typeNotAllowed] },
   });
 export const tooLarge = (max: number) =>
   new AppError(413, UPLOAD_MESSAGES.tooLarge(formatBytes(max)), {
-    code: 'file_too_large',
+    code: 'upload_too_large',
     errors: { file: [UPLOAD_MESSAGES.tooLarge(formatBytes(max))] },
   });
 export const isMime = (v: string | undefined): v is string => Boolean(v && /^[\w.+-]+\/[\w.+-]+$/.test(v));

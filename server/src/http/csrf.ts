@@ -34,6 +34,6 @@ export const csrfPlugin = fp(async (app) => {
     const header = request.headers[XSRF_HEADER];
     const sent = Array.isArray(header) ? header[0] : header;
     if (!existing || !sent || !sameToken(sent, existing))
-      throw forbidden('CSRF token mismatch. Reload the page and try again.');
+      throw forbidden('CSRF token mismatch. Reload the page and try again.', 'csrf_token_invalid');
   });
 });

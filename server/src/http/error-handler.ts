@@ -1,12 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import FindMyWay from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { type ErrorCode, type ErrorResponse, errorCodeOfStatus } from '@kosh/contracts/errors';
 import { AppError, methodNotAllowed, notFound } from './app-error.ts';
 import { buildDebugPayload } from './debug-trace.ts';
+import { appErrorOfDriver } from './driver-errors.ts';
+import { catalogRoutes } from './route-catalog.ts';
 
 const GENERIC_MESSAGE = 'There was an issue. Please try again.';
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** Fastify's own 4xx errors, with messages of ours rather than the framework's wording. */
+const FRAMEWORK_MESSAGES: Record<number, string> = {
+  413: 'The request is too large.',
+  415: 'This content type is not supported.',
+};
 
 /** `body.email` from a validator's instancePath `/email`; params and query fields keep their own names. */
 function fieldOf(instancePath: string | undefined, fallback: string): string {
@@ -15,18 +21,30 @@ function fieldOf(instancePath: string | undefined, fallback: string): string {
 }
 
 function collect(errors: Record<string, string[]>, field: string, message: string) {
-  (errors[field] ??= []).push(message);
+  const list = errors[field] ?? [];
+  list.push(message);
+  errors[field] = list;
 }
 
+type ErrorBody = ErrorResponse | (Record<string, unknown> & { message: string; code: ErrorCode });
+export type ErrorReply = { status: number; body: ErrorBody; headers?: Record<string, string> };
+
+const invalid = (errors: Record<string, string[]>, message?: string): ErrorReply => ({
+  status: 422,
+  body: {
+    message: message ?? Object.values(errors)[0]?.[0] ?? 'The given data was invalid.',
+    code: 'validation_failed',
+    errors,
+  },
+});
+
 /** Renders validation failures, AppErrors, framework errors and crashes in the spec's shapes. */
-export function toErrorReply(
-  error: unknown,
-  debug: boolean,
-): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
-  if (error instanceof AppError) {
-    const body: Record<string, unknown> = { message: error.message };
-    if (error.errors) body.errors = error.errors;
-    return { status: error.status, body, headers: error.headers };
+export function toErrorReply(error: unknown, debug: boolean): ErrorReply {
+  const known = error instanceof AppError ? error : appErrorOfDriver(error);
+  if (known) {
+    const body: ErrorBody = { message: known.message, code: known.code };
+    if (known.errors) body.errors = known.errors;
+    return { status: known.status, body, headers: known.headers };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: Record<string, string[]> = {};
@@ -37,38 +55,28 @@ export function toErrorReply(
         : fieldOf(v.instancePath, error.validationContext ?? 'body');
       collect(errors, field, v.message ?? 'The value is invalid.');
     }
-    return { status: 422, body: { message: Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors } };
+    return invalid(errors);
   }
   if (error instanceof ZodError) {
     const errors: Record<string, string[]> = {};
     for (const issue of error.issues) collect(errors, issue.path.join('.') || 'value', issue.message);
-    return { status: 422, body: { message: error.issues[0]?.message ?? 'The given data was invalid.', errors } };
+    return invalid(errors, error.issues[0]?.message);
   }
   const fe = error as FastifyError;
   if (fe?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (fe?.statusCode === 400 && fe instanceof SyntaxError)) {
-    return {
-      status: 422,
-      body: {
-        message: 'The request body is not valid JSON.',
-        errors: { body: ['The request body is not valid JSON.'] },
-      },
-    };
+    return invalid({ body: ['The request body is not valid JSON.'] });
   }
-  if (fe?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    return {
-      status: 422,
-      body: { message: 'The request body is empty.', errors: { body: ['The request body is empty.'] } },
-    };
-  }
+  if (fe?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return invalid({ body: ['The request body is empty.'] });
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    const messages: Record<number, string> = {
-      413: 'The request is too large.',
-      415: 'This content type is not supported.',
-    };
-    return { status: fe.statusCode, body: { message: messages[fe.statusCode] ?? fe.message } };
+    // Body limits, multipart limits, unsupported content types: Fastify's and its plugins' own errors.
+    const message = FRAMEWORK_MESSAGES[fe.statusCode] ?? fe.message;
+    return { status: fe.statusCode, body: { message, code: errorCodeOfStatus(fe.statusCode) } };
   }
   const err = error instanceof Error ? error : new Error(String(error));
-  return { status: 500, body: debug ? { ...buildDebugPayload(err) } : { message: GENERIC_MESSAGE } };
+  const body: ErrorBody = debug
+    ? { ...buildDebugPayload(err), code: 'internal' }
+    : { message: GENERIC_MESSAGE, code: 'internal' };
+  return { status: 500, body };
 }
 
 /** Installs the error handler; returns the JSON 404/405 answer for the not-found handler to use. */
@@ -76,25 +84,24 @@ export function registerErrorHandling(
   app: FastifyInstance,
   debug: boolean,
 ): (request: FastifyRequest, reply: FastifyReply) => FastifyReply {
-  // A mirror of the route table answers "which methods exist for this path" for 405s.
-  const mirror = FindMyWay();
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const m of methods)
-      if (METHODS.includes(m as (typeof METHODS)[number])) mirror.on(m as 'GET', route.url, () => undefined);
-  });
+  // The catalog of routes answers "which methods exist for this path" for 405s.
+  const catalog = catalogRoutes(app);
 
   app.setErrorHandler((error, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body, headers } = toErrorReply(error, debug);
     if (status >= 500) request.log.error({ err: error, url: request.url, method: request.method }, 'unexpected error');
-    else if (status !== 404 && status !== 401) request.log.info({ status, url: request.url }, body.message as string);
+    else if (status !== 404 && status !== 401) {
+      // A driver's or the framework's own text (constraint, path) goes to the log, never to the client.
+      const err = error instanceof AppError || body.code === 'validation_failed' ? undefined : error;
+      request.log.info({ status, code: body.code, url: request.url, err }, body.message);
+    }
     if (headers) reply.headers(headers);
     return reply.status(status).send(body);
   });
 
   return (request, reply) => {
     const path = request.url.split('?')[0];
-    const allowed = METHODS.filter((m) => m !== request.method && mirror.find(m, path));
+    const allowed = catalog.methodsOf(path).filter((m) => m !== request.method);
     const { status, body, headers } = toErrorReply(allowed.length ? methodNotAllowed(allowed) : notFound(), debug);
     if (headers) reply.headers(headers);
     return reply.status(status).send(body);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   DeletePushSubscriptionBodySchema,
+  EmptyResponseSchema,
   MarkAsReadBodySchema,
   NotificationsQuerySchema,
   NotificationsResponseSchema,
@@ -15,7 +15,6 @@ import type { Container } from '../container.ts';
 import { tooManyRequests } from '../http/app-error.ts';
 
 const tags = ['notifications'];
-const Empty = z.object({});
 
 /** Notifications (issue 7; spec part 1, 7.2): list, mark as read, clear, preferences, Web Push and the live stream. */
 export async function notificationsRoutes(app: FastifyInstance, { container }: { container: Container }) {
@@ -44,7 +43,7 @@ export async function notificationsRoutes(app: FastifyInstance, { container }: {
   });
 
   api.delete('/notifications/clear', {
-    schema: { tags, summary: "Delete all of the caller's notifications.", response: { 200: Empty } },
+    schema: { tags, summary: "Delete all of the caller's notifications.", response: { 200: EmptyResponseSchema } },
     handler: async (request) => {
       await inbox.clear(request.actor);
       return {};
@@ -66,7 +65,7 @@ export async function notificationsRoutes(app: FastifyInstance, { container }: {
       summary: 'Choose the channels (email, browser) of notification types.',
       description: 'A channel left out keeps its value. The in-app list always receives every notification.',
       body: UpdateSubscriptionsBodySchema,
-      response: { 200: Empty },
+      response: { 200: EmptyResponseSchema },
     },
     handler: async (request) => {
       await preferences.update(request.actor, request.body);
@@ -81,7 +80,7 @@ export async function notificationsRoutes(app: FastifyInstance, { container }: {
       description:
         'The endpoint must be a public https address. Subscribe with the VAPID key in bootstrap data (settings.notifications.vapid_public_key).',
       body: PushSubscriptionBodySchema,
-      response: { 201: Empty },
+      response: { 201: EmptyResponseSchema },
     },
     handler: async (request, reply) => {
       await preferences.subscribePush(request.actor, request.body);
@@ -94,7 +93,7 @@ export async function notificationsRoutes(app: FastifyInstance, { container }: {
       tags,
       summary: 'Stop Web Push to a browser (its endpoint).',
       body: DeletePushSubscriptionBodySchema,
-      response: { 200: Empty },
+      response: { 200: EmptyResponseSchema },
     },
     handler: async (request) => {
       await preferences.unsubscribePush(request.actor, request.body.endpoint);

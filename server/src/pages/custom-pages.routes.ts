@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CustomPageSchema, GetCustomPageParamsSchema } from '@kosh/contracts';
-import { z } from 'zod';
+import { GetCustomPageParamsSchema, GetCustomPageResponseSchema } from '@kosh/contracts';
 import type { Container } from '../container.ts';
 
 export async function customPagesRoutes(app: FastifyInstance, { container }: { container: Container }) {
@@ -10,7 +9,7 @@ export async function customPagesRoutes(app: FastifyInstance, { container }: { c
       tags: ['pages'],
       summary: 'A custom page by id or slug, with its body sanitised.',
       params: GetCustomPageParamsSchema,
-      response: { 200: z.object({ page: CustomPageSchema }) },
+      response: { 200: GetCustomPageResponseSchema },
     },
     handler: async (request) => ({ page: await container.services.pages.get(request.params.idOrSlug) }),
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isMissingFile as isMissing } from '../http/driver-errors.ts';
 import { HashingStream } from './hashing-stream.ts';
 import { assertValidKey } from './keys.ts';
 import {
@@ -19,8 +20,6 @@ import {
 /** 1 MiB reads and writes: far fewer syscalls and event-loop turns than Node's 64 KiB default. */
 const CHUNK = 1024 * 1024;
 const STAGING = '.staging';
-
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 
 /** Opens a directory and fsyncs it, so a rename inside it survives a power cut. */
 async function syncDir(dir: string): Promise<void> {

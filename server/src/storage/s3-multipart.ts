@@ -5,6 +5,7 @@ import {
   UploadPartCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { isMissingObject } from '../http/driver-errors.ts';
 import { answered } from './s3-answer.ts';
 
 const MIB = 1024 * 1024;
@@ -20,9 +21,6 @@ function partSizeFor(partNumber: number, knownSize?: number): number {
   // 8 MiB for the first 1,000 parts (8 GB), then doubling every 1,000: reaches terabytes within 10,000 parts.
   return MIN_PART * 2 ** Math.floor((partNumber - 1) / 1000);
 }
-
-const isGone = (error: unknown) =>
-  ['NoSuchUpload', 'NoSuchKey', 'NotFound'].includes((error as { name?: string })?.name ?? '');
 
 /**
  * A multipart upload left open: the parts are stored but no object exists until
@@ -105,7 +103,7 @@ export class StagedMultipartUpload {
       );
     } catch (error) {
       // RGW answers an unknown upload id with 404 NoSuchKey: already gone is what we wanted.
-      if (!isGone(error)) throw error;
+      if (!isMissingObject(error)) throw error;
     }
   }
 

@@ -19,6 +19,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { isMissingObject } from '../http/driver-errors.ts';
 import { HashingStream } from './hashing-stream.ts';
 import { assertValidKey } from './keys.ts';
 import { answered } from './s3-answer.ts';
@@ -50,11 +51,6 @@ const GIB = 1024 ** 3;
 const MAX_SINGLE_COPY = 5 * GIB;
 const COPY_PART = GIB;
 const DELETE_CONCURRENCY = 8;
-
-const isMissing = (error: unknown) => {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
-};
 
 /** Any S3-compatible store (AWS, MinIO, Ceph RGW, R2): one bucket, objects named by generated keys. */
 export class S3StorageDriver implements StorageDriver {
@@ -132,7 +128,7 @@ export class S3StorageDriver implements StorageDriver {
       const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range }));
       return res.Body as Readable;
     } catch (error) {
-      throw isMissing(error) ? new ObjectNotFoundError(key) : error;
+      throw isMissingObject(error) ? new ObjectNotFoundError(key) : error;
     }
   }
 
@@ -142,7 +138,7 @@ export class S3StorageDriver implements StorageDriver {
       const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: res.ContentLength ?? 0, lastModified: res.LastModified ?? new Date(0) };
     } catch (error) {
-      if (isMissing(error)) return undefined;
+      if (isMissingObject(error)) return undefined;
       throw error;
     }
   }
@@ -310,9 +306,7 @@ export class S3StorageDriver implements StorageDriver {
         marker = res.IsTruncated ? res.NextPartNumberMarker : undefined;
       } while (marker);
     } catch (error) {
-      throw isMissing(error) || (error as { name?: string })?.name === 'NoSuchUpload'
-        ? new ObjectNotFoundError(key)
-        : error;
+      throw isMissingObject(error) ? new ObjectNotFoundError(key) : error;
     }
     return parts.sort((a, b) => a.PartNumber - b.PartNumber);
   }
@@ -357,7 +351,7 @@ export class S3StorageDriver implements StorageDriver {
       await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
     } catch (error) {
       // RGW answers an unknown upload id with 404 NoSuchKey: already gone is what was wanted.
-      if (!isMissing(error) && (error as { name?: string })?.name !== 'NoSuchUpload') throw error;
+      if (!isMissingObject(error)) throw error;
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  DeleteUserBodySchema,
   GetUserResponseSchema,
   MessageResponseSchema,
   UpdateUserBodySchema,
@@ -69,6 +70,7 @@ export async function usersRoutes(app: FastifyInstance, { container }: { contain
       summary:
         'Delete your own account (only your own), with its sessions and tokens. Needs a password confirmation within 9000 s (423 otherwise).',
       params: UserIdParamsSchema,
+      body: DeleteUserBodySchema,
       response: { 200: MessageResponseSchema },
     },
     handler: async (request, reply) => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ChangeMemberRoleBodySchema,
+  EmptyResponseSchema,
   InviteMembersBodySchema,
   InviteMembersResponseSchema,
   SaveWorkspaceBodySchema,
@@ -18,7 +18,6 @@ import { contextOf } from '../auth/request-context.ts';
 import type { Container } from '../container.ts';
 
 const tags = ['workspaces'];
-const Empty = z.object({});
 const roles = [
   "Roles, strongest first. viewer: sees the workspace's files (list, search, recent, starred, preview) and downloads them.",
   'editor: also uploads (plain and tus), creates folders, renames, moves, copies, stars, trashes, restores and deletes for good.',
@@ -87,7 +86,7 @@ export async function workspacesRoutes(app: FastifyInstance, { container }: { co
       description:
         "Its files and folders go to the owner's trash (in their default workspace); members and pending invites go with the workspace.",
       params: WorkspaceIdParamsSchema,
-      response: { 200: Empty },
+      response: { 200: EmptyResponseSchema },
     },
     handler: async (request) => {
       await workspaces.delete(request.actor, request.params.id);
@@ -116,7 +115,7 @@ export async function workspacesRoutes(app: FastifyInstance, { container }: { co
       tags,
       summary: 'Cancel a pending invite. Admins and the owner.',
       params: WorkspaceInviteOfParamsSchema,
-      response: { 200: Empty },
+      response: { 200: EmptyResponseSchema },
     },
     handler: async (request) => {
       await workspaces.cancelInvite(request.actor, request.params.id, request.params.inviteId);
@@ -148,7 +147,7 @@ export async function workspacesRoutes(app: FastifyInstance, { container }: { co
       summary: "Remove a member (admins and the owner), or leave (the caller's own id).",
       description: "The member's files stay in the workspace. The owner cannot be removed and cannot leave.",
       params: WorkspaceMemberParamsSchema,
-      response: { 200: Empty },
+      response: { 200: EmptyResponseSchema },
     },
     handler: async (request) => {
       await workspaces.removeMember(request.actor, request.params.id, request.params.userId);
@@ -161,7 +160,7 @@ export async function workspacesRoutes(app: FastifyInstance, { container }: { co
       tags,
       summary: 'Leave a workspace (any member but the owner).',
       params: WorkspaceIdParamsSchema,
-      response: { 200: Empty },
+      response: { 200: EmptyResponseSchema },
     },
     handler: async (request) => {
       await workspaces.leave(request.actor, request.params.id);
@@ -189,7 +188,7 @@ export async function workspacesRoutes(app: FastifyInstance, { container }: { co
       summary: 'Decline an invite addressed to the caller.',
       description: "An invite that no longer exists answers 404 'This invite is no longer valid'.",
       params: WorkspaceInviteParamsSchema,
-      response: { 200: Empty },
+      response: { 200: EmptyResponseSchema },
     },
     handler: async (request) => {
       await workspaces.decline(request.actor, request.params.inviteId);

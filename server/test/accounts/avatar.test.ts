@@ -152,7 +152,7 @@ describe('POST users/{id}/avatar with a file', () => {
       url: `http://example.com/${'x'.repeat(1024 * 1024 + 1)}`,
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'The request is too large.' });
+    expect(res.json()).toEqual({ message: 'The request is too large.', code: 'payload_too_large' });
   });
 
   it('refuses a file over 2 MB (422 on file)', async () => {

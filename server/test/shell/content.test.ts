@@ -30,7 +30,7 @@ describe('custom pages', () => {
   it('answers 404 for a missing page', async () => {
     const res = await new Agent(t.app).get('/api/v1/custom-pages/nope');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Page not found.' });
+    expect(res.json()).toEqual({ message: 'Page not found.', code: 'not_found' });
   });
 
   it('strips scripts and handlers from a stored body', async () => {

@@ -29,7 +29,7 @@ describe('call conventions (spec part 1 section 7.1)', () => {
     it('answers an unknown API path with a JSON 404', async () => {
       const res = await new Agent(t.app).get('/api/v1/no-such-thing');
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found.' });
+      expect(res.json()).toEqual({ message: 'Not found.', code: 'not_found' });
     });
 
     it('answers a client route with the app shell, not JSON', async () => {
@@ -66,7 +66,7 @@ describe('call conventions (spec part 1 section 7.1)', () => {
       const res = await (await adminAgent()).post('/api/v1/settings', { settings: {} });
       expect(res.statusCode).toBe(405);
       expect(res.headers.allow).toContain('PUT');
-      expect(res.json()).toEqual({ message: 'Method not allowed.' });
+      expect(res.json()).toEqual({ message: 'Method not allowed.', code: 'method_not_allowed' });
     });
   });
 
@@ -132,7 +132,7 @@ describe('call conventions (spec part 1 section 7.1)', () => {
         headers: { authorization: 'Bearer nope' },
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Invalid API token.' });
+      expect(res.json()).toEqual({ message: 'Invalid API token.', code: 'unauthenticated' });
     });
   });
 

@@ -16,6 +16,7 @@ describe('error shapes (spec part 1 section 8)', () => {
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(typeof body.message).toBe('string');
+    expect(body.code).toBe('validation_failed');
     expect(body.errors.locale).toHaveLength(1);
   });
 
@@ -27,18 +28,19 @@ describe('error shapes (spec part 1 section 8)', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('validation_failed');
     expect(res.json().errors.body[0]).toMatch(/not valid JSON/);
   });
 
   it('answers 401 to a visitor and 403 to a user without the permission', async () => {
     const guest = await new Agent(t.app).get('/api/v1/settings');
     expect(guest.statusCode).toBe(401);
-    expect(guest.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(guest.json()).toEqual({ message: 'Unauthenticated.', code: 'unauthenticated' });
     const agent = new Agent(t.app);
     await loginAs(t.container, agent, await createUser(t.container));
     const user = await agent.get('/api/v1/settings');
     expect(user.statusCode).toBe(403);
-    expect(user.json()).toEqual({ message: 'This action is unauthorized.' });
+    expect(user.json()).toEqual({ message: 'This action is unauthorized.', code: 'forbidden' });
   });
 
   it('answers 413 to an oversized body and stores nothing', async () => {
@@ -47,7 +49,7 @@ describe('error shapes (spec part 1 section 8)', () => {
     const huge = { settings: { 'seo.description': 'x'.repeat(2 * 1024 * 1024) } };
     const res = await agent.request({ method: 'PUT', url: '/api/v1/settings', payload: huge });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'The request is too large.' });
+    expect(res.json()).toEqual({ message: 'The request is too large.', code: 'payload_too_large' });
     expect((await agent.get('/api/v1/settings')).json().settings['seo.description']).not.toMatch(/^x+$/);
   });
 
@@ -60,6 +62,59 @@ describe('error shapes (spec part 1 section 8)', () => {
     const res = await agent.post('/api/v1/users/me/locale', { locale: 'en' });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/Too many attempts/);
+    expect(res.json().code).toBe('too_many_requests');
+  });
+
+  it('answers 404 with not_found for an unknown API path', async () => {
+    const res = await new Agent(t.app).get('/api/v1/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found.', code: 'not_found' });
+  });
+
+  it('names a refused CSRF token with its own code', async () => {
+    const agent = new Agent(t.app);
+    await loginAs(t.container, agent, await createUser(t.container));
+    const res = await agent.request({ method: 'POST', url: '/api/v1/folders', payload: { name: 'x' }, xsrf: false });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('csrf_token_invalid');
+  });
+
+  it('answers name_taken for a name a sibling already has', async () => {
+    const agent = new Agent(t.app);
+    await loginAs(t.container, agent, await createUser(t.container));
+    expect((await agent.post('/api/v1/folders', { name: 'Reports' })).statusCode).toBe(201);
+    const res = await agent.post('/api/v1/folders', { name: 'reports' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('name_taken');
+    expect(res.json().errors.name).toHaveLength(1);
+  });
+
+  it('answers a unique violation of the database as a conflict, without its details', async () => {
+    const agent = new Agent(t.app);
+    await loginAs(t.container, agent, await createUser(t.container));
+    const parent = (await agent.post('/api/v1/folders', { name: 'Unique parent' })).json().fileEntry;
+    expect((await agent.post('/api/v1/folders', { name: 'Twin', parentId: parent.id })).statusCode).toBe(201);
+    // Folder names are unique per parent only; an index over all names makes the next insert collide.
+    await sql`CREATE UNIQUE INDEX errors_test_unique_name ON file_entries (name)`.execute(t.container.db);
+    try {
+      const res = await agent.post('/api/v1/folders', { name: 'Twin' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: expect.any(String), code: 'conflict' });
+      expect(res.body).not.toMatch(/file_entries|errors_test|unique|constraint|sqlite|duplicate key|23505/i);
+    } finally {
+      await sql`DROP INDEX errors_test_unique_name`.execute(t.container.db);
+    }
+  });
+
+  it('documents the error answer and its codes in the OpenAPI document', async () => {
+    const doc = (await new Agent(t.app).get('/api-docs/json')).json();
+    const schema = doc.components.schemas.Error;
+    expect(schema.required).toEqual(expect.arrayContaining(['message', 'code']));
+    expect(schema.properties.code.enum).toEqual(expect.arrayContaining(['validation_failed', 'conflict', 'internal']));
+    const responses = doc.paths['/api/v1/folders'].post.responses;
+    expect(responses['201']).toBeDefined();
+    for (const status of ['4XX', '5XX'])
+      expect(responses[status].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
   });
 
   it('hides the details of an unexpected error when debug is off', async () => {
@@ -67,7 +122,7 @@ describe('error shapes (spec part 1 section 8)', () => {
     try {
       const res = await new Agent(t.app).get('/api/v1/custom-pages/about-us');
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: 'There was an issue. Please try again.' });
+      expect(res.json()).toEqual({ message: 'There was an issue. Please try again.', code: 'internal' });
     } finally {
       await sql`ALTER TABLE custom_pages_moved RENAME TO custom_pages`.execute(t.container.db);
     }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ConnectSocialBodySchema,
+  ConnectSocialResponseSchema,
   MessageResponseSchema,
   SocialServiceParamsSchema,
   type SocialService as ServiceName,
@@ -110,6 +111,7 @@ export async function socialRoutes(app: FastifyInstance, { container }: { contai
       summary:
         'After REQUEST_PASSWORD: the password of the existing account with the provider’s address links the two and signs in. Answers {bootstrapData}.',
       body: ConnectSocialBodySchema,
+      response: { 200: ConnectSocialResponseSchema },
     },
     handler: async (request, reply) => {
       const signedIn = await social.connectWithPassword(

@@ -149,7 +149,7 @@ export class SocialService {
     const row = await this.deps.users.getById(pending.uid);
     if (!row || !(await verifyPassword(row.password, password)))
       throw validation({ password: ['The provided password was incorrect.'] });
-    if (TwoFactorService.isEnabled(row)) throw forbidden(this.twoFactorMessage());
+    if (TwoFactorService.isEnabled(row)) throw forbidden(this.twoFactorMessage(), 'two_factor_required');
     await this.link(row.id, pending.service, {
       id: pending.profileId,
       username: pending.username,

@@ -7,6 +7,7 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
 import { S3Store, type Options } from '@tus/s3-store';
 import { ERRORS } from '@tus/server';
+import { isMissingObject as isMissing } from '../../http/driver-errors.ts';
 import type { RunningHashes } from './running-hashes.ts';
 import { tusContext, tusError, type UploadChecksum } from './tus-context.ts';
 
@@ -15,8 +16,6 @@ export const S3_CHECKSUM_MAX_BYTES = 64 * 1024 * 1024;
 /** 460 is the tus checksum extension's answer to a body whose checksum differs. */
 const CHECKSUM_MISMATCH = 460;
 
-const isMissing = (error: unknown) =>
-  ['NoSuchKey', 'NoSuchUpload', 'NotFound'].includes((error as { name?: string })?.name ?? '');
 /** The prefix of the store's own objects (upload info, incomplete part): never under entries/. */
 export const TUS_S3_PREFIX = 'tus/';
 const uuidOf = (id: string) => id.slice(id.lastIndexOf('/') + 1);

@@ -102,7 +102,7 @@ export class TusUploads {
     if (typeof checksum === 'string') {
       const [name, digest] = checksum.trim().split(/\s+/);
       if (!CHECKSUM_ALGORITHMS[name] || !digest)
-        throw new AppError(400, 'Unsupported checksum algorithm.', { code: 'bad_checksum' });
+        throw new AppError(400, 'Unsupported checksum algorithm.', { code: 'upload_checksum_unsupported' });
       context.checksum = { algorithm: CHECKSUM_ALGORITHMS[name], digest };
     }
     if (method === 'OPTIONS') reply.raw.setHeader('Tus-Checksum-Algorithm', Object.keys(CHECKSUM_ALGORITHMS).join(','));
@@ -310,7 +310,7 @@ export class TusUploads {
       throw notFound('The upload does not exist.');
     if (row.state === 'done') throw notFound('The upload is finished: its file is in the drive.');
     if (row.state === 'finalizing') throw conflict('The upload is being finished.');
-    if (this.intake.isExpired(row)) throw new AppError(410, 'The upload has expired.', { code: 'gone' });
+    if (this.intake.isExpired(row)) throw new AppError(410, 'The upload has expired.', { code: 'upload_expired' });
     // Terminated: the space is given back before the 204 goes out.
     if (method === 'DELETE') context.onRemoved = () => this.intake.drop(row);
     let expires = new Date(row.expires_at);
