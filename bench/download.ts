@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { newObjectKey } from '../server/src/storage/keys.ts';
-import type { Container } from '../server/src/container.ts';
+import type { Modules } from '../server/src/modules.ts';
 import { ensureAdmin } from '../server/src/runtime.ts';
 import { benchUser, freePort, median, openBenchRuntime, repoRoot, tempDir, waitForPort, type Figure } from './lib.ts';
 
@@ -17,14 +17,14 @@ const ROUNDS = 3;
 
 /** A file entry whose bytes are written straight into the local driver's folder. */
 async function addFile(
-  container: Container,
+  modules: Modules,
   ownerId: number,
   name: string,
   size: number,
   sparse: boolean,
 ): Promise<{ hash: string; key: string }> {
   const key = newObjectKey('entries');
-  const file = path.join(container.config.dataDir, 'files', key);
+  const file = path.join(modules.config.dataDir, 'files', key);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   if (sparse) fs.truncateSync((fs.closeSync(fs.openSync(file, 'w')), file), size);
   else {
@@ -35,7 +35,7 @@ async function addFile(
     fs.closeSync(fd);
   }
   const at = new Date().toISOString();
-  const row = await container.services.drive.repos.entries.insert(
+  const row = await modules.drive.repos.entries.insert(
     {
       hash: randomBytes(12).toString('base64url'),
       name,
@@ -140,13 +140,13 @@ export async function benchDownload(): Promise<Figure[]> {
   const dataDir = path.join(dir, 'data');
   const children: ChildProcess[] = [];
   try {
-    const container = await openBenchRuntime(dataDir);
+    const modules = await openBenchRuntime(dataDir);
     // Both servers share this data dir: the admin a first start creates must exist already.
-    await ensureAdmin(container);
-    const user = await benchUser(container);
-    const one = await addFile(container, user.id, 'one-gib.bin', GIB, false);
-    const five = await addFile(container, user.id, 'five-gib.bin', 5 * GIB, true);
-    await container.db.destroy();
+    await ensureAdmin(modules);
+    const user = await benchUser(modules);
+    const one = await addFile(modules, user.id, 'one-gib.bin', GIB, false);
+    const five = await addFile(modules, user.id, 'five-gib.bin', 5 * GIB, true);
+    await modules.lifecycle.stop();
 
     const [plainPort, accelPort, nginxPort] = [await freePort(), await freePort(), await freePort()];
     const plain = startKosh(dataDir, plainPort);

@@ -8,7 +8,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { createLogger } from '../server/src/logging/logger.ts';
 import { openRuntime } from '../server/src/runtime.ts';
 import { newSessionToken } from '../server/src/auth/session-token.ts';
-import type { Container } from '../server/src/container.ts';
+import type { Modules } from '../server/src/modules.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -21,7 +21,7 @@ export async function openBenchRuntime(
   dataDir: string,
   databaseUrl?: string,
   env: Record<string, string> = {},
-): Promise<Container> {
+): Promise<Modules> {
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -32,15 +32,15 @@ export async function openBenchRuntime(
 }
 
 /** A user with a session: answers the cookie header a browser would send. */
-export async function benchUser(container: Container): Promise<{ id: number; cookie: string }> {
-  const user = await container.services.users.createUser({
+export async function benchUser(modules: Modules): Promise<{ id: number; cookie: string }> {
+  const user = await modules.users.service.createUser({
     email: `bench-${Date.now()}@example.test`,
     password: 'bench password',
     verified: true,
   });
   const { token, id } = newSessionToken();
   const at = new Date();
-  await container.repos.sessions.create({
+  await modules.auth.repos.sessions.create({
     id,
     user_id: user.id,
     ip_address: '127.0.0.1',

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildApp } from '../server/src/app.ts';
-import type { Container } from '../server/src/container.ts';
+import type { Modules } from '../server/src/modules.ts';
 import { benchUser, median, openBenchRuntime, percentile, tempDir, timeRuns, type Figure } from './lib.ts';
 
 const FOLDER_SIZE = 100_000;
@@ -43,8 +43,8 @@ const EXTS: Array<[string, string, string]> = [
 ];
 
 /** Inserts rows in big multi-row statements inside one transaction, ids chosen up front so paths need no second pass. */
-async function seed(container: Container, ownerId: number): Promise<{ bigHash: string }> {
-  const db = container.db;
+async function seed(modules: Modules, ownerId: number): Promise<{ bigHash: string }> {
+  const db = modules.db;
   const started = Date.now();
   const base = Date.parse('2025-01-01T00:00:00Z');
   const row = (id: number, parent: number | null, name: string, isFolder: boolean, i: number) => {
@@ -67,7 +67,7 @@ async function seed(container: Container, ownerId: number): Promise<{ bigHash: s
       updated_at: new Date(base + ((i * 7919) % TOTAL) * 1000).toISOString(),
     };
   };
-  const batchSize = container.dialect === 'postgres' ? 2000 : 1000;
+  const batchSize = modules.dialect === 'postgres' ? 2000 : 1000;
   let id = 0;
   let batch: ReturnType<typeof row>[] = [];
   const rows: Array<() => ReturnType<typeof row>> = [];
@@ -94,7 +94,7 @@ async function seed(container: Container, ownerId: number): Promise<{ bigHash: s
   // Bulk load as a DBA would: set the secondary indexes (and SQLite's FTS triggers) aside,
   // insert, then rebuild them from their own stored definitions, so the bench measures the
   // schema the migrations made.
-  const aside = await setIndexesAside(container);
+  const aside = await setIndexesAside(modules);
   await db.transaction().execute(async (trx) => {
     for (const make of rows) {
       batch.push(make());
@@ -106,7 +106,7 @@ async function seed(container: Container, ownerId: number): Promise<{ bigHash: s
     if (batch.length) await trx.insertInto('file_entries').values(batch).execute();
   });
   await aside.restore();
-  if (container.dialect === 'postgres') {
+  if (modules.dialect === 'postgres') {
     await sql`select setval(pg_get_serial_sequence('file_entries', 'id'), ${id})`.execute(db);
     await sql`vacuum analyze file_entries`.execute(db);
   } else {
@@ -114,15 +114,15 @@ async function seed(container: Container, ownerId: number): Promise<{ bigHash: s
   }
   const bigRow = await db.selectFrom('file_entries').select('hash').where('id', '=', big).executeTakeFirstOrThrow();
   process.stdout.write(
-    `  seeded ${id.toLocaleString('en')} entries in ${((Date.now() - started) / 1000).toFixed(1)} s (${container.dialect})\n`,
+    `  seeded ${id.toLocaleString('en')} entries in ${((Date.now() - started) / 1000).toFixed(1)} s (${modules.dialect})\n`,
   );
   return { bigHash: bigRow.hash };
 }
 
 /** Drops file_entries' secondary indexes and triggers, answering how to put them back. */
-async function setIndexesAside(container: Container): Promise<{ restore(): Promise<void> }> {
-  const db = container.db;
-  if (container.dialect === 'postgres') {
+async function setIndexesAside(modules: Modules): Promise<{ restore(): Promise<void> }> {
+  const db = modules.db;
+  if (modules.dialect === 'postgres') {
     const { rows } = await sql<{ name: string; def: string }>`
       select indexname as name, indexdef as def from pg_indexes
       where tablename = 'file_entries' and indexname not in (select conname from pg_constraint)`.execute(db);
@@ -143,11 +143,11 @@ async function setIndexesAside(container: Container): Promise<{ restore(): Promi
 
 export async function benchListing(options: { databaseUrl?: string; label: string }): Promise<Figure[]> {
   const dir = tempDir('listing');
-  const container = await openBenchRuntime(dir, options.databaseUrl);
-  const app = await buildApp(container);
+  const modules = await openBenchRuntime(dir, options.databaseUrl);
+  const app = await buildApp(modules);
   try {
-    const user = await benchUser(container);
-    const { bigHash } = await seed(container, user.id);
+    const user = await benchUser(modules);
+    const { bigHash } = await seed(modules, user.id);
     const get = async (url: string) => {
       const res = await app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
@@ -197,7 +197,7 @@ export async function benchListing(options: { databaseUrl?: string; label: strin
     ];
   } finally {
     await app.close();
-    await container.db.destroy();
+    await modules.lifecycle.stop();
     (await import('node:fs')).rmSync(dir, { recursive: true, force: true });
   }
 }

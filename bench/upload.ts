@@ -215,10 +215,10 @@ export async function benchUpload(): Promise<Figure[]> {
     for (let written = 0; written < GIB; written += block.length) fs.writeSync(fd, block);
     fs.closeSync(fd);
 
-    const container = await openBenchRuntime(dataDir);
-    await ensureAdmin(container);
-    const user = await benchUser(container);
-    await container.db.destroy();
+    const modules = await openBenchRuntime(dataDir);
+    await ensureAdmin(modules);
+    const user = await benchUser(modules);
+    await modules.lifecycle.stop();
     const xsrf = randomBytes(24).toString('base64url');
     const headers = { Cookie: `${user.cookie}; ${COOKIE.xsrf}=${xsrf}`, [XSRF_HEADER]: xsrf };
 

@@ -9,7 +9,8 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX, AVATAR_MAX_BYTES } from '@kosh/contracts';
 import './http/types.ts';
-import type { Container } from './container.ts';
+import type { Modules } from './modules.ts';
+import { baseUrlPlugin } from './http/base-url.ts';
 import { overrideMethod } from './http/method-override.ts';
 import { authContextPlugin } from './http/auth-context.ts';
 import { csrfPlugin } from './http/csrf.ts';
@@ -50,11 +51,12 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 const SERVICE_WORKER_FILE = 'sw.js';
 
 /** The Fastify instance: used by main.ts and by the integration tests alike. */
-export async function buildApp(container: Container): Promise<FastifyInstance> {
+export async function buildApp(modules: Modules): Promise<FastifyInstance> {
+  const { config, auth, shell, drive, shares, uploads, notifications } = modules;
   const app = Fastify({
-    loggerInstance: container.logger as FastifyBaseLogger,
+    loggerInstance: modules.logger as FastifyBaseLogger,
     rewriteUrl: overrideMethod,
-    trustProxy: container.config.trustProxy,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     // Request logs for API calls; static assets and health probes would only drown them.
@@ -62,7 +64,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const answerNotFound = registerErrorHandling(app, container.config.debug);
+  const answerNotFound = registerErrorHandling(app, config.debug);
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -79,7 +81,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, {
     global: false,
-    store: databaseRateLimitStore(container.db),
+    store: databaseRateLimitStore(modules.db),
     errorResponseBuilder: (_req, ctx) =>
       tooManyRequests(`Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
   });
@@ -87,45 +89,49 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 8192, parts: 12 },
   });
-  await app.register(authContextPlugin, { container });
+  await app.register(baseUrlPlugin, { appUrl: config.appUrl });
+  await app.register(authContextPlugin, { resolver: auth.resolver });
   await app.register(csrfPlugin);
   await app.register(workspacePlugin);
   await registerOpenApi(app);
+  // Open notification streams never end on their own: end them before the server waits for open requests.
+  app.addHook('preClose', async () => notifications.streams.closeAll());
 
-  await app.register(healthRoutes, { container });
-  await app.register(logoutRoutes, { container, prefix: '/auth' });
-  await app.register(loginRoutes, { container, prefix: '/auth' });
-  await app.register(passwordRoutes, { container, prefix: '/auth' });
-  await app.register(twoFactorRoutes, { container, prefix: '/auth' });
-  await app.register(socialRoutes, { container, prefix: '/secure' });
+  const answers = shell.answers;
+  await app.register(healthRoutes, { health: modules.health });
+  await app.register(logoutRoutes, { auth, answers, prefix: '/auth' });
+  await app.register(loginRoutes, { auth, answers, prefix: '/auth' });
+  await app.register(passwordRoutes, { auth, prefix: '/auth' });
+  await app.register(twoFactorRoutes, { auth, prefix: '/auth' });
+  await app.register(socialRoutes, { auth, answers, prefix: '/secure' });
   await app.register(
     async (api) => {
-      await api.register(bootstrapRoutes, { container });
-      await api.register(customPagesRoutes, { container });
-      await api.register(valueListsRoutes, { container });
-      await api.register(localeRoutes, { container });
-      await api.register(logsRoutes, { container });
-      await api.register(settingsRoutes, { container });
-      await api.register(accountSecurityRoutes, { container });
-      await api.register(recaptchaRoutes, { container });
-      await api.register(usersRoutes, { container });
-      await api.register(avatarRoutes, { container });
-      await api.register(driveRoutes, { container });
-      await api.register(trashRoutes, { container });
-      await api.register(uploadRoutes, { container });
-      await api.register(downloadRoutes, { container });
-      await api.register(sharesRoutes, { container });
-      await api.register(workspacesRoutes, { container });
-      await api.register(linkPageRoutes, { container });
-      await api.register(tusRoutes, { container });
-      await api.register(s3DirectRoutes, { container });
-      await api.register(notificationsRoutes, { container });
+      await api.register(bootstrapRoutes, { answers });
+      await api.register(customPagesRoutes, { shell });
+      await api.register(valueListsRoutes, { shell });
+      await api.register(localeRoutes, { i18n: modules.i18n });
+      await api.register(logsRoutes, { logs: modules.logs });
+      await api.register(settingsRoutes, { settings: modules.settings });
+      await api.register(accountSecurityRoutes, { auth });
+      await api.register(recaptchaRoutes, { recaptcha: modules.recaptcha });
+      await api.register(usersRoutes, { account: modules.account });
+      await api.register(avatarRoutes, { account: modules.account });
+      await api.register(driveRoutes, { drive });
+      await api.register(trashRoutes, { drive });
+      await api.register(uploadRoutes, { drive });
+      await api.register(downloadRoutes, { drive });
+      await api.register(sharesRoutes, { shares });
+      await api.register(workspacesRoutes, { workspaces: modules.workspaces });
+      await api.register(linkPageRoutes, { shares, delivery: drive.delivery });
+      await api.register(tusRoutes, { uploads });
+      await api.register(s3DirectRoutes, { uploads });
+      await api.register(notificationsRoutes, { notifications, signIns: auth.resolver });
     },
     { prefix: `/${API_PREFIX}` },
   );
 
-  const dist = container.config.webDistDir;
-  const spa = new SpaRenderer(container);
+  const dist = config.webDistDir;
+  const spa = new SpaRenderer({ config, answers, seo: shares.seo });
   if (fs.existsSync(dist)) {
     await app.register(fastifyStatic, { root: dist, serve: false });
     const assets = path.join(dist, 'assets');
@@ -143,7 +149,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       // Top-level public files (favicon, fonts, service worker) keep their names; index.html is rendered.
       if (file === 'index.html' || !fs.statSync(path.join(dist, file)).isFile()) continue;
       if (file === SERVICE_WORKER_FILE) {
-        // The push service worker (issue 7) gets its own policy: the API's 'none' would govern the worker.
+        // The push service worker gets its own policy: the API's 'none' would govern the worker.
         app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) =>
           reply.header('content-security-policy', "default-src 'self'; img-src 'self' data: blob:").sendFile(file),
         );

@@ -6,21 +6,27 @@ import { ensureAdmin, openRuntime } from './runtime.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ dataDir: config.dataDir, level: config.logLevel });
-  const container = await openRuntime(config, logger);
-  const generated = await ensureAdmin(container);
-  const app = await buildApp(container);
+  const modules = await openRuntime(config, logger);
+  const generated = await ensureAdmin(modules);
+  const app = await buildApp(modules);
+  // The notification listener, then the maintenance jobs (modules.ts lists them).
+  await modules.lifecycle.start();
   await app.listen({ port: config.port, host: config.host });
-  // Trash purge and orphan sweep, hourly; safe with several processes (drive/maintenance.service.ts).
-  container.services.drive.maintenance.start();
-  // Expired uploads, their reservations, tus leftovers, missing SHA-256s (uploads/uploads.maintenance.ts).
-  container.services.uploads.maintenance.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.appUrl ?? `http://localhost:${port}`;
-  process.stdout.write(`\nKosh is running on ${url} (${container.dialect}, data in ${config.dataDir})\n`);
+  process.stdout.write(`\nKosh is running on ${url} (${modules.dialect}, data in ${config.dataDir})\n`);
   if (generated) {
     process.stdout.write(
-      `\nFirst start: an admin was created. Log in with\n  email:    ${generated.email}\n  password: ${generated.password}\nThis password is shown only once.\n\n`,
+      [
+        '',
+        'First start: an admin was created. Log in with',
+        `  email:    ${generated.email}`,
+        `  password: ${generated.password}`,
+        'This password is shown only once.',
+        '',
+        '',
+      ].join('\n'),
     );
   }
 
@@ -30,10 +36,9 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    await container.services.drive.maintenance.stop();
-    await container.services.uploads.maintenance.stop();
+    // The server first (it ends open streams and waits for calls under way), then jobs, listeners, the database.
     await app.close();
-    await container.db.destroy();
+    await modules.lifecycle.stop();
     clearTimeout(timer);
     process.exit(0);
   };
@@ -42,8 +47,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  const message =
+    error instanceof ConfigError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
+  process.stderr.write(`${message}\n`);
   process.exit(1);
 });

@@ -10,14 +10,14 @@ import {
   ResendEmailVerificationBodySchema,
   VerifyEmailBodySchema,
 } from '@kosh/contracts';
-import type { Container } from '../container.ts';
 import { bodyField, perAccount, perAddress, rateLimited } from '../http/rate-limits.ts';
-import { contextOf } from './request-context.ts';
+import { contextOf } from '../http/request-context.ts';
+import type { AuthModule } from './auth.module.ts';
 
 /** Email verification, sessions and API tokens, under api/v1 (spec part 1, 2.5, 2.7, 7.2). */
-export async function accountSecurityRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function accountSecurityRoutes(app: FastifyInstance, { auth }: { auth: AuthModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { emailVerification, sessions, accessTokens } = container.services;
+  const { emailVerification, sessions, accessTokens } = auth;
   const message = { 200: MessageResponseSchema };
 
   api.post('/validate-email-verification-otp', {
@@ -61,7 +61,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, { container }:
       summary: 'The signed-in user’s sessions, most recently active first.',
       response: { 200: ListUserSessionsResponseSchema },
     },
-    handler: async (request) => ({ sessions: await sessions.list(request.actor, contextOf(request, container)) }),
+    handler: async (request) => ({ sessions: await sessions.list(request.actor, contextOf(request)) }),
   });
 
   api.post('/user-sessions/logout-other', {
@@ -74,7 +74,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, { container }:
       response: message,
     },
     handler: async (request) => {
-      await sessions.logoutOthers(request.actor, contextOf(request, container), request.body.password);
+      await sessions.logoutOthers(request.actor, contextOf(request), request.body.password);
       return { message: 'Logged out other sessions.' };
     },
   });

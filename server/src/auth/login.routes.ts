@@ -8,17 +8,22 @@ import {
   RegisterUserBodySchema,
   RegisterUserResponseSchema,
 } from '@kosh/contracts';
-import type { Container } from '../container.ts';
+import type { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
 import { bodyField, perAccount, perAddress, rateLimited } from '../http/rate-limits.ts';
 import { HUMAN_CHECK_COOKIE } from '../recaptcha/recaptcha.service.ts';
 import { TWO_FACTOR_CHALLENGE_SECONDS, TWO_FACTOR_COOKIE } from './login.service.ts';
-import { clearFlowCookie, contextOf, setFlowCookie } from './request-context.ts';
+import { clearFlowCookie, setFlowCookie } from '../http/cookies.ts';
+import { contextOf } from '../http/request-context.ts';
+import type { AuthModule } from './auth.module.ts';
 import { answerSignedIn } from './sign-in.ts';
 
 /** Sign-in, its two-factor step and registration, under /auth (spec part 1, 7.2). */
-export async function loginRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function loginRoutes(
+  app: FastifyInstance,
+  { auth, answers }: { auth: AuthModule; answers: BootstrapAnswers },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { login, registration } = container.services;
+  const { login, registration } = auth;
 
   api.post('/login', {
     preHandler: rateLimited(app, [perAccount('login-account', 5, bodyField('email')), perAddress('login-address', 10)]),
@@ -30,13 +35,13 @@ export async function loginRoutes(app: FastifyInstance, { container }: { contain
       response: { 200: LoginUserResponseSchema },
     },
     handler: async (request, reply) => {
-      const outcome = await login.attempt(request.body, contextOf(request, container));
+      const outcome = await login.attempt(request.body, contextOf(request));
       if (outcome.kind === 'two_factor') {
         setFlowCookie(request, reply, TWO_FACTOR_COOKIE, outcome.challenge, TWO_FACTOR_CHALLENGE_SECONDS, '/auth');
         return { two_factor: true as const };
       }
       return {
-        bootstrapData: await answerSignedIn(request, reply, container, {
+        bootstrapData: await answerSignedIn(request, reply, answers, {
           userId: outcome.user.id,
           session: outcome.session,
           remember: outcome.remember,
@@ -58,14 +63,10 @@ export async function loginRoutes(app: FastifyInstance, { container }: { contain
       response: { 200: ChallengeTwoFactorResponseSchema },
     },
     handler: async (request, reply) => {
-      const signedIn = await login.challenge(
-        request.cookies[TWO_FACTOR_COOKIE],
-        request.body,
-        contextOf(request, container),
-      );
+      const signedIn = await login.challenge(request.cookies[TWO_FACTOR_COOKIE], request.body, contextOf(request));
       clearFlowCookie(reply, TWO_FACTOR_COOKIE, '/auth');
       return {
-        bootstrapData: await answerSignedIn(request, reply, container, {
+        bootstrapData: await answerSignedIn(request, reply, answers, {
           userId: signedIn.user.id,
           session: signedIn.session,
           remember: signedIn.remember,
@@ -84,13 +85,9 @@ export async function loginRoutes(app: FastifyInstance, { container }: { contain
       response: { 200: RegisterUserResponseSchema },
     },
     handler: async (request, reply) => {
-      const result = await registration.register(
-        request.body,
-        contextOf(request, container),
-        request.cookies[HUMAN_CHECK_COOKIE],
-      );
+      const result = await registration.register(request.body, contextOf(request), request.cookies[HUMAN_CHECK_COOKIE]);
       clearFlowCookie(reply, HUMAN_CHECK_COOKIE);
-      const bootstrapData = await answerSignedIn(request, reply, container, {
+      const bootstrapData = await answerSignedIn(request, reply, answers, {
         userId: result.user.id,
         session: result.session,
         remember: false,

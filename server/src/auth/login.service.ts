@@ -4,7 +4,7 @@ import { unauthenticated, validation } from '../http/app-error.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import type { KeyRing } from './key-ring.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import type { RequestContext } from './request-context.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import type { SessionService } from './session.service.ts';
 import { INVALID_CODE, INVALID_RECOVERY_CODE, TwoFactorService } from './two-factor.service.ts';
 

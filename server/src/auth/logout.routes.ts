@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { COOKIE, LogoutUserResponseSchema } from '@kosh/contracts';
-import { bootstrapRequestOf } from '../bootstrap/bootstrap.routes.ts';
-import type { Container } from '../container.ts';
+import { LogoutUserResponseSchema } from '@kosh/contracts';
+import type { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
+import { clearSessionCookie } from '../http/cookies.ts';
+import type { AuthModule } from './auth.module.ts';
 
-export async function logoutRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function logoutRoutes(
+  app: FastifyInstance,
+  { auth, answers }: { auth: AuthModule; answers: BootstrapAnswers },
+) {
   app.post('/logout', {
     schema: {
       tags: ['auth'],
@@ -11,12 +15,9 @@ export async function logoutRoutes(app: FastifyInstance, { container }: { contai
       response: { 200: LogoutUserResponseSchema },
     },
     handler: async (request, reply) => {
-      if (request.sessionId) await container.repos.sessions.delete(request.sessionId);
-      reply.clearCookie(COOKIE.session, { path: '/' });
-      const actor = await container.actorResolver.guestActor();
-      return {
-        bootstrapData: await container.services.bootstrap.build({ ...bootstrapRequestOf(request, container), actor }),
-      };
+      await auth.sessions.end(request.sessionId);
+      clearSessionCookie(reply);
+      return { bootstrapData: await answers.forGuest(request) };
     },
   });
 }

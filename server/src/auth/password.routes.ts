@@ -9,14 +9,14 @@ import {
   SendPasswordResetBodySchema,
   UpdatePasswordBodySchema,
 } from '@kosh/contracts';
-import type { Container } from '../container.ts';
 import { bodyField, perAccount, perAddress, rateLimited } from '../http/rate-limits.ts';
-import { contextOf } from './request-context.ts';
+import { contextOf } from '../http/request-context.ts';
+import type { AuthModule } from './auth.module.ts';
 
 /** Forgotten, reset and changed passwords, and password confirmation, under /auth (spec part 1, 7.2). */
-export async function passwordRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function passwordRoutes(app: FastifyInstance, { auth }: { auth: AuthModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { passwords, sessions } = container.services;
+  const { passwords, sessions } = auth;
   const message = { 200: MessageResponseSchema };
 
   api.post('/forgot-password', {
@@ -32,7 +32,7 @@ export async function passwordRoutes(app: FastifyInstance, { container }: { cont
       response: message,
     },
     handler: async (request) => {
-      passwords.requestReset(request.body.email, contextOf(request, container));
+      passwords.requestReset(request.body.email, contextOf(request));
       return { message: 'If an account uses this address, we have emailed a link to reset its password.' };
     },
   });
@@ -60,7 +60,7 @@ export async function passwordRoutes(app: FastifyInstance, { container }: { cont
       response: message,
     },
     handler: async (request) => {
-      await passwords.update(request.actor, contextOf(request, container), request.body);
+      await passwords.update(request.actor, contextOf(request), request.body);
       return { message: 'Password changed' };
     },
   });
@@ -78,7 +78,7 @@ export async function passwordRoutes(app: FastifyInstance, { container }: { cont
       response: message,
     },
     handler: async (request) => {
-      await sessions.confirmPassword(request.actor, contextOf(request, container), request.body.password);
+      await sessions.confirmPassword(request.actor, contextOf(request), request.body.password);
       return { message: 'Password confirmed.' };
     },
   });
@@ -92,7 +92,7 @@ export async function passwordRoutes(app: FastifyInstance, { container }: { cont
     },
     handler: async (request) => {
       request.actor.requireUser();
-      return { confirmed: await sessions.isPasswordConfirmed(contextOf(request, container), request.query.seconds) };
+      return { confirmed: await sessions.isPasswordConfirmed(contextOf(request), request.query.seconds) };
     },
   });
 }

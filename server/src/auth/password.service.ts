@@ -10,7 +10,7 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { PasswordResetsRepository } from './password-resets.repository.ts';
-import type { RequestContext } from './request-context.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import { sessionIdOf } from './session-token.ts';
 import type { SessionService } from './session.service.ts';
 

@@ -6,7 +6,7 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { EmailVerificationService } from './email-verification.service.ts';
-import type { RequestContext } from './request-context.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import type { SessionService } from './session.service.ts';
 
 /**

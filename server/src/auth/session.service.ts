@@ -7,7 +7,7 @@ import type { UsersRepository } from '../users/users.repository.ts';
 import { describeUserAgent, type DeviceType } from './device.ts';
 import type { GeoLocator } from './geoip.ts';
 import { verifyPassword } from './password.ts';
-import type { RequestContext } from './request-context.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import { newSessionToken } from './session-token.ts';
 import type { SessionRow, SessionsRepository } from './sessions.repository.ts';
 

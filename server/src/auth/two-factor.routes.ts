@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ConfirmTwoFactorBodySchema, GetTwoFactorQrCodeResponseSchema, MessageResponseSchema } from '@kosh/contracts';
-import type { Container } from '../container.ts';
 import { perAccount, rateLimited } from '../http/rate-limits.ts';
-import { contextOf } from './request-context.ts';
+import { contextOf } from '../http/request-context.ts';
+import type { AuthModule } from './auth.module.ts';
 
 const NEEDS_CONFIRMATION = 'Needs a password confirmation within the last 9000 s (423 otherwise).';
 
 /** Two-factor setup under /auth/user (spec part 1, 4 "Two-factor section" and 7.2). */
-export async function twoFactorRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: AuthModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { twoFactor } = container.services;
+  const { twoFactor } = auth;
   const message = { 200: MessageResponseSchema };
 
   api.post('/user/two-factor-authentication', {
@@ -20,7 +20,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { container }: { con
       response: message,
     },
     handler: async (request) => {
-      await twoFactor.enable(request.actor, contextOf(request, container));
+      await twoFactor.enable(request.actor, contextOf(request));
       return { message: 'Two factor authentication is pending confirmation.' };
     },
   });
@@ -32,7 +32,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { container }: { con
       response: message,
     },
     handler: async (request) => {
-      await twoFactor.disable(request.actor, contextOf(request, container));
+      await twoFactor.disable(request.actor, contextOf(request));
       return { message: 'Two factor authentication has been disabled.' };
     },
   });
@@ -45,7 +45,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { container }: { con
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return twoFactor.qrCode(request.actor, contextOf(request, container));
+      return twoFactor.qrCode(request.actor, contextOf(request));
     },
   });
 
@@ -58,7 +58,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { container }: { con
       response: message,
     },
     handler: async (request) => {
-      await twoFactor.confirm(request.actor, contextOf(request, container), request.body.code);
+      await twoFactor.confirm(request.actor, contextOf(request), request.body.code);
       return { message: 'Two factor authentication has been enabled.' };
     },
   });
@@ -70,7 +70,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { container }: { con
       response: message,
     },
     handler: async (request) => {
-      await twoFactor.regenerateRecoveryCodes(request.actor, contextOf(request, container));
+      await twoFactor.regenerateRecoveryCodes(request.actor, contextOf(request));
       return { message: 'Recovery codes regenerated.' };
     },
   });

@@ -7,7 +7,7 @@ import { conflict, validation } from '../http/app-error.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import type { KeyRing } from './key-ring.ts';
-import type { RequestContext } from './request-context.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import type { SessionService } from './session.service.ts';
 import type { TwoFactorRepository } from './two-factor.repository.ts';
 import type { SecurityNotices } from '../notifications/security-notices.ts';

@@ -5,16 +5,17 @@ import { createLogger } from '../logging/logger.ts';
 import { openRuntime } from '../runtime.ts';
 import { generatePassword } from '../users/users.service.ts';
 import { isKnownSetting } from '../settings/settings.defaults.ts';
-import type { Container } from '../container.ts';
+import type { Modules } from '../modules.ts';
 
 /** The operator command line (`npm run kosh -- <command>`), on whichever database the environment names. */
-async function withRuntime(work: (c: Container) => Promise<void>): Promise<void> {
+async function withRuntime(work: (m: Modules) => Promise<void>): Promise<void> {
   const config = loadConfig();
-  const container = await openRuntime(config, createLogger({ level: 'warn' }));
+  const modules = await openRuntime(config, createLogger({ level: 'warn' }));
   try {
-    await work(container);
+    await work(modules);
   } finally {
-    await container.db.destroy();
+    // Nothing was started (no jobs, no listener): stopping closes the database.
+    await modules.lifecycle.stop();
   }
 }
 
@@ -27,13 +28,13 @@ const program = new Command('kosh').description('Kosh operator commands').exitOv
 program
   .command('migrate')
   .description('apply pending migrations and seed missing defaults')
-  .action(() => withRuntime(async (c) => out(`Database is up to date (${c.dialect}).`)));
+  .action(() => withRuntime(async (m) => out(`Database is up to date (${m.dialect}).`)));
 
 program
   .command('settings:get')
   .argument('<key>', 'setting key, e.g. registration.disable')
   .description('print a setting as JSON')
-  .action((key: string) => withRuntime(async (c) => out(JSON.stringify(await c.services.settings.get(key)))));
+  .action((key: string) => withRuntime(async (m) => out(JSON.stringify(await m.settings.service.get(key)))));
 
 program
   .command('settings:set')
@@ -48,8 +49,8 @@ program
     } catch {
       throw new AppError(422, `Not valid JSON: ${json} (strings need quotes: '"text"')`);
     }
-    return withRuntime(async (c) => {
-      await c.services.settings.set(key, value);
+    return withRuntime(async (m) => {
+      await m.settings.service.set(key, value);
       out(`${key} = ${JSON.stringify(value)}`);
     });
   });
@@ -61,12 +62,12 @@ program
   .option('--password <password>', 'the password (generated and printed when omitted)')
   .description('create a user')
   .action((email: string, opts: { admin?: boolean; password?: string }) =>
-    withRuntime(async (c) => {
+    withRuntime(async (m) => {
       const password = opts.password ?? generatePassword();
-      const user = await c.services.users.createUser({ email, password, isAdmin: Boolean(opts.admin), verified: true });
-      out(
-        `Created ${opts.admin ? 'admin' : 'user'} ${user.email} (id ${user.id})${opts.password ? '' : ` with password ${password}`}`,
-      );
+      const isAdmin = Boolean(opts.admin);
+      const user = await m.users.service.createUser({ email, password, isAdmin, verified: true });
+      const shown = opts.password ? '' : ` with password ${password}`;
+      out(`Created ${opts.admin ? 'admin' : 'user'} ${user.email} (id ${user.id})${shown}`);
     }),
   );
 
@@ -76,9 +77,9 @@ program
   .option('--password <password>', 'the new password (generated and printed when omitted)')
   .description("set a user's password")
   .action((email: string, opts: { password?: string }) =>
-    withRuntime(async (c) => {
+    withRuntime(async (m) => {
       const password = opts.password ?? generatePassword();
-      await c.services.users.resetPassword(email, password);
+      await m.users.service.resetPassword(email, password);
       out(`Password of ${email} reset${opts.password ? '' : ` to ${password}`}`);
     }),
   );

@@ -2,20 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { create as contentDisposition } from 'content-disposition';
 import { DownloadOneQuerySchema, DownloadQuerySchema, EntryHashParamsSchema } from '@kosh/contracts';
-import type { Container } from '../container.ts';
+import type { DriveModule } from './drive.module.ts';
 import { sendDownload } from './send-download.ts';
 
 const tags = ['drive'];
 
 /** Bytes out: one file (Range, ETag, Last-Modified), several entries as a ZIP, thumbnails. */
-export async function downloadRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function downloadRoutes(app: FastifyInstance, { drive }: { drive: DriveModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const drive = container.services.drive;
-  const storage = container.adapters.storage;
-  const accelPrefix = container.config.xAccelRedirectPrefix;
-  // X-Accel-Redirect applies to bytes nginx can read from disk: the local driver's.
-  const accelFor = (key: string) => (accelPrefix && storage.kind === 'local' ? `${accelPrefix}${key}` : undefined);
-  const local = (key: string) => storage.localPath?.(key);
 
   api.get('/file-entries/:hash/download', {
     schema: {
@@ -32,11 +26,7 @@ export async function downloadRoutes(app: FastifyInstance, { container }: { cont
     handler: async (request, reply) => {
       const inline = request.query.inline === '1' || request.query.inline === 'true';
       const file = await drive.downloads.file(request.actor, request.params.hash, { inline });
-      return sendDownload(request, reply, file, {
-        inline,
-        accelRedirect: accelFor(file.storageKey),
-        localPath: local(file.storageKey),
-      });
+      return sendDownload(request, reply, file, { inline, ...drive.delivery(file.storageKey) });
     },
   });
 
@@ -56,11 +46,7 @@ export async function downloadRoutes(app: FastifyInstance, { container }: { cont
         .filter(Boolean);
       const result = await drive.downloads.many(request.actor, hashes);
       if (result.kind === 'file')
-        return sendDownload(request, reply, result.file, {
-          inline: false,
-          accelRedirect: accelFor(result.file.storageKey),
-          localPath: local(result.file.storageKey),
-        });
+        return sendDownload(request, reply, result.file, { inline: false, ...drive.delivery(result.file.storageKey) });
       reply.headers({
         'content-type': 'application/zip',
         'content-disposition': contentDisposition(result.filename),

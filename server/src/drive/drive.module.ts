@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { Actor } from '../auth/actor.ts';
-import { RolesRepository } from '../auth/roles.repository.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { Actors } from '../auth/actors.ts';
 import type { Database, Dialect } from '../db/database.ts';
 import type { Notifier } from '../notifications/notification.service.ts';
 import { UploadNotices } from '../notifications/upload-notices.ts';
@@ -8,6 +8,7 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import { SharesRepository } from '../shares/shares.repository.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository.ts';
+import { byteDeliveryOf } from './byte-delivery.ts';
 import { DriveCopyService } from './copy.service.ts';
 import { DrivePolicy } from './drive.policy.ts';
 import { DriveViewsRepository } from './drive-views.repository.ts';
@@ -24,13 +25,16 @@ import { ThumbnailService } from './thumbnails.service.ts';
 import { DriveTrashService } from './trash.service.ts';
 import { DriveUploadService } from './upload.service.ts';
 
-/** Wires the drive's repositories and services (one instance per container). */
+/** Wires the drive's repositories and services (one instance per process, or per test app). */
 export function createDriveModule(deps: {
   db: Database;
   dialect: Dialect;
   storage: StorageDriver;
   settings: SettingsService;
+  actors: Actors;
   notifier?: Notifier;
+  /** X_ACCEL_REDIRECT_PREFIX: downloads of local files are handed to nginx there. */
+  accelPrefix?: string;
   logger: Logger;
   clock?: () => Date;
 }) {
@@ -41,20 +45,9 @@ export function createDriveModule(deps: {
   const views = new DriveViewsRepository(db, dialect);
   // People shares widen who reaches an entry; the policy reads them (sharing, issue 6).
   const shares = new SharesRepository(db);
-  const roles = new RolesRepository(db);
   // A drive's owner as an actor: what others put in a shared folder counts against the owner's space.
-  const actorOf = async (userId: number) => {
-    const userRoles = await roles.listRolesOfUser(userId);
-    const permissions = await roles.listPermissions(
-      userRoles.map((r) => r.id),
-      userId,
-    );
-    return new Actor(
-      { id: userId, email: (await shares.people([userId])).get(userId)?.email ?? '' },
-      userRoles.map((r) => r.id),
-      permissions,
-    );
-  };
+  const actorOf = async (userId: number): Promise<Actor> =>
+    (await deps.actors.forUserId(userId)) ?? deps.actors.forUser({ id: userId, email: '' });
   // Workspace members reach a workspace's entries as far as their role goes (workspaces, issue 7).
   const workspaces = new WorkspacesRepository(db);
   const policy = new DrivePolicy(entries, { grants: shares, actorOf, workspaces });
@@ -94,6 +87,8 @@ export function createDriveModule(deps: {
       clock,
     }),
     downloads: new DriveDownloadService({ entries, policy, storage, logger }),
+    /** Where download answers take a file's bytes from (nginx, a local path, or a stream). */
+    delivery: byteDeliveryOf(storage, deps.accelPrefix),
     maintenance: new DriveMaintenance({ db, dialect, entries, trash, storage, logger }),
   };
 }

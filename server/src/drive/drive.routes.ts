@@ -15,16 +15,15 @@ import {
   RenameEntryBodySchema,
   SpaceUsageSchema,
 } from '@kosh/contracts';
-import type { Container } from '../container.ts';
+import type { DriveModule } from './drive.module.ts';
 
 const tags = ['drive'];
 const notYours =
   'Entries of other users answer 404, exactly like entries that do not exist, unless shared with the caller; entries shared with the caller answer 403 when their permission falls short (view < download < edit).';
 
 /** Browsing and organising the drive: listings, folders, rename, move, copy, stars, space usage. */
-export async function driveRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function driveRoutes(app: FastifyInstance, { drive }: { drive: DriveModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const drive = container.services.drive;
 
   api.get('/drive/file-entries', {
     schema: {

@@ -7,14 +7,13 @@ import {
   EntryIdsBodySchema,
   FileEntriesResponseSchema,
 } from '@kosh/contracts';
-import type { Container } from '../container.ts';
+import type { DriveModule } from './drive.module.ts';
 
 const tags = ['drive'];
 
 /** Trash: delete, restore, empty. */
-export async function trashRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function trashRoutes(app: FastifyInstance, { drive }: { drive: DriveModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const drive = container.services.drive;
 
   api.post('/file-entries/delete', {
     schema: {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FileEntryResponseSchema } from '@kosh/contracts';
-import type { Container } from '../container.ts';
 import { validation } from '../http/app-error.ts';
+import type { DriveModule } from './drive.module.ts';
 import type { UploadPart } from './upload.service.ts';
 
 /**
@@ -23,7 +23,7 @@ export async function* partsOf(request: FastifyRequest): AsyncIterable<UploadPar
   }
 }
 
-export async function uploadRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function uploadRoutes(app: FastifyInstance, { drive }: { drive: DriveModule }) {
   app.withTypeProvider<ZodTypeProvider>().post('/file-entries', {
     schema: {
       tags: ['drive'],
@@ -40,7 +40,7 @@ export async function uploadRoutes(app: FastifyInstance, { container }: { contai
     validatorCompiler: () => () => ({ value: undefined }),
     handler: async (request, reply) => {
       const length = Number(request.headers['content-length']);
-      const fileEntry = await container.services.drive.uploads.upload(
+      const fileEntry = await drive.uploads.upload(
         request.actor,
         request.workspaceId,
         partsOf(request),

@@ -12,5 +12,7 @@ declare module 'fastify' {
     csrfToken: string;
     /** Set when the caller authenticated with a bearer token, which exempts it from CSRF. */
     isBearer: boolean;
+    /** Origin for links and base_url: APP_URL, else the one the browser used (http/base-url.ts). */
+    readonly baseUrl: string;
   }
 }

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database, Dialect } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { SettingsRepository } from '../settings/settings.repository.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { InboxService } from './inbox.service.ts';
@@ -12,6 +12,7 @@ import { NotificationService, presentNotification } from './notification.service
 import { NotificationsRepository } from './notifications.repository.ts';
 import { PreferencesService } from './preferences.service.ts';
 import { SecurityNotices } from './security-notices.ts';
+import { NotificationStreamService } from './stream.service.ts';
 import { SubscriptionsRepository } from './subscriptions.repository.ts';
 import { PushSender, VapidKeyStore } from './web-push.ts';
 
@@ -22,7 +23,7 @@ const subjectOf = (config: Config) =>
     : `mailto:${/<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom.trim()}`;
 
 /**
- * Notifications (issue 7). `notify` is what other areas call; the rest serves the routes.
+ * Notifications. `notify` is what other areas call; the rest serves the routes.
  * Built before the drive and shares modules so they can notify.
  */
 export function createNotificationsModule(deps: {
@@ -31,6 +32,8 @@ export function createNotificationsModule(deps: {
   config: Config;
   mailer: Mailer;
   settings: SettingsService;
+  /** The VAPID key pair is kept among the settings. */
+  settingsRepo: SettingsRepository;
   users: UsersRepository;
   logger: Logger;
 }) {
@@ -41,7 +44,7 @@ export function createNotificationsModule(deps: {
     deps.dialect === 'postgres' && config.databaseUrl
       ? new PgHub({ url: config.databaseUrl, db, logger })
       : new InProcessHub();
-  const vapid = new VapidKeyStore(new SettingsRepository(db));
+  const vapid = new VapidKeyStore(deps.settingsRepo);
   const push = new PushSender({
     keys: vapid,
     subject: subjectOf(config),
@@ -80,6 +83,7 @@ export function createNotificationsModule(deps: {
     inbox,
     preferences: new PreferencesService({ subscriptions, allowedHosts: config.webPushAllowedHosts }),
     streams,
+    stream: new NotificationStreamService({ streams, inbox }),
     vapid,
     /** New sign-in and two-factor notifications, for the auth services. */
     security: new SecurityNotices({ db, notifier: service, logger }),

@@ -11,15 +11,18 @@ import {
   UnreadCountSchema,
   UpdateSubscriptionsBodySchema,
 } from '@kosh/contracts';
-import type { Container } from '../container.ts';
-import { tooManyRequests } from '../http/app-error.ts';
+import type { ActorResolver } from '../auth/actor-resolver.ts';
+import type { NotificationsModule } from './notifications.module.ts';
 
 const tags = ['notifications'];
 
-/** Notifications (issue 7; spec part 1, 7.2): list, mark as read, clear, preferences, Web Push and the live stream. */
-export async function notificationsRoutes(app: FastifyInstance, { container }: { container: Container }) {
+/** Notifications (spec part 1, 7.2): list, mark as read, clear, preferences, Web Push and the live stream. */
+export async function notificationsRoutes(
+  app: FastifyInstance,
+  { notifications, signIns }: { notifications: NotificationsModule; signIns: Pick<ActorResolver, 'signInCheckOf'> },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { inbox, preferences, streams } = container.services.notifications;
+  const { inbox, preferences, stream } = notifications;
 
   api.get('/notifications', {
     schema: {
@@ -111,36 +114,8 @@ export async function notificationsRoutes(app: FastifyInstance, { container }: {
     },
     handler: async (request, reply) => {
       const user = request.actor.requireUser();
-      if (!streams.canOpen(user.id)) throw tooManyRequests('Too many open notification streams.');
-      const unreadCount = await inbox.unreadCount(user.id);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // nginx would otherwise buffer the stream.
-        'x-accel-buffering': 'no',
-        'content-security-policy': "default-src 'none'",
-        'x-content-type-options': 'nosniff',
-      });
-      res.write(`retry: 3000\n\nevent: unread\ndata: ${JSON.stringify({ unreadCount })}\n\n`);
-      const sessionId = request.sessionId;
-      const bearer = request.isBearer
-        ? /^Bearer\s+(\S{1,200})$/i.exec(request.headers.authorization ?? '')?.[1]
-        : undefined;
       // The sign-in the stream was opened with, asked again at each heartbeat.
-      const stillSignedIn = async () => {
-        if (sessionId) return !!(await container.repos.sessions.getActive(sessionId, new Date().toISOString()));
-        if (bearer) return (await container.actorResolver.fromBearerToken(bearer)).user?.id === user.id;
-        return true;
-      };
-      streams.add(user.id, res, stillSignedIn);
+      await stream.open(request.actor, reply, signIns.signInCheckOf(request, user.id));
     },
   });
-
-  // Streams never end on their own: end them before the server waits for open requests.
-  app.addHook('preClose', async () => container.services.notifications.streams.closeAll());
-  app.addHook('onReady', async () => container.services.notifications.start());
-  app.addHook('onClose', async () => container.services.notifications.stop());
 }

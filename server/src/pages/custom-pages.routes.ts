@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GetCustomPageParamsSchema, GetCustomPageResponseSchema } from '@kosh/contracts';
-import type { Container } from '../container.ts';
+import type { ShellModule } from '../shell/shell.module.ts';
 
-export async function customPagesRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function customPagesRoutes(app: FastifyInstance, { shell }: { shell: ShellModule }) {
   app.withTypeProvider<ZodTypeProvider>().get('/custom-pages/:idOrSlug', {
     schema: {
       tags: ['pages'],
@@ -11,6 +11,6 @@ export async function customPagesRoutes(app: FastifyInstance, { container }: { c
       params: GetCustomPageParamsSchema,
       response: { 200: GetCustomPageResponseSchema },
     },
-    handler: async (request) => ({ page: await container.services.pages.get(request.params.idOrSlug) }),
+    handler: async (request) => ({ page: await shell.pages.get(request.params.idOrSlug) }),
   });
 }

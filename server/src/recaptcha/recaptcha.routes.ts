@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { VerifyRecaptchaBodySchema, VerifyRecaptchaResponseSchema } from '@kosh/contracts';
-import { setFlowCookie } from '../auth/request-context.ts';
-import type { Container } from '../container.ts';
+import { setFlowCookie } from '../http/cookies.ts';
 import { perAddress, rateLimited } from '../http/rate-limits.ts';
+import type { RecaptchaModule } from './recaptcha.module.ts';
 import { HUMAN_CHECK_COOKIE, HUMAN_CHECK_SECONDS } from './recaptcha.service.ts';
 
-export async function recaptchaRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function recaptchaRoutes(app: FastifyInstance, { recaptcha }: { recaptcha: RecaptchaModule }) {
   app.withTypeProvider<ZodTypeProvider>().post('/recaptcha/verify', {
     preHandler: rateLimited(app, [perAddress('recaptcha', 20)]),
     schema: {
@@ -17,7 +17,7 @@ export async function recaptchaRoutes(app: FastifyInstance, { container }: { con
       response: { 200: VerifyRecaptchaResponseSchema },
     },
     handler: async (request, reply) => {
-      const result = await container.services.recaptcha.verify(request.body.token, request.ip);
+      const result = await recaptcha.service.verify(request.body.token, request.ip);
       if (result.nonce) setFlowCookie(request, reply, HUMAN_CHECK_COOKIE, result.nonce, HUMAN_CHECK_SECONDS);
       return { success: result.success };
     },

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Container } from '../container.ts';
+import type { SettingsModule } from './settings.module.ts';
 
 const SettingsMapSchema = z.record(z.string().max(100), z.unknown());
 
-export async function settingsRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function settingsRoutes(app: FastifyInstance, deps: { settings: SettingsModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const settings = container.services.settings;
+  const settings = deps.settings.service;
   api.get('/settings', {
     schema: {
       tags: ['admin'],

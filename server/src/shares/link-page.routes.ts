@@ -17,10 +17,11 @@ import {
   UnlockShareableLinkBodySchema,
 } from '@kosh/contracts';
 import { z } from 'zod';
-import type { Container } from '../container.ts';
+import type { ByteDelivery } from '../drive/byte-delivery.ts';
 import { sendDownload } from '../drive/send-download.ts';
 import { partsOf } from '../drive/upload.routes.ts';
 import { perAccount, perAddress, rateLimited } from '../http/rate-limits.ts';
+import type { SharesModule } from './shares.module.ts';
 
 const tags = ['shareable links'];
 const inside =
@@ -54,13 +55,12 @@ function setUnlockCookie(request: FastifyRequest, reply: FastifyReply, hash: str
 }
 
 /** The shareable link page and what a visitor does through a link (spec part 2, 2-4 and 7). */
-export async function linkPageRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function linkPageRoutes(
+  app: FastifyInstance,
+  { shares, delivery }: { shares: SharesModule; delivery: ByteDelivery },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const access = container.services.shares.access;
-  const storage = container.adapters.storage;
-  const accelPrefix = container.config.xAccelRedirectPrefix;
-  const accelFor = (key: string) => (accelPrefix && storage.kind === 'local' ? `${accelPrefix}${key}` : undefined);
-  const local = (key: string) => storage.localPath?.(key);
+  const access = shares.access;
   // Password guesses: per link from anywhere, and per address across links.
   const passwordAttempts = rateLimited(app, [
     perAccount('link-password', LINK_PASSWORD_ATTEMPTS.perLink, (r) => (r.params as { hash?: string }).hash),
@@ -134,11 +134,7 @@ export async function linkPageRoutes(app: FastifyInstance, { container }: { cont
       const { hash, entryHash } = request.params;
       const inline = request.query.inline === '1' || request.query.inline === 'true';
       const file = await access.file(request.actor, hash, entryHash, tokenOf(request, hash), { inline });
-      return sendDownload(request, reply, file, {
-        inline,
-        accelRedirect: accelFor(file.storageKey),
-        localPath: local(file.storageKey),
-      });
+      return sendDownload(request, reply, file, { inline, ...delivery(file.storageKey) });
     },
   });
 
@@ -173,11 +169,7 @@ export async function linkPageRoutes(app: FastifyInstance, { container }: { cont
         .filter(Boolean);
       const result = await access.bundle(request.actor, hash, hashes, tokenOf(request, hash));
       if (result.kind === 'file')
-        return sendDownload(request, reply, result.file, {
-          inline: false,
-          accelRedirect: accelFor(result.file.storageKey),
-          localPath: local(result.file.storageKey),
-        });
+        return sendDownload(request, reply, result.file, { inline: false, ...delivery(result.file.storageKey) });
       reply.headers({
         'content-type': 'application/zip',
         'content-disposition': contentDisposition(result.filename),

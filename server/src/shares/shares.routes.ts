@@ -13,16 +13,16 @@ import {
   ShareResponseSchema,
   UpdateShareBodySchema,
 } from '@kosh/contracts';
-import { contextOf } from '../auth/request-context.ts';
-import type { Container } from '../container.ts';
+import { contextOf } from '../http/request-context.ts';
+import type { SharesModule } from './shares.module.ts';
 
 const tags = ['sharing'];
 const ownerOnly = 'Owner only: someone the entry is shared with gets 403, anyone else 404.';
 
 /** The Share dialog: people with access and their permissions, and the entry's shareable link. */
-export async function sharesRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function sharesRoutes(app: FastifyInstance, { shares }: { shares: SharesModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { people, links } = container.services.shares;
+  const { people, links } = shares;
 
   api.get('/file-entries/:entryId/shares', {
     schema: {
@@ -47,7 +47,7 @@ export async function sharesRoutes(app: FastifyInstance, { container }: { contai
       body: ShareEntriesBodySchema,
       response: { 200: ShareEntriesResponseSchema },
     },
-    handler: async (request) => people.share(request.actor, request.body, contextOf(request, container)),
+    handler: async (request) => people.share(request.actor, request.body, contextOf(request)),
   });
 
   api.put('/file-entries/shares/:shareId', {

@@ -14,16 +14,16 @@ import {
   SignS3PartsResponseSchema,
   UploadEntryResponseSchema,
 } from '@kosh/contracts';
-import type { Container } from '../container.ts';
+import type { UploadsModule } from './uploads.module.ts';
 
 const tags = ['uploads'];
 const mine =
   'Only keys the server minted for the caller are accepted: anything else answers 404. Needs STORAGE_DRIVER=s3 and the setting uploads.direct_upload (else 403). Permission files.create.';
 
 /** Direct uploads to S3, simple and multipart (spec part 2, 4 and 7). */
-export async function s3DirectRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function s3DirectRoutes(app: FastifyInstance, { uploads }: { uploads: UploadsModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const direct = container.services.uploads.direct;
+  const direct = uploads.direct;
 
   api.post('/s3/simple/presign', {
     schema: {

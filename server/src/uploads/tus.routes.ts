@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CreateTusEntryBodySchema, TUS_ENDPOINT_PATH, UploadEntryResponseSchema } from '@kosh/contracts';
-import type { Container } from '../container.ts';
+import type { UploadsModule } from './uploads.module.ts';
 
 const tags = ['uploads'];
 
 /** The resumable endpoint (tus 1.0) and the call that turns a finished upload into an entry. */
-export async function tusRoutes(app: FastifyInstance, { container }: { container: Container }) {
-  const uploads = container.services.uploads;
-  app.addHook('onClose', () => uploads.tus.close());
-
+export async function tusRoutes(app: FastifyInstance, { uploads }: { uploads: UploadsModule }) {
   await app.register(async (tus) => {
     // @tus/server reads the body itself, as a stream: no parser here may touch it.
     tus.removeAllContentTypeParsers();

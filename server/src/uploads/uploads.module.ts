@@ -12,7 +12,7 @@ import { UploadFinalizer } from './upload-finalizer.ts';
 import { UploadIntake } from './upload-intake.ts';
 import { UploadsMaintenance } from './uploads.maintenance.ts';
 
-/** Wires resumable and direct uploads over the drive module (one instance per container). */
+/** Wires resumable and direct uploads over the drive module (one instance per process, or per test app). */
 export function createUploadsModule(deps: {
   db: Database;
   dialect: Dialect;

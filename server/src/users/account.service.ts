@@ -1,6 +1,6 @@
 import type { UpdateUserBody, User } from '@kosh/contracts';
 import type { Actor } from '../auth/actor.ts';
-import type { RequestContext } from '../auth/request-context.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { conflict, forbidden, notFound, validation } from '../http/app-error.ts';

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, GetUserResponseSchema, UploadAvatarBodySchema, UserIdParamsSchema } from '@kosh/contracts';
-import { contextOf } from '../auth/request-context.ts';
-import type { Container } from '../container.ts';
+import { contextOf } from '../http/request-context.ts';
 import { validation } from '../http/app-error.ts';
 import { perAccount, rateLimited } from '../http/rate-limits.ts';
+import type { AccountModule } from './account.module.ts';
 import type { AvatarInput } from './avatar.service.ts';
 
 /** Reads `file` (at most 2 MB) and `url` from a multipart form, or `url` from JSON. */
@@ -36,9 +36,9 @@ async function readAvatarInput(request: FastifyRequest): Promise<AvatarInput> {
 }
 
 /** Profile images (spec part 1, 2.7 and 7.2) and the public address they are served from. */
-export async function avatarRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function avatarRoutes(app: FastifyInstance, deps: { account: AccountModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { avatars, account } = container.services;
+  const { avatars, service: account } = deps.account;
 
   api.post('/users/:id/avatar', {
     preHandler: rateLimited(app, [perAccount('avatar', 20, (r) => r.actor.user?.id)]),
@@ -52,7 +52,7 @@ export async function avatarRoutes(app: FastifyInstance, { container }: { contai
     handler: async (request) => {
       const input = await readAvatarInput(request);
       await avatars.upload(request.actor, request.params.id, input);
-      return { user: await account.get(request.actor, request.params.id, contextOf(request, container)) };
+      return { user: await account.get(request.actor, request.params.id, contextOf(request)) };
     },
   });
 
@@ -65,7 +65,7 @@ export async function avatarRoutes(app: FastifyInstance, { container }: { contai
     },
     handler: async (request) => {
       await avatars.remove(request.actor, request.params.id);
-      return { user: await account.get(request.actor, request.params.id, contextOf(request, container)) };
+      return { user: await account.get(request.actor, request.params.id, contextOf(request)) };
     },
   });
 

@@ -7,13 +7,14 @@ import {
   UpdateUserBodySchema,
   UserIdParamsSchema,
 } from '@kosh/contracts';
-import { clearSessionCookie, contextOf } from '../auth/request-context.ts';
-import type { Container } from '../container.ts';
+import { clearSessionCookie } from '../http/cookies.ts';
+import { contextOf } from '../http/request-context.ts';
+import type { AccountModule } from './account.module.ts';
 
 /** The account as the settings page reads and edits it, under api/v1 (spec part 1, 2.7 and 7.2). */
-export async function usersRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function usersRoutes(app: FastifyInstance, deps: { account: AccountModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { account } = container.services;
+  const account = deps.account.service;
   const userAnswer = { 200: GetUserResponseSchema };
 
   api.get('/me', {
@@ -22,7 +23,7 @@ export async function usersRoutes(app: FastifyInstance, { container }: { contain
       summary: 'The signed-in user, with email and email_verified_at.',
       response: userAnswer,
     },
-    handler: async (request) => ({ user: await account.me(request.actor, contextOf(request, container)) }),
+    handler: async (request) => ({ user: await account.me(request.actor, contextOf(request)) }),
   });
 
   // Registered before users/:id; the router prefers the static segment anyway.
@@ -46,7 +47,7 @@ export async function usersRoutes(app: FastifyInstance, { container }: { contain
       response: userAnswer,
     },
     handler: async (request) => ({
-      user: await account.get(request.actor, request.params.id, contextOf(request, container)),
+      user: await account.get(request.actor, request.params.id, contextOf(request)),
     }),
   });
 
@@ -60,7 +61,7 @@ export async function usersRoutes(app: FastifyInstance, { container }: { contain
       response: userAnswer,
     },
     handler: async (request) => ({
-      user: await account.update(request.actor, request.params.id, request.body, contextOf(request, container)),
+      user: await account.update(request.actor, request.params.id, request.body, contextOf(request)),
     }),
   });
 
@@ -74,7 +75,7 @@ export async function usersRoutes(app: FastifyInstance, { container }: { contain
       response: { 200: MessageResponseSchema },
     },
     handler: async (request, reply) => {
-      await account.delete(request.actor, request.params.id, contextOf(request, container));
+      await account.delete(request.actor, request.params.id, contextOf(request));
       clearSessionCookie(reply);
       return { message: 'Account deleted' };
     },

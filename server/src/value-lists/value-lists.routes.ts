@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GetValueListsParamsSchema, GetValueListsQuerySchema, ValueListsSchema } from '@kosh/contracts';
-import type { Container } from '../container.ts';
+import type { ShellModule } from '../shell/shell.module.ts';
 
-export async function valueListsRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function valueListsRoutes(app: FastifyInstance, { shell }: { shell: ShellModule }) {
   app.withTypeProvider<ZodTypeProvider>().get('/value-lists/:names', {
     schema: {
       tags: ['shell'],
@@ -13,6 +13,6 @@ export async function valueListsRoutes(app: FastifyInstance, { container }: { co
       querystring: GetValueListsQuerySchema,
       response: { 200: ValueListsSchema },
     },
-    handler: async (request) => container.services.valueLists.get(request.params.names, request.query.countryId),
+    handler: async (request) => shell.valueLists.get(request.params.names, request.query.countryId),
   });
 }

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bootstrapRequestOf } from '../bootstrap/bootstrap.routes.ts';
-import type { Container } from '../container.ts';
+import type { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
+import type { Config } from '../config.ts';
+import type { LinkPageSeo } from '../shares/link-seo.ts';
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kosh</title></head>
 <body><div id="root"><p>The web app is not built yet. Run <code>npm run build</code>, then reload.</p></div></body></html>`;
@@ -53,26 +54,30 @@ export function htmlCsp(nonce: string, options: { recaptcha?: boolean; connect?:
 
 /** Serves index.html for every client route with bootstrap data, title and description inline. */
 export class SpaRenderer {
-  private readonly container: Container;
+  private readonly config: Pick<Config, 'webDistDir' | 's3'>;
+  private readonly answers: BootstrapAnswers;
+  private readonly seo: LinkPageSeo;
   private template: string | null = null;
-  constructor(container: Container) {
-    this.container = container;
+  constructor(deps: { config: Pick<Config, 'webDistDir' | 's3'>; answers: BootstrapAnswers; seo: LinkPageSeo }) {
+    this.config = deps.config;
+    this.answers = deps.answers;
+    this.seo = deps.seo;
   }
 
   private loadTemplate(): string {
     if (this.template) return this.template;
-    const file = path.join(this.container.config.webDistDir, 'index.html');
+    const file = path.join(this.config.webDistDir, 'index.html');
     // Read once: the build does not change under a running server.
     if (fs.existsSync(file)) this.template = fs.readFileSync(file, 'utf8');
     return this.template ?? NOT_BUILT;
   }
 
   async render(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const data = await this.container.services.bootstrap.build(bootstrapRequestOf(request, this.container));
+    const data = await this.answers.forCaller(request);
     const nonce = randomBytes(16).toString('base64');
     const seo = (data.settings as { seo?: { title?: string; description?: string } }).seo ?? {};
     // A shareable link page carries its own title and description, for crawlers that run no script.
-    const page = await this.container.services.shares.seo.forPath(request.url.split('?')[0]);
+    const page = await this.seo.forPath(request.url.split('?')[0]);
     const title = page?.title ?? seo.title ?? data.settings.branding.site_name;
     const description = page?.description ?? seo.description ?? '';
     const head = [
@@ -97,7 +102,7 @@ export class SpaRenderer {
         'content-security-policy',
         htmlCsp(nonce, {
           recaptcha: Boolean(data.settings.recaptcha?.site_key),
-          connect: data.settings.uploads?.direct_upload ? directUploadOrigins(this.container.config.s3) : [],
+          connect: data.settings.uploads?.direct_upload ? directUploadOrigins(this.config.s3) : [],
         }),
       )
       .send(html);

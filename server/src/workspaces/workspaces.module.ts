@@ -1,29 +1,31 @@
 import type { Logger } from 'pino';
-import type { Database } from '../db/database.ts';
 import type { DriveModule } from '../drive/drive.module.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { WorkspacesService, type Notifier } from './workspaces.service.ts';
 
-/** Wires workspaces (issue 7) on top of the drive module, whose policy reads the same memberships. */
-export function createWorkspacesService(deps: {
-  db: Database;
+/** Wires workspaces on top of the drive module, whose policy reads the same memberships. */
+export function createWorkspacesModule(deps: {
   drive: DriveModule;
   notifier: Notifier;
   mailer: Mailer;
   settings: SettingsService;
   logger: Logger;
   clock?: () => Date;
-}): WorkspacesService {
+}) {
   const { drive } = deps;
-  return new WorkspacesService({
-    repo: drive.repos.workspaces,
-    notifier: deps.notifier,
-    mailer: deps.mailer,
-    settings: deps.settings,
-    actorOf: drive.actorOf,
-    retireEntries: (workspaceId, at, db) => drive.repos.entries.retireWorkspace(workspaceId, at, db),
-    logger: deps.logger,
-    clock: deps.clock,
-  });
+  return {
+    service: new WorkspacesService({
+      repo: drive.repos.workspaces,
+      notifier: deps.notifier,
+      mailer: deps.mailer,
+      settings: deps.settings,
+      actorOf: drive.actorOf,
+      retireEntries: (workspaceId, at, db) => drive.repos.entries.retireWorkspace(workspaceId, at, db),
+      logger: deps.logger,
+      clock: deps.clock,
+    }),
+  };
 }
+
+export type WorkspacesModule = ReturnType<typeof createWorkspacesModule>;

@@ -14,8 +14,8 @@ import {
   WorkspaceResponseSchema,
   WorkspacesResponseSchema,
 } from '@kosh/contracts';
-import { contextOf } from '../auth/request-context.ts';
-import type { Container } from '../container.ts';
+import { contextOf } from '../http/request-context.ts';
+import type { WorkspacesModule } from './workspaces.module.ts';
 
 const tags = ['workspaces'];
 const roles = [
@@ -27,9 +27,9 @@ const roles = [
 ].join(' ');
 
 /** Workspaces (spec part 1, 2.8, 3, 4 and 7.2): the switcher's list, management, members and invites. */
-export async function workspacesRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function workspacesRoutes(app: FastifyInstance, deps: { workspaces: WorkspacesModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const workspaces = container.services.workspaces;
+  const workspaces = deps.workspaces.service;
 
   api.get('/me/workspaces', {
     schema: {
@@ -106,8 +106,7 @@ export async function workspacesRoutes(app: FastifyInstance, { container }: { co
       body: InviteMembersBodySchema,
       response: { 200: InviteMembersResponseSchema },
     },
-    handler: async (request) =>
-      workspaces.invite(request.actor, request.params.id, request.body, contextOf(request, container)),
+    handler: async (request) => workspaces.invite(request.actor, request.params.id, request.body, contextOf(request)),
   });
 
   api.delete('/workspace/:id/invite/:inviteId', {
@@ -178,7 +177,7 @@ export async function workspacesRoutes(app: FastifyInstance, { container }: { co
       response: { 200: WorkspaceResponseSchema },
     },
     handler: async (request) => ({
-      workspace: await workspaces.join(request.actor, request.params.inviteId, contextOf(request, container)),
+      workspace: await workspaces.join(request.actor, request.params.inviteId, contextOf(request)),
     }),
   });
 

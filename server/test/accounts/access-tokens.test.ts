@@ -12,9 +12,9 @@ beforeAll(async () => {
 afterAll(() => close());
 
 async function signedIn(): Promise<{ agent: Agent; user: Awaited<ReturnType<typeof createUser>> }> {
-  const user = await createUser(t.container);
+  const user = await createUser(t.modules);
   const agent = newAgent(t);
-  await loginAs(t.container, agent, user);
+  await loginAs(t.modules, agent, user);
   return { agent, user };
 }
 
@@ -26,9 +26,9 @@ describe('POST access-tokens', () => {
     const { token, plainTextToken } = res.json();
     expect(token).toEqual({ id: expect.any(Number), name: 'CI deploys', last_used_at: null });
     expect(plainTextToken).toMatch(/^kosh_[A-Za-z0-9_-]{40}$/);
-    const row = await t.container.repos.accessTokens.getByHash(sessionIdOf(plainTextToken));
+    const row = await t.modules.auth.repos.accessTokens.getByHash(sessionIdOf(plainTextToken));
     expect(row?.user_id).toBe(user.id);
-    const all = await t.container.db
+    const all = await t.modules.db
       .selectFrom('personal_access_tokens')
       .selectAll()
       .where('user_id', '=', user.id)
@@ -48,7 +48,7 @@ describe('POST access-tokens', () => {
       headers: { authorization: `Bearer ${plainTextToken}` },
     });
     expect(res.json().user.id).toBe(user.id);
-    const row = await t.container.db
+    const row = await t.modules.db
       .selectFrom('personal_access_tokens')
       .select('last_used_at')
       .where('id', '=', token.id)
@@ -69,20 +69,20 @@ describe('POST access-tokens', () => {
 
   it('refuses when the API is not integrated (403)', async () => {
     const { agent } = await signedIn();
-    await t.container.services.settings.set('api.integrated', false);
+    await t.modules.settings.service.set('api.integrated', false);
     try {
       const res = await agent.post('/api/v1/access-tokens', { tokenName: 'x' });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('API access is not enabled on this site.');
     } finally {
-      await t.container.services.settings.set('api.integrated', true);
+      await t.modules.settings.service.set('api.integrated', true);
     }
   });
 
   it('refuses a user without permission api.access (403)', async () => {
     const { agent, user } = await signedIn();
-    const usersRole = await t.container.repos.roles.getByName('users');
-    const plain = await t.container.db
+    const usersRole = await t.modules.users.repos.roles.getByName('users');
+    const plain = await t.modules.db
       .insertInto('roles')
       .values({
         name: `no-api-${user.id}`,
@@ -94,12 +94,12 @@ describe('POST access-tokens', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.container.db
+    await t.modules.db
       .deleteFrom('user_role')
       .where('user_id', '=', user.id)
       .where('role_id', '=', usersRole!.id)
       .execute();
-    await t.container.repos.roles.assignRole(user.id, plain.id, new Date().toISOString());
+    await t.modules.users.repos.roles.assignRole(user.id, plain.id, new Date().toISOString());
     expect((await agent.post('/api/v1/access-tokens', { tokenName: 'x' })).statusCode).toBe(403);
   });
 });
@@ -123,7 +123,7 @@ describe('DELETE access-tokens/{id}', () => {
     const { token, plainTextToken } = (await owner.agent.post('/api/v1/access-tokens', { tokenName: 'mine' })).json();
     const { agent } = await signedIn();
     expect((await del(agent, `/api/v1/access-tokens/${token.id}`)).statusCode).toBe(404);
-    expect(await t.container.repos.accessTokens.getByHash(sessionIdOf(plainTextToken))).toBeTruthy();
+    expect(await t.modules.auth.repos.accessTokens.getByHash(sessionIdOf(plainTextToken))).toBeTruthy();
   });
 
   it('answers 422 for an id that is not a number and 401 to a visitor', async () => {

@@ -19,16 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const realFetcher = () => t.container.services.avatars.fetcher;
+const realFetcher = () => t.modules.account.avatars.fetcher;
 let defaultFetcher: ReturnType<typeof realFetcher> | undefined;
 afterEach(() => {
-  if (defaultFetcher) t.container.services.avatars.fetcher = defaultFetcher;
+  if (defaultFetcher) t.modules.account.avatars.fetcher = defaultFetcher;
   defaultFetcher = undefined;
 });
 /** Lets the fetcher reach 127.0.0.1 (where the test servers are) and nothing else that is internal. */
 function allowLoopbackTestServers() {
   defaultFetcher = realFetcher();
-  t.container.services.avatars.fetcher = new SafeFetcher({ isAllowed: (ip) => ip === '127.0.0.1' });
+  t.modules.account.avatars.fetcher = new SafeFetcher({ isAllowed: (ip) => ip === '127.0.0.1' });
 }
 
 function multipart(
@@ -48,9 +48,9 @@ function multipart(
 }
 
 async function signedIn(): Promise<{ agent: Agent; user: Awaited<ReturnType<typeof createUser>> }> {
-  const user = await createUser(t.container);
+  const user = await createUser(t.modules);
   const agent = newAgent(t);
-  await loginAs(t.container, agent, user);
+  await loginAs(t.modules, agent, user);
   return { agent, user };
 }
 
@@ -103,7 +103,7 @@ describe('POST users/{id}/avatar with a file', () => {
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.file).toEqual(['Please select an image.']);
-    expect((await t.container.repos.users.getById(user.id))!.image).toBeNull();
+    expect((await t.modules.users.repos.users.getById(user.id))!.image).toBeNull();
   });
 
   it('refuses an SVG', async () => {
@@ -177,7 +177,7 @@ describe('POST users/{id}/avatar with a file', () => {
 
   it("refuses another user's avatar (403) and a visitor (401)", async () => {
     const { agent } = await signedIn();
-    const other = await createUser(t.container);
+    const other = await createUser(t.modules);
     expect(
       (await upload(agent, other.id, multipart([{ name: 'file', filename: 'a.png', type: 'image/png', data: png }])))
         .statusCode,
@@ -308,7 +308,7 @@ describe('DELETE users/{id}/avatar', () => {
 
   it("refuses another user's (403)", async () => {
     const { agent } = await signedIn();
-    const other = await createUser(t.container);
+    const other = await createUser(t.modules);
     expect((await del(agent, `/api/v1/users/${other.id}/avatar`)).statusCode).toBe(403);
   });
 });

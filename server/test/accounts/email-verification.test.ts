@@ -9,7 +9,7 @@ let mail: MailCatcher;
 let close: () => Promise<void>;
 beforeAll(async () => {
   ({ t, mail, close } = await createAccountsApp());
-  await t.container.services.settings.set('require_email_confirmation', true);
+  await t.modules.settings.service.set('require_email_confirmation', true);
 });
 afterAll(() => close());
 
@@ -60,8 +60,8 @@ describe('POST validate-email-verification-otp', () => {
 
   it('refuses an expired code', async () => {
     const { agent, email, code } = await registered();
-    const row = await t.container.repos.users.getByEmail(email);
-    await t.container.db
+    const row = await t.modules.users.repos.users.getByEmail(email);
+    await t.modules.db
       .updateTable('email_verification_codes')
       .set({ expires_at: new Date(Date.now() - 1).toISOString() })
       .where('user_id', '=', row!.id)
@@ -71,16 +71,16 @@ describe('POST validate-email-verification-otp', () => {
 
   it('keeps codes for 30 minutes', async () => {
     const { email } = await registered();
-    const row = await t.container.repos.users.getByEmail(email);
-    const stored = await t.container.repos.emailCodes.getOfUser(row!.id);
+    const row = await t.modules.users.repos.users.getByEmail(email);
+    const stored = await t.modules.auth.repos.emailCodes.getOfUser(row!.id);
     expect((Date.parse(stored!.expires_at) - Date.parse(stored!.created_at)) / 60_000).toBe(30);
     expect(stored!.code_hash).toMatch(/^[a-f0-9]{64}$/);
   });
 
   it('stops accepting a code after 5 wrong guesses', async () => {
     const { agent, email, code } = await registered();
-    const row = await t.container.repos.users.getByEmail(email);
-    await t.container.db
+    const row = await t.modules.users.repos.users.getByEmail(email);
+    await t.modules.db
       .updateTable('email_verification_codes')
       .set({ attempts: 5 })
       .where('user_id', '=', row!.id)
@@ -135,7 +135,7 @@ describe('POST resend-email-verification', () => {
 
   it('answers a visitor the same for any address, mailing only unverified accounts', async () => {
     const { email } = await registered();
-    const verified = await createUser(t.container);
+    const verified = await createUser(t.modules);
     const before = mail.to(verified.email).length;
     const a = await newAgent(t).post('/api/v1/resend-email-verification', { email });
     const b = await newAgent(t).post('/api/v1/resend-email-verification', { email: 'unknown-person@example.test' });
@@ -156,7 +156,7 @@ describe('POST resend-email-verification', () => {
 
   it('requires a valid email (422)', async () => {
     const agent = newAgent(t);
-    await loginAs(t.container, agent, await createUser(t.container));
+    await loginAs(t.modules, agent, await createUser(t.modules));
     expect((await agent.post('/api/v1/resend-email-verification', {})).json().errors.email).toEqual([
       'The email field is required.',
     ]);

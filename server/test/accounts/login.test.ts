@@ -19,7 +19,7 @@ const sessionCookie = (res: { cookies: Array<{ name: string }> }) =>
 
 describe('POST auth/login', () => {
   it('signs in and answers the bootstrap data of the user', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const agent = newAgent(t);
     const res = await signIn(agent, user.email, user.plainPassword);
     expect(res.statusCode).toBe(200);
@@ -28,7 +28,7 @@ describe('POST auth/login', () => {
   });
 
   it('sets a 30-day httpOnly, SameSite=Lax cookie on path / when remember is on', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const res = await signIn(newAgent(t), user.email, user.plainPassword, true);
     const cookie = sessionCookie(res)!;
     expect(cookie.maxAge).toBe(30 * 24 * 3600);
@@ -38,23 +38,23 @@ describe('POST auth/login', () => {
   });
 
   it('sets a browser-session cookie when remember is off', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const cookie = sessionCookie(await signIn(newAgent(t), user.email, user.plainPassword, false))!;
     expect(cookie.value).toBeTruthy();
     expect(cookie.maxAge).toBeUndefined();
   });
 
   it('stores one session row per login, keyed by the hash of the cookie', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     await signIn(newAgent(t), user.email, user.plainPassword);
     await signIn(newAgent(t), user.email, user.plainPassword);
-    const rows = await t.container.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
+    const rows = await t.modules.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
     expect(rows).toHaveLength(2);
     expect(rows[0].id).toMatch(/^[a-f0-9]{64}$/);
   });
 
   it('refuses a wrong password with 422 on email and no session', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const agent = newAgent(t);
     const res = await signIn(agent, user.email, 'not the password');
     expect(res.statusCode).toBe(422);
@@ -72,7 +72,7 @@ describe('POST auth/login', () => {
   });
 
   it('matches the address case-insensitively', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     expect((await signIn(newAgent(t), user.email.toUpperCase(), user.plainPassword)).statusCode).toBe(200);
   });
 
@@ -90,7 +90,7 @@ describe('POST auth/login', () => {
   });
 
   it('limits guesses on one account, whatever the address (429)', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await signIn(newAgent(t), user.email, `wrong-${i}`)).statusCode);
     expect(statuses.slice(0, 5)).toEqual([422, 422, 422, 422, 422]);
@@ -113,7 +113,7 @@ describe('POST auth/login', () => {
 
 describe('two-factor sign-in', () => {
   async function userWithTwoFactor() {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const setup = newAgent(t);
     await signIn(setup, user.email, user.plainPassword);
     const { secret, recoveryCodes } = await enableTwoFactor(setup, user.plainPassword);

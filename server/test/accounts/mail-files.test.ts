@@ -24,7 +24,7 @@ async function waitForEml(dir: string): Promise<string> {
 
 describe('mail without SMTP_URL', () => {
   it('writes each message as an .eml file under DATA_DIR/mail', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     await newAgent(t).post('/auth/forgot-password', { email: user.email });
     const file = await waitForEml(path.join(t.db.dataDir, 'mail'));
     const parsed = await PostalMime.parse(fs.readFileSync(file));

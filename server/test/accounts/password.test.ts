@@ -23,14 +23,14 @@ async function requestLink(email: string): Promise<string> {
 
 describe('POST auth/forgot-password', () => {
   it('mails a reset link on APP_URL to an existing account', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const res = await newAgent(t).post('/auth/forgot-password', { email: user.email });
     expect(res.statusCode).toBe(200);
     const link = await mail.resetLinkFor(user.email);
     expect(link.origin).toBe('https://drive.example.test');
     expect(link.pathname).toMatch(/^\/password\/reset\/[A-Za-z0-9_-]{43}$/);
     expect(link.searchParams.get('email')).toBe(user.email);
-    const stored = await t.container.db
+    const stored = await t.modules.db
       .selectFrom('password_resets')
       .selectAll()
       .where('user_id', '=', user.id)
@@ -40,7 +40,7 @@ describe('POST auth/forgot-password', () => {
   });
 
   it('answers an unknown address exactly as a known one, and sends nothing', async () => {
-    const known = await createUser(t.container);
+    const known = await createUser(t.modules);
     const a = await newAgent(t).post('/auth/forgot-password', { email: known.email });
     const b = await newAgent(t).post('/auth/forgot-password', { email: 'nobody-at-all@example.test' });
     expect(b.statusCode).toBe(a.statusCode);
@@ -67,9 +67,9 @@ describe('POST auth/forgot-password', () => {
 
 describe('POST auth/reset-password', () => {
   it('sets the new password, ends every session and lets the user sign in with it', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const other = newAgent(t);
-    await loginAs(t.container, other, user);
+    await loginAs(t.modules, other, user);
     const token = await requestLink(user.email);
     const res = await newAgent(t).post('/auth/reset-password', {
       token,
@@ -85,7 +85,7 @@ describe('POST auth/reset-password', () => {
   });
 
   it('refuses a token used once already', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const token = await requestLink(user.email);
     const body = { token, email: user.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
     expect((await newAgent(t).post('/auth/reset-password', body)).statusCode).toBe(200);
@@ -99,9 +99,9 @@ describe('POST auth/reset-password', () => {
   });
 
   it('refuses an expired token (older than 60 minutes)', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const token = await requestLink(user.email);
-    await t.container.db
+    await t.modules.db
       .updateTable('password_resets')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('user_id', '=', user.id)
@@ -118,9 +118,9 @@ describe('POST auth/reset-password', () => {
   });
 
   it('stores the expiry 60 minutes ahead', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     await requestLink(user.email);
-    const row = await t.container.db
+    const row = await t.modules.db
       .selectFrom('password_resets')
       .selectAll()
       .where('user_id', '=', user.id)
@@ -130,8 +130,8 @@ describe('POST auth/reset-password', () => {
   });
 
   it('refuses a token given with another address', async () => {
-    const user = await createUser(t.container);
-    const someoneElse = await createUser(t.container);
+    const user = await createUser(t.modules);
+    const someoneElse = await createUser(t.modules);
     const token = await requestLink(user.email);
     const res = await newAgent(t).post('/auth/reset-password', {
       token,
@@ -143,7 +143,7 @@ describe('POST auth/reset-password', () => {
   });
 
   it('makes an earlier link stop working when a new one is sent', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const first = await requestLink(user.email);
     await requestLink(user.email);
     const res = await newAgent(t).post('/auth/reset-password', {
@@ -170,7 +170,7 @@ describe('POST auth/reset-password', () => {
 
 describe('PUT auth/user/password', () => {
   it('changes the password and ends the other sessions, keeping this one', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const agent = newAgent(t);
     await signIn(agent, user.email, user.plainPassword);
     const other = newAgent(t);
@@ -187,9 +187,9 @@ describe('PUT auth/user/password', () => {
   });
 
   it('refuses a wrong current password (422 on current_password)', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const agent = newAgent(t);
-    await loginAs(t.container, agent, user);
+    await loginAs(t.modules, agent, user);
     const res = await put(agent, '/auth/user/password', {
       current_password: 'wrong one',
       password: NEW_PASSWORD,
@@ -210,7 +210,7 @@ describe('PUT auth/user/password', () => {
 
   it('requires the three fields (422)', async () => {
     const agent = newAgent(t);
-    await loginAs(t.container, agent, await createUser(t.container));
+    await loginAs(t.modules, agent, await createUser(t.modules));
     const res = await put(agent, '/auth/user/password', {});
     expect(Object.keys(res.json().errors).sort()).toEqual(['current_password', 'password', 'password_confirmation']);
   });
@@ -219,16 +219,16 @@ describe('PUT auth/user/password', () => {
 describe('password confirmation', () => {
   it('is not confirmed for a fresh session', async () => {
     const agent = newAgent(t);
-    await loginAs(t.container, agent, await createUser(t.container));
+    await loginAs(t.modules, agent, await createUser(t.modules));
     expect((await agent.get('/auth/user/confirmed-password-status')).json()).toEqual({ confirmed: false });
   });
 
   it('confirms with the right password, for this session only', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const agent = newAgent(t);
-    await loginAs(t.container, agent, user);
+    await loginAs(t.modules, agent, user);
     const other = newAgent(t);
-    await loginAs(t.container, other, user);
+    await loginAs(t.modules, other, user);
     const res = await agent.post('/auth/user/confirm-password', { password: user.plainPassword });
     expect(res.statusCode).toBe(200);
     expect((await agent.get('/auth/user/confirmed-password-status?seconds=9000')).json()).toEqual({ confirmed: true });
@@ -237,25 +237,25 @@ describe('password confirmation', () => {
 
   it('refuses a wrong password (422 on password)', async () => {
     const agent = newAgent(t);
-    await loginAs(t.container, agent, await createUser(t.container));
+    await loginAs(t.modules, agent, await createUser(t.modules));
     const res = await agent.post('/auth/user/confirm-password', { password: 'not mine' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.password).toEqual(['The provided password was incorrect.']);
   });
 
   it('lapses after 9000 seconds, and sooner when asked about fewer', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const agent = newAgent(t);
-    await loginAs(t.container, agent, user);
+    await loginAs(t.modules, agent, user);
     await confirmPassword(agent, user.plainPassword);
-    await t.container.db
+    await t.modules.db
       .updateTable('sessions')
       .set({ password_confirmed_at: new Date(Date.now() - 600_000).toISOString() })
       .where('user_id', '=', user.id)
       .execute();
     expect((await agent.get('/auth/user/confirmed-password-status?seconds=300')).json().confirmed).toBe(false);
     expect((await agent.get('/auth/user/confirmed-password-status?seconds=900')).json().confirmed).toBe(true);
-    await t.container.db
+    await t.modules.db
       .updateTable('sessions')
       .set({ password_confirmed_at: new Date(Date.now() - 9001_000).toISOString() })
       .where('user_id', '=', user.id)
@@ -267,7 +267,7 @@ describe('password confirmation', () => {
     expect((await newAgent(t).get('/auth/user/confirmed-password-status')).statusCode).toBe(401);
     expect((await newAgent(t).post('/auth/user/confirm-password', { password: 'x' })).statusCode).toBe(401);
     const agent = newAgent(t);
-    await loginAs(t.container, agent, await createUser(t.container));
+    await loginAs(t.modules, agent, await createUser(t.modules));
     expect((await agent.get('/auth/user/confirmed-password-status?seconds=abc')).statusCode).toBe(422);
     expect((await agent.post('/auth/user/confirm-password', {})).json().errors.password).toEqual([
       'The password field is required.',
@@ -276,7 +276,7 @@ describe('password confirmation', () => {
 
   it('limits guesses (429)', async () => {
     const agent = newAgent(t);
-    await loginAs(t.container, agent, await createUser(t.container));
+    await loginAs(t.modules, agent, await createUser(t.modules));
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
       statuses.push((await agent.post('/auth/user/confirm-password', { password: `guess-${i}` })).statusCode);

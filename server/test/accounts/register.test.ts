@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 const settings = (values: Record<string, unknown>) =>
-  Promise.all(Object.entries(values).map(([k, v]) => t.container.services.settings.set(k, v)));
+  Promise.all(Object.entries(values).map(([k, v]) => t.modules.settings.service.set(k, v)));
 beforeEach(() =>
   settings({
     'registration.disable': false,
@@ -67,9 +67,9 @@ describe('POST auth/register', () => {
     expect(res.json().status).toBe('success');
     expect(res.json().bootstrapData.user).toMatchObject({ email: body.email, first_name: 'Asha', last_name: 'Rao' });
     expect(agent.cookies.has(COOKIE.session)).toBe(true);
-    const row = await t.container.repos.users.getByEmail(body.email);
+    const row = await t.modules.users.repos.users.getByEmail(body.email);
     expect(row?.password).toMatch(/^\$argon2id\$/);
-    const roles = await t.container.repos.roles.listRolesOfUser(row!.id);
+    const roles = await t.modules.users.repos.roles.listRolesOfUser(row!.id);
     expect(roles.map((r) => r.name)).toEqual(['users']);
   });
 
@@ -88,7 +88,7 @@ describe('POST auth/register', () => {
     const res = await newAgent(t).post('/auth/register', body);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Registration is disabled.');
-    expect(await t.container.repos.users.getByEmail(body.email)).toBeUndefined();
+    expect(await t.modules.users.repos.users.getByEmail(body.email)).toBeUndefined();
   });
 
   it('does not let an invitation that no workspace issued bypass a disabled registration', async () => {

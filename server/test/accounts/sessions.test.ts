@@ -17,7 +17,7 @@ const IPAD =
 
 describe('GET user-sessions', () => {
   it('lists each login with device, platform, browser, address and the current device', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const desktop = newAgent(t);
     await signIn(desktop, user.email, user.plainPassword);
     await signIn(newAgent(t, { 'user-agent': IPHONE }), user.email, user.plainPassword);
@@ -39,7 +39,7 @@ describe('GET user-sessions', () => {
   });
 
   it('locates a public address offline, and leaves loopback unlocated', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const abroad = newAgent(t, { 'x-forwarded-for': '81.2.69.142' });
     await signIn(abroad, user.email, user.plainPassword);
     const local = newAgent(t, { 'x-forwarded-for': '127.0.0.1' });
@@ -51,8 +51,8 @@ describe('GET user-sessions', () => {
   });
 
   it("never lists another user's sessions", async () => {
-    const a = await createUser(t.container);
-    const b = await createUser(t.container);
+    const a = await createUser(t.modules);
+    const b = await createUser(t.modules);
     await signIn(newAgent(t), b.email, b.plainPassword);
     const agent = newAgent(t);
     await signIn(agent, a.email, a.plainPassword);
@@ -66,7 +66,7 @@ describe('GET user-sessions', () => {
 
 describe('POST user-sessions/logout-other', () => {
   it('ends every other session and keeps this one', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const agent = newAgent(t);
     await signIn(agent, user.email, user.plainPassword);
     const other = newAgent(t);
@@ -80,20 +80,20 @@ describe('POST user-sessions/logout-other', () => {
   });
 
   it('needs a recent password confirmation (423)', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const agent = newAgent(t);
-    await loginAs(t.container, agent, user);
+    await loginAs(t.modules, agent, user);
     const other = newAgent(t);
-    await loginAs(t.container, other, user);
+    await loginAs(t.modules, other, user);
     const res = await agent.post('/api/v1/user-sessions/logout-other', { password: user.plainPassword });
     expect(res.statusCode).toBe(423);
     expect((await other.get('/api/v1/me')).statusCode).toBe(200);
   });
 
   it('refuses a wrong password (422 on password)', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const agent = newAgent(t);
-    await loginAs(t.container, agent, user);
+    await loginAs(t.modules, agent, user);
     await confirmPassword(agent, user.plainPassword);
     const res = await agent.post('/api/v1/user-sessions/logout-other', { password: 'wrong' });
     expect(res.statusCode).toBe(422);
@@ -102,7 +102,7 @@ describe('POST user-sessions/logout-other', () => {
 
   it('requires the password field (422) and a session (401)', async () => {
     const agent = newAgent(t);
-    await loginAs(t.container, agent, await createUser(t.container));
+    await loginAs(t.modules, agent, await createUser(t.modules));
     expect((await agent.post('/api/v1/user-sessions/logout-other', {})).json().errors.password).toEqual([
       'The password field is required.',
     ]);

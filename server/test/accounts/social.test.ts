@@ -39,10 +39,10 @@ beforeEach(async () => {
       userinfo_url: `${issuer}/userinfo`,
       issuer,
     })) {
-      await t.container.services.settings.set(`social.${service}.${key}`, value);
+      await t.modules.settings.service.set(`social.${service}.${key}`, value);
     }
   }
-  await t.container.services.settings.set('registration.disable', false);
+  await t.modules.settings.service.set('registration.disable', false);
 });
 
 let n = 0;
@@ -112,7 +112,7 @@ describe('social sign-in popup', () => {
     expect(agent.cookies.has(COOKIE.session)).toBe(true);
     const nonce = /<script nonce="([^"]+)">/.exec(html)![1];
     expect(csp).toContain(`'nonce-${nonce}'`);
-    const row = await t.container.repos.users.getByEmail(profile.email as string);
+    const row = await t.modules.users.repos.users.getByEmail(profile.email as string);
     expect(row!.email_verified_at).toBeTruthy();
   });
 
@@ -150,7 +150,7 @@ describe('social sign-in popup', () => {
     await popup(newAgent(t), 'google', 'login');
     const again = await popup(newAgent(t), 'google', 'login');
     expect(again.message.status).toBe('SUCCESS');
-    const users = await t.container.db
+    const users = await t.modules.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', profile.email as string)
@@ -159,7 +159,7 @@ describe('social sign-in popup', () => {
   });
 
   it('asks for the password when the address belongs to an existing account, then links on POST connect', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     profile = googleProfile({ email: user.email });
     const agent = newAgent(t);
     const { message } = await popup(agent, 'google', 'login');
@@ -171,7 +171,9 @@ describe('social sign-in popup', () => {
     const res = await agent.post('/secure/auth/social/connect', { password: user.plainPassword });
     expect(res.statusCode).toBe(200);
     expect(res.json().bootstrapData.user.id).toBe(user.id);
-    expect((await t.container.repos.socialProfiles.listOfUser(user.id)).map((p) => p.service_name)).toEqual(['google']);
+    expect((await t.modules.auth.repos.socialProfiles.listOfUser(user.id)).map((p) => p.service_name)).toEqual([
+      'google',
+    ]);
   });
 
   it('answers 401 to POST connect without a pending link, and 422 without a password', async () => {
@@ -182,7 +184,7 @@ describe('social sign-in popup', () => {
   });
 
   it('does not let a provider login skip two-factor', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const agent = newAgent(t);
     await signIn(agent, user.email, user.plainPassword);
     await enableTwoFactor(agent, user.plainPassword);
@@ -196,13 +198,13 @@ describe('social sign-in popup', () => {
 
   it('answers ALREADY_LOGGED_IN to a signed-in user', async () => {
     const agent = newAgent(t);
-    await loginAs(t.container, agent, await createUser(t.container));
+    await loginAs(t.modules, agent, await createUser(t.modules));
     profile = googleProfile();
     expect((await popup(agent, 'google', 'login')).message.status).toBe('ALREADY_LOGGED_IN');
   });
 
   it('reports an error for a provider that is off', async () => {
-    await t.container.services.settings.set('social.google.enable', false);
+    await t.modules.settings.service.set('social.google.enable', false);
     const { message } = await popup(newAgent(t), 'google', 'login');
     expect(message).toMatchObject({
       status: 'ERROR',
@@ -222,7 +224,7 @@ describe('social sign-in popup', () => {
   });
 
   it('reports an error when registration is disabled and the address is new', async () => {
-    await t.container.services.settings.set('registration.disable', true);
+    await t.modules.settings.service.set('registration.disable', true);
     profile = googleProfile();
     expect((await popup(newAgent(t), 'google', 'login')).message).toMatchObject({
       status: 'ERROR',
@@ -242,9 +244,9 @@ describe('social sign-in popup', () => {
 
 describe('connect and disconnect', () => {
   it('links a provider account to the signed-in user (connect popup)', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const agent = newAgent(t);
-    await loginAs(t.container, agent, user);
+    await loginAs(t.modules, agent, user);
     profile = { data: { id: `x-${n++}`, name: 'Asha', username: 'asha_r' } };
     const { message } = await popup(agent, 'twitter', 'connect');
     expect(message.callbackData.errorMessage).toBeUndefined();
@@ -256,11 +258,11 @@ describe('connect and disconnect', () => {
 
   it('refuses to link an account that belongs to another user', async () => {
     const first = newAgent(t);
-    await loginAs(t.container, first, await createUser(t.container));
+    await loginAs(t.modules, first, await createUser(t.modules));
     profile = { data: { id: `x-${n++}`, username: 'shared' } };
     await popup(first, 'twitter', 'connect');
     const second = newAgent(t);
-    await loginAs(t.container, second, await createUser(t.container));
+    await loginAs(t.modules, second, await createUser(t.modules));
     const { message } = await popup(second, 'twitter', 'connect');
     expect(message).toMatchObject({
       status: 'ERROR',
@@ -276,14 +278,14 @@ describe('connect and disconnect', () => {
   });
 
   it('disconnects a linked provider', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const agent = newAgent(t);
-    await loginAs(t.container, agent, user);
+    await loginAs(t.modules, agent, user);
     profile = googleProfile();
     await popup(agent, 'google', 'connect');
     const res = await agent.post('/secure/auth/social/google/disconnect');
     expect(res.statusCode).toBe(200);
-    expect(await t.container.repos.socialProfiles.listOfUser(user.id)).toHaveLength(0);
+    expect(await t.modules.auth.repos.socialProfiles.listOfUser(user.id)).toHaveLength(0);
     expect((await agent.get('/api/v1/me')).json().user.social_profiles).toEqual([]);
   });
 
@@ -295,8 +297,8 @@ describe('connect and disconnect', () => {
 describe('provider secrets', () => {
   it('never reach the bootstrap data', async () => {
     const agent = newAgent(t);
-    const user = await createUser(t.container);
-    await loginAs(t.container, agent, user);
+    const user = await createUser(t.modules);
+    await loginAs(t.modules, agent, user);
     await confirmPassword(agent, user.plainPassword);
     const raw = (await agent.get('/api/v1/bootstrap-data')).body;
     expect(raw).not.toContain('not-so-secret');

@@ -12,9 +12,9 @@ beforeAll(async () => {
 afterAll(() => close());
 
 async function signedIn(confirmed = true): Promise<{ agent: Agent; user: Awaited<ReturnType<typeof createUser>> }> {
-  const user = await createUser(t.container);
+  const user = await createUser(t.modules);
   const agent = newAgent(t);
-  await loginAs(t.container, agent, user);
+  await loginAs(t.modules, agent, user);
   if (confirmed) await confirmPassword(agent, user.plainPassword);
   return { agent, user };
 }
@@ -53,7 +53,7 @@ describe('two-factor setup', () => {
     const { agent, user } = await signedIn();
     await agent.post('/auth/user/two-factor-authentication');
     const { secret } = (await agent.get('/auth/user/two-factor/qr-code')).json();
-    const row = await t.container.repos.users.getById(user.id);
+    const row = await t.modules.users.repos.users.getById(user.id);
     expect(row!.two_factor_secret).not.toContain(secret);
     const codes = (await me(agent)).two_factor_recovery_codes as string[];
     for (const code of codes) expect(row!.two_factor_recovery_codes).not.toContain(code);
@@ -126,7 +126,7 @@ describe('two-factor setup', () => {
     const { agent, user } = await signedIn();
     await enableTwoFactor(agent, user.plainPassword);
     expect((await me(agent)).two_factor_recovery_codes).toHaveLength(8);
-    await t.container.db
+    await t.modules.db
       .updateTable('sessions')
       .set({ password_confirmed_at: null })
       .where('user_id', '=', user.id)
@@ -138,8 +138,8 @@ describe('two-factor setup', () => {
     const { agent, user } = await signedIn();
     await enableTwoFactor(agent, user.plainPassword);
     const admin = newAgent(t);
-    const adminUser = await createUser(t.container, { admin: true });
-    await loginAs(t.container, admin, adminUser);
+    const adminUser = await createUser(t.modules, { admin: true });
+    await loginAs(t.modules, admin, adminUser);
     await confirmPassword(admin, adminUser.plainPassword);
     const seen = (await admin.get(`/api/v1/users/${user.id}`)).json().user;
     expect(seen.two_factor_confirmed_at).toBeTruthy();
@@ -176,7 +176,7 @@ describe('two-factor setup', () => {
     const res = await del(agent, '/auth/user/two-factor-authentication');
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Two factor authentication has been disabled.');
-    const row = await t.container.repos.users.getById(user.id);
+    const row = await t.modules.users.repos.users.getById(user.id);
     expect([row!.two_factor_secret, row!.two_factor_recovery_codes, row!.two_factor_confirmed_at]).toEqual([
       null,
       null,

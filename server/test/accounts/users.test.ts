@@ -13,9 +13,9 @@ afterAll(() => close());
 async function signedIn(
   opts: { admin?: boolean } = {},
 ): Promise<{ agent: Agent; user: Awaited<ReturnType<typeof createUser>> }> {
-  const user = await createUser(t.container, opts);
+  const user = await createUser(t.modules, opts);
   const agent = newAgent(t);
-  await loginAs(t.container, agent, user);
+  await loginAs(t.modules, agent, user);
   return { agent, user };
 }
 
@@ -29,13 +29,13 @@ describe('GET users/{id}', () => {
 
   it("refuses another user's record (403)", async () => {
     const { agent } = await signedIn();
-    const other = await createUser(t.container);
+    const other = await createUser(t.modules);
     expect((await agent.get(`/api/v1/users/${other.id}`)).statusCode).toBe(403);
   });
 
   it('lets a holder of users.update read anyone (404 when missing)', async () => {
     const { agent } = await signedIn({ admin: true });
-    const other = await createUser(t.container);
+    const other = await createUser(t.modules);
     expect((await agent.get(`/api/v1/users/${other.id}`)).json().user.email).toBe(other.email);
     expect((await agent.get('/api/v1/users/999999')).statusCode).toBe(404);
   });
@@ -67,7 +67,7 @@ describe('PUT users/{id}', () => {
       language: 'en',
       timezone: 'Asia/Kolkata',
     });
-    const row = await t.container.repos.users.getById(user.id);
+    const row = await t.modules.users.repos.users.getById(user.id);
     expect(row).toMatchObject({ first_name: 'Asha', country_id: 101, timezone: 'Asia/Kolkata' });
   });
 
@@ -76,17 +76,17 @@ describe('PUT users/{id}', () => {
     const res = await put(agent, `/api/v1/users/${user.id}`, { date_format: 'full' });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.date_format).toBe('full');
-    expect((await t.container.repos.users.getById(user.id))?.date_format).toBe('full');
+    expect((await t.modules.users.repos.users.getById(user.id))?.date_format).toBe('full');
     const bad = await put(agent, `/api/v1/users/${user.id}`, { date_format: 'sometimes' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.date_format).toEqual(['The selected date format is invalid.']);
-    expect((await t.container.repos.users.getById(user.id))?.date_format).toBe('full');
+    expect((await t.modules.users.repos.users.getById(user.id))?.date_format).toBe('full');
   });
 
   it('keeps the email read-only', async () => {
     const { agent, user } = await signedIn();
     await put(agent, `/api/v1/users/${user.id}`, { email: 'changed@example.test', first_name: 'X' });
-    expect((await t.container.repos.users.getById(user.id))!.email).toBe(user.email);
+    expect((await t.modules.users.repos.users.getById(user.id))!.email).toBe(user.email);
   });
 
   it('accepts a state of the chosen country only', async () => {
@@ -122,9 +122,9 @@ describe('PUT users/{id}', () => {
 
   it("refuses to change another user's details (403)", async () => {
     const { agent } = await signedIn();
-    const other = await createUser(t.container);
+    const other = await createUser(t.modules);
     expect((await put(agent, `/api/v1/users/${other.id}`, { first_name: 'Mallory' })).statusCode).toBe(403);
-    expect((await t.container.repos.users.getById(other.id))!.first_name).toBeNull();
+    expect((await t.modules.users.repos.users.getById(other.id))!.first_name).toBeNull();
   });
 });
 
@@ -133,7 +133,7 @@ describe('PUT users/skipCounter', () => {
     const { agent, user } = await signedIn();
     expect((await put(agent, '/api/v1/users/skipCounter')).statusCode).toBe(200);
     await put(agent, '/api/v1/users/skipCounter');
-    expect((await t.container.repos.users.getById(user.id))!.profile_skip_count).toBe(2);
+    expect((await t.modules.users.repos.users.getById(user.id))!.profile_skip_count).toBe(2);
   });
 
   it('answers 401 to a visitor', async () => {
@@ -145,17 +145,17 @@ describe('DELETE users/{id}', () => {
   it('deletes your own account with its sessions and tokens', async () => {
     const { agent, user } = await signedIn();
     const other = newAgent(t);
-    await loginAs(t.container, other, user);
+    await loginAs(t.modules, other, user);
     await agent.post('/api/v1/access-tokens', { tokenName: 'x' });
     await confirmPassword(agent, user.plainPassword);
     const res = await del(agent, `/api/v1/users/${user.id}`, { deleteCurrentUser: true });
     expect(res.statusCode).toBe(200);
-    expect(await t.container.repos.users.getById(user.id)).toBeUndefined();
+    expect(await t.modules.users.repos.users.getById(user.id)).toBeUndefined();
+    expect(await t.modules.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(
+      0,
+    );
     expect(
-      await t.container.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute(),
-    ).toHaveLength(0);
-    expect(
-      await t.container.db.selectFrom('personal_access_tokens').selectAll().where('user_id', '=', user.id).execute(),
+      await t.modules.db.selectFrom('personal_access_tokens').selectAll().where('user_id', '=', user.id).execute(),
     ).toHaveLength(0);
     expect((await other.get('/api/v1/me')).statusCode).toBe(401);
   });
@@ -164,17 +164,17 @@ describe('DELETE users/{id}', () => {
     const { agent, user } = await signedIn();
     const res = await del(agent, `/api/v1/users/${user.id}`);
     expect(res.statusCode).toBe(423);
-    expect(await t.container.repos.users.getById(user.id)).toBeTruthy();
+    expect(await t.modules.users.repos.users.getById(user.id)).toBeTruthy();
   });
 
   it("refuses to delete another user's account, even for an admin (403)", async () => {
     const { agent, user } = await signedIn({ admin: true });
     await confirmPassword(agent, user.plainPassword);
-    const other = await createUser(t.container);
+    const other = await createUser(t.modules);
     const res = await del(agent, `/api/v1/users/${other.id}`);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('You can only delete your own account.');
-    expect(await t.container.repos.users.getById(other.id)).toBeTruthy();
+    expect(await t.modules.users.repos.users.getById(other.id)).toBeTruthy();
   });
 
   it('answers 401 to a visitor', async () => {
@@ -183,8 +183,8 @@ describe('DELETE users/{id}', () => {
 
   it('keeps the only administrator (409)', async () => {
     const { agent, user } = await signedIn({ admin: true });
-    const admin = await t.container.repos.roles.getByName('admin');
-    await t.container.db
+    const admin = await t.modules.users.repos.roles.getByName('admin');
+    await t.modules.db
       .deleteFrom('user_role')
       .where('role_id', '=', admin!.id)
       .where('user_id', '!=', user.id)
@@ -192,6 +192,6 @@ describe('DELETE users/{id}', () => {
     await confirmPassword(agent, user.plainPassword);
     const res = await del(agent, `/api/v1/users/${user.id}`);
     expect(res.statusCode).toBe(409);
-    expect(await t.container.repos.users.getById(user.id)).toBeTruthy();
+    expect(await t.modules.users.repos.users.getById(user.id)).toBeTruthy();
   });
 });

@@ -7,7 +7,7 @@ const apps = useDriveApps();
 
 describe.each(DRIVERS)('DriveCopyService (%s driver)', (kind) => {
   const t = () => apps[kind];
-  const repo = () => t().container.services.drive.repos.entries;
+  const repo = () => t().modules.drive.repos.entries;
   const copy = (me: DriveClient, entryIds: number[], destinationId?: number | null) =>
     me.agent.post('/api/v1/file-entries/copy', { entryIds, destinationId });
 
@@ -27,7 +27,7 @@ describe.each(DRIVERS)('DriveCopyService (%s driver)', (kind) => {
     const [a, b] = await Promise.all([repo().getById(original.id), repo().getById(dup.id)]);
     expect(b!.file_name).not.toBe(a!.file_name);
     await me.agent.post('/api/v1/file-entries/delete', { entryIds: [original.id], deleteForever: true });
-    expect((await storedBytes(t().container, b!.file_name!)).toString()).toBe('%PDF-1.7 original');
+    expect((await storedBytes(t().modules, b!.file_name!)).toString()).toBe('%PDF-1.7 original');
   });
 
   it('copies a folder with its whole subtree into another folder', async () => {
@@ -61,7 +61,7 @@ describe.each(DRIVERS)('DriveCopyService (%s driver)', (kind) => {
   });
 
   it('refuses a copy that does not fit in the space left', async () => {
-    await t().container.services.settings.set('drive.default_space_bytes', 150);
+    await t().modules.settings.service.set('drive.default_space_bytes', 150);
     try {
       const me = await DriveClient.create(t());
       const big = await me.upload('big.bin', Buffer.alloc(100));
@@ -69,7 +69,7 @@ describe.each(DRIVERS)('DriveCopyService (%s driver)', (kind) => {
       expect(res.statusCode).toBe(413);
       expect(await me.names()).toEqual(['big.bin']);
     } finally {
-      await t().container.services.settings.set('drive.default_space_bytes', FREE_STORAGE_BYTES);
+      await t().modules.settings.service.set('drive.default_space_bytes', FREE_STORAGE_BYTES);
     }
   });
 

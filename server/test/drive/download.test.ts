@@ -166,7 +166,7 @@ describe('X-Accel-Redirect handoff', () => {
     try {
       const me = await DriveClient.create(t);
       const entry = await me.upload('movie.mp4', Buffer.alloc(1000));
-      const row = (await t.container.services.drive.repos.entries.getById(entry.id))!;
+      const row = (await t.modules.drive.repos.entries.getById(entry.id))!;
       const res = await me.download(entry.hash);
       expect(res.statusCode).toBe(200);
       expect(res.headers['x-accel-redirect']).toBe(`/_kosh_files/${row.file_name}`);

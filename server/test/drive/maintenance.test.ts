@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 describe('DriveMaintenance', () => {
   it('runs once at a time in a process', async () => {
-    const maintenance = t.container.services.drive.maintenance;
+    const maintenance = t.modules.drive.maintenance;
     const [a, b] = [maintenance.runOnce(), maintenance.runOnce()];
     expect(a).toBe(b);
     expect(await a).toMatchObject({ purged: 0 });
@@ -21,11 +21,11 @@ describe('DriveMaintenance', () => {
     const me = await DriveClient.create(t);
     const entry = await me.upload('old.txt', 'x');
     await me.agent.post('/api/v1/file-entries/delete', { entryIds: [entry.id] });
-    await t.container.services.drive.repos.entries.update(entry.id, { deleted_at: '2000-01-01T00:00:00.000Z' });
-    await t.container.services.settings.set('drive.trash_purge_days', 0);
-    expect(await t.container.services.drive.trash.purgeExpired()).toBe(0);
-    await t.container.services.settings.set('drive.trash_purge_days', 30);
-    expect(await t.container.services.drive.trash.purgeExpired()).toBe(1);
+    await t.modules.drive.repos.entries.update(entry.id, { deleted_at: '2000-01-01T00:00:00.000Z' });
+    await t.modules.settings.service.set('drive.trash_purge_days', 0);
+    expect(await t.modules.drive.trash.purgeExpired()).toBe(0);
+    await t.modules.settings.service.set('drive.trash_purge_days', 30);
+    expect(await t.modules.drive.trash.purgeExpired()).toBe(1);
   });
 
   it.runIf(process.env.KOSH_TEST_DB === 'postgres')(
@@ -35,9 +35,9 @@ describe('DriveMaintenance', () => {
       await other.connect();
       try {
         await other.query('select pg_advisory_lock($1)', [0x6b6f7368]);
-        expect(await t.container.services.drive.maintenance.runOnce()).toEqual({ skipped: true });
+        expect(await t.modules.drive.maintenance.runOnce()).toEqual({ skipped: true });
         await other.query('select pg_advisory_unlock($1)', [0x6b6f7368]);
-        expect(await t.container.services.drive.maintenance.runOnce()).toMatchObject({ purged: 0 });
+        expect(await t.modules.drive.maintenance.runOnce()).toMatchObject({ purged: 0 });
       } finally {
         await other.end();
       }

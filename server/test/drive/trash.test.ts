@@ -7,8 +7,8 @@ const apps = useDriveApps();
 
 describe.each(DRIVERS)('DriveTrashService (%s driver)', (kind) => {
   const t = () => apps[kind];
-  const repo = () => t().container.services.drive.repos.entries;
-  const storage = () => t().container.adapters.storage;
+  const repo = () => t().modules.drive.repos.entries;
+  const storage = () => t().modules.storage;
   const del = (me: DriveClient, entryIds: number[], deleteForever = false) =>
     me.agent.post('/api/v1/file-entries/delete', { entryIds, deleteForever });
   const restore = (me: DriveClient, entryIds: number[]) => me.agent.post('/api/v1/file-entries/restore', { entryIds });
@@ -112,7 +112,7 @@ describe.each(DRIVERS)('DriveTrashService (%s driver)', (kind) => {
     await repo().update(old.id, { deleted_at: new Date(Date.now() - 31 * 86_400_000).toISOString() });
     const orphan = newObjectKey();
     await storage().put(orphan, Buffer.from('nobody names me'));
-    const report = await t().container.services.drive.maintenance.runOnce({ orphanGraceMs: 0 });
+    const report = await t().modules.drive.maintenance.runOnce({ orphanGraceMs: 0 });
     expect(report).toMatchObject({ purged: 1 });
     expect(await me.names({ section: 'trash' })).toEqual(['recent.txt']);
     expect(await storage().stat(oldKey)).toBeUndefined();

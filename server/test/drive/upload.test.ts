@@ -11,20 +11,20 @@ const apps = useDriveApps();
 
 describe.each(DRIVERS)('DriveUploadService (%s driver)', (kind) => {
   const t = () => apps[kind];
-  const settings = () => t().container.services.drive.uploads;
-  const setSetting = (key: string, value: unknown) => t().container.services.settings.set(key, value);
+  const settings = () => t().modules.drive.uploads;
+  const setSetting = (key: string, value: unknown) => t().modules.settings.service.set(key, value);
   afterEach(async () => {
     await setSetting('uploads.max_size', 0);
     await setSetting('uploads.allowed_types', []);
     await setSetting('uploads.blocked_types', []);
     await setSetting('drive.default_space_bytes', FREE_STORAGE_BYTES);
   });
-  const entryRow = (id: number) => t().container.services.drive.repos.entries.getById(id);
+  const entryRow = (id: number) => t().modules.drive.repos.entries.getById(id);
   /** Nothing half-written may stay behind a refused upload. */
   const expectNoStaging = async () => {
-    const storage = t().container.adapters.storage;
+    const storage = t().modules.storage;
     if (kind === 'local')
-      expect(fs.readdirSync(path.join(t().container.config.dataDir, 'files', '.staging'))).toEqual([]);
+      expect(fs.readdirSync(path.join(t().modules.config.dataDir, 'files', '.staging'))).toEqual([]);
     else expect(await storage.sweepStaging(0)).toBe(0);
   };
 
@@ -49,7 +49,7 @@ describe.each(DRIVERS)('DriveUploadService (%s driver)', (kind) => {
     });
     const row = (await entryRow(entry.id))!;
     expect(row.file_name).toMatch(/^entries\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
-    expect((await storedBytes(t().container, row.file_name!)).toString()).toBe(content);
+    expect((await storedBytes(t().modules, row.file_name!)).toString()).toBe(content);
     await expectNoStaging();
   });
 
@@ -181,7 +181,7 @@ describe.each(DRIVERS)('DriveUploadService (%s driver)', (kind) => {
       .toBuffer();
     const entry = await me.upload('photo.png', png);
     expect(entry.type).toBe('image');
-    await t().container.services.drive.thumbnails.drain();
+    await t().modules.drive.thumbnails.drain();
     const [fresh] = (await me.list()).data;
     expect(fresh.thumbnail_url).toBe(`/api/v1/file-entries/${entry.hash}/thumbnail`);
     const res = await me.agent.get(fresh.thumbnail_url!);

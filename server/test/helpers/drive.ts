@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FileEntry } from '@kosh/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Container } from '../../src/container.ts';
+import type { Modules } from '../../src/modules.ts';
 import { Agent, type TestApp } from './test-app.ts';
 import { createUser, loginAs } from './factories.ts';
 
@@ -40,9 +40,9 @@ export class DriveClient {
   }
 
   static async create(t: TestApp, opts: { admin?: boolean } = {}): Promise<DriveClient> {
-    const user = await createUser(t.container, opts);
+    const user = await createUser(t.modules, opts);
     const agent = new Agent(t.app);
-    await loginAs(t.container, agent, user);
+    await loginAs(t.modules, agent, user);
     return new DriveClient(agent, user);
   }
 
@@ -67,9 +67,7 @@ export class DriveClient {
     return res.json().fileEntry;
   }
 
-  async list(
-    query: Record<string, string | number> = {},
-  ): Promise<{
+  async list(query: Record<string, string | number> = {}): Promise<{
     data: FileEntry[];
     total: number;
     current_page: number;
@@ -93,9 +91,9 @@ export class DriveClient {
 }
 
 /** The bytes stored under a key, read back through the driver. */
-export async function storedBytes(container: Container, key: string): Promise<Buffer> {
+export async function storedBytes(modules: Modules, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of await container.adapters.storage.getRange(key)) chunks.push(chunk as Buffer);
+  for await (const chunk of await modules.storage.getRange(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 

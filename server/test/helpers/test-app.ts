@@ -3,16 +3,30 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { COOKIE, XSRF_HEADER } from '@kosh/contracts';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import type { Container } from '../../src/container.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logging/logger.ts';
+import type { Modules } from '../../src/modules.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
-export const FIXTURE_INDEX_HTML =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>x</title></head><body><div id="root"></div></body></html>';
+export const FIXTURE_INDEX_HTML = [
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>x</title></head>',
+  '<body><div id="root"></div></body></html>',
+].join('');
 
-export type TestApp = { app: FastifyInstance; container: Container; db: TestDatabase; close(): Promise<void> };
+export type TestApp = { app: FastifyInstance; modules: Modules; db: TestDatabase; close(): Promise<void> };
+
+/**
+ * The modules of one server process on `config`'s database and data folder, started as main.ts
+ * starts them but without the periodic jobs: tests run those by hand (runOnce) when they need
+ * them. Stop them with `modules.lifecycle.stop()`, which also closes the database.
+ */
+export async function startTestRuntime(config: Config): Promise<Modules> {
+  const logger = createLogger({ dataDir: config.dataDir, level: config.logLevel, stdout: false });
+  const modules = await openRuntime(config, logger);
+  await modules.lifecycle.start({ jobs: false });
+  return modules;
+}
 
 /** The real app on a fresh database (SQLite or PostgreSQL per KOSH_TEST_DB), driven with app.inject. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -27,17 +41,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
     ...env,
   });
-  const logger = createLogger({ dataDir: config.dataDir, level: config.logLevel, stdout: false });
-  const container = await openRuntime(config, logger);
-  const app = await buildApp(container);
+  const modules = await startTestRuntime(config);
+  const app = await buildApp(modules);
   await app.ready();
   return {
     app,
-    container,
+    modules,
     db,
     close: async () => {
       await app.close();
-      await container.db.destroy();
+      await modules.lifecycle.stop();
       await db.drop();
     },
   };

@@ -21,13 +21,13 @@ afterAll(async () => {
 });
 
 async function person() {
-  const user = await createUser(t.container);
+  const user = await createUser(t.modules);
   const agent = newAgent(t);
-  await loginAs(t.container, agent, user);
+  await loginAs(t.modules, agent, user);
   return { user, agent };
 }
 
-const idle = () => t.container.services.notifications.service.idle();
+const idle = () => t.modules.notifications.service.idle();
 let n = 0;
 const unique = (label: string) => `${label} ${Date.now()}-${n++}`;
 
@@ -110,7 +110,7 @@ describe('notification subscriptions', () => {
   it('mails a notification while email is on for its type, and not after it is turned off', async () => {
     const { user, agent } = await person();
     const first = unique('Mailed');
-    await t.container.services.notifications.notify(user.id, {
+    await t.modules.notifications.notify(user.id, {
       type: 'storage-almost-full',
       baseUrl: 'https://kosh.example.com',
       data: lineData(`<strong>${first}</strong> &amp; co`),
@@ -139,15 +139,13 @@ describe('notification subscriptions', () => {
     const { user, agent } = await person();
     const kept = unique('Committed');
     const dropped = unique('Rolled back');
-    await t.container.db
+    await t.modules.db
       .transaction()
-      .execute((trx) =>
-        t.container.services.notifications.notify(user.id, { type: 'new-sign-in', data: lineData(kept) }, trx),
-      );
-    await t.container.db
+      .execute((trx) => t.modules.notifications.notify(user.id, { type: 'new-sign-in', data: lineData(kept) }, trx));
+    await t.modules.db
       .transaction()
       .execute(async (trx) => {
-        await t.container.services.notifications.notify(user.id, { type: 'new-sign-in', data: lineData(dropped) }, trx);
+        await t.modules.notifications.notify(user.id, { type: 'new-sign-in', data: lineData(dropped) }, trx);
         throw new Error('roll back');
       })
       .catch(() => undefined);
@@ -219,7 +217,7 @@ describe('notification subscriptions', () => {
       pushService.status = 201;
     }
     expect(pushService.to(name)).toHaveLength(1);
-    expect(await t.container.services.notifications.repos.subscriptions.pushOf(user.id)).toEqual([]);
+    expect(await t.modules.notifications.repos.subscriptions.pushOf(user.id)).toEqual([]);
   });
 
   it('refuses endpoints that are not public https addresses, and bad keys (422)', async () => {
@@ -265,13 +263,13 @@ describe('notification subscriptions', () => {
       (await del(a.agent, '/api/v1/notifications/push-subscriptions', { endpoint: 'https://push.example.com/b1' }))
         .statusCode,
     ).toBe(200);
-    expect(
-      (await t.container.services.notifications.repos.subscriptions.pushOf(b.user.id)).map((s) => s.endpoint),
-    ).toEqual(['https://push.example.com/b1']);
+    expect((await t.modules.notifications.repos.subscriptions.pushOf(b.user.id)).map((s) => s.endpoint)).toEqual([
+      'https://push.example.com/b1',
+    ]);
     expect(
       (await del(a.agent, '/api/v1/notifications/push-subscriptions', { endpoint: 'https://push.example.com/a1' }))
         .statusCode,
     ).toBe(200);
-    expect(await t.container.services.notifications.repos.subscriptions.pushOf(a.user.id)).toEqual([]);
+    expect(await t.modules.notifications.repos.subscriptions.pushOf(a.user.id)).toEqual([]);
   });
 });

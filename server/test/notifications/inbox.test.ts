@@ -12,9 +12,9 @@ beforeAll(async () => {
 afterAll(() => close());
 
 async function person() {
-  const user = await createUser(t.container);
+  const user = await createUser(t.modules);
   const agent = newAgent(t);
-  await loginAs(t.container, agent, user);
+  await loginAs(t.modules, agent, user);
   return { user, agent };
 }
 
@@ -123,7 +123,7 @@ describe('notifications list, mark as read and clear', () => {
     expect(html).toBe(
       '<strong>Asha</strong> <a>bad</a> <a href="https://example.com/x">ok</a> <a href="/drive/folders/abc">in</a> <em>e</em><br /><span>s</span>',
     );
-    const row = await t.container.db
+    const row = await t.modules.db
       .selectFrom('notifications')
       .select('data')
       .where('id', '=', n.id)

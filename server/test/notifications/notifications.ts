@@ -14,7 +14,7 @@ export async function notify(
   type = 'file-entry-shared',
   extra: Partial<NotificationData> = {},
 ) {
-  await t.container.services.notifications.notify(userId, { type, data: lineData(content, extra) });
+  await t.modules.notifications.notify(userId, { type, data: lineData(content, extra) });
 }
 
 export async function listPage(

@@ -17,12 +17,12 @@ beforeAll(async () => {
   base = await listen(t);
 });
 afterAll(() => close());
-beforeEach(() => t.container.services.settings.set('drive.default_space_bytes', FREE_STORAGE_BYTES));
+beforeEach(() => t.modules.settings.service.set('drive.default_space_bytes', FREE_STORAGE_BYTES));
 
-const idle = () => t.container.services.notifications.service.idle();
+const idle = () => t.modules.notifications.service.idle();
 
 async function notificationsOf(userId: number, type: string) {
-  const rows = await t.container.db
+  const rows = await t.modules.db
     .selectFrom('notifications')
     .selectAll()
     .where('user_id', '=', userId)
@@ -91,7 +91,7 @@ describe('upload into a shared folder', () => {
 
 describe('storage almost full', () => {
   it('tells once when an upload takes the used space past 90%, and again only after it falls back below and crosses again', async () => {
-    await t.container.services.settings.set('drive.default_space_bytes', 1000);
+    await t.modules.settings.service.set('drive.default_space_bytes', 1000);
     const me = await Person.create(t);
     await me.upload('a.bin', Buffer.alloc(800));
     await idle();

@@ -2,11 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { createLogger } from '../../src/logging/logger.ts';
-import { openRuntime } from '../../src/runtime.ts';
 import { newAgent } from '../helpers/accounts.ts';
 import { createUser, loginAs } from '../helpers/factories.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, startTestRuntime, type TestApp } from '../helpers/test-app.ts';
 import { StreamReader } from './stream.ts';
 import { notify } from './notifications.ts';
 
@@ -20,9 +18,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function person(app: TestApp = t) {
-  const user = await createUser(app.container);
+  const user = await createUser(app.modules);
   const agent = newAgent(app);
-  const token = await loginAs(app.container, agent, user);
+  const token = await loginAs(app.modules, agent, user);
   return { user, agent, token };
 }
 
@@ -92,14 +90,14 @@ describe('GET notifications/stream', () => {
   it('ends a stream at the next heartbeat once its session has logged out, and keeps streams of live sessions', async () => {
     const { user, agent, token } = await person();
     const otherDevice = newAgent(t);
-    const otherToken = await loginAs(t.container, otherDevice, user);
+    const otherToken = await loginAs(t.modules, otherDevice, user);
     const ending = await StreamReader.open(baseUrl, token);
     const staying = await StreamReader.open(baseUrl, otherToken);
     try {
       await ending.waitFor('unread');
       await staying.waitFor('unread');
       expect((await agent.post('/auth/logout')).statusCode).toBe(200);
-      await t.container.services.notifications.streams.beat();
+      await t.modules.notifications.streams.beat();
       await expect.poll(() => ending.ended, { timeout: 2000 }).toBe(true);
       expect(staying.ended).toBe(false);
       await expect.poll(() => staying.comments, { timeout: 2000 }).toBeGreaterThan(0);
@@ -132,11 +130,8 @@ describe('GET notifications/stream', () => {
         LOG_LEVEL: 'warn',
         WEB_DIST_DIR: `${t.db.dataDir}/web-dist`,
       });
-      const container = await openRuntime(
-        config,
-        createLogger({ dataDir: config.dataDir, level: 'warn', stdout: false }),
-      );
-      const second = await buildApp(container);
+      const modules = await startTestRuntime(config);
+      const second = await buildApp(modules);
       await second.listen({ port: 0, host: '127.0.0.1' });
       try {
         const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
@@ -153,7 +148,7 @@ describe('GET notifications/stream', () => {
             notification: { data: { lines: [{ content: 'from the first process' }] } },
           });
           // And a mark-as-read on the first process updates the count on the second.
-          await t.container.services.notifications.inbox.markAsRead({ requireUser: () => user } as never, {
+          await t.modules.notifications.inbox.markAsRead({ requireUser: () => user } as never, {
             all: true,
           });
           await stream.waitFor(
@@ -165,7 +160,7 @@ describe('GET notifications/stream', () => {
         }
       } finally {
         await second.close();
-        await container.db.destroy();
+        await modules.lifecycle.stop();
       }
     },
   );

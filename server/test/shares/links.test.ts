@@ -14,7 +14,7 @@ beforeAll(async () => {
   ({ t, close } = await createAccountsApp());
 });
 afterAll(() => close());
-beforeEach(() => t.container.services.settings.set('drive.default_space_bytes', 25 * 1024 ** 3));
+beforeEach(() => t.modules.settings.service.set('drive.default_space_bytes', 25 * 1024 ** 3));
 
 const page = (agent: Agent, hash: string, query: Record<string, string | number> = {}) =>
   agent.get(
@@ -75,7 +75,7 @@ describe("LinksService (the owner's side)", () => {
       allow_edit: true,
       restricted: true,
     });
-    const row = await t.container.db
+    const row = await t.modules.db
       .selectFrom('shareable_links')
       .selectAll()
       .where('hash', '=', hash)
@@ -157,7 +157,7 @@ describe('GET shareable-links/{hash}', () => {
     expect((await page(visitor(), hash)).statusCode).toBe(404);
     await owner.updateLink(photos.id, { enabled: true, expires_at: new Date(Date.now() + 60_000).toISOString() });
     expect((await page(visitor(), hash)).statusCode).toBe(200);
-    await t.container.db
+    await t.modules.db
       .updateTable('shareable_links')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('hash', '=', hash)
@@ -380,7 +380,7 @@ describe('save to my drive', () => {
     const { owner, photos, b } = await tree();
     const { hash } = await owner.createLink(photos.id);
     const me = await Person.create(t);
-    await t.container.services.settings.set('drive.default_space_bytes', 10_000);
+    await t.modules.settings.service.set('drive.default_space_bytes', 10_000);
     expect((await me.agent.post(`/api/v1/shareable-links/${hash}/save`, {})).statusCode).toBe(413);
     const fileLink = await owner.createLink(b.id, { allow_download: false });
     expect((await me.agent.post(`/api/v1/shareable-links/${fileLink.hash}/save`, {})).statusCode).toBe(403);
@@ -431,14 +431,14 @@ describe('the shareable link page HTML', () => {
       expect(res.body).toContain('<meta name="description" content="&#34;Photos&#34;, shared on Kosh.">');
       expect(res.body).toContain('<meta property="og:title" content="Photos - Kosh">');
     }
-    await t.container.services.settings.set('seo.shareable_link_page.title', 'Download :entryName from :siteName');
+    await t.modules.settings.service.set('seo.shareable_link_page.title', 'Download :entryName from :siteName');
     expect((await visitor().get(`/drive/s/${hash}`)).body).toContain('<title>Download Photos from Kosh</title>');
-    await t.container.services.settings.set('seo.shareable_link_page.title', ':entryName - :siteName');
+    await t.modules.settings.service.set('seo.shareable_link_page.title', ':entryName - :siteName');
   });
 
   it('gives a password-protected or restricted link only the generic title, and an unknown link a 404', async () => {
     const { owner, photos, b } = await tree();
-    const generic = await t.container.services.settings.get<string>('seo.title');
+    const generic = await t.modules.settings.service.get<string>('seo.title');
     const locked = await owner.createLink(photos.id, { password: 'pw' });
     const restricted = await owner.createLink(b.id, { restricted: true });
     for (const hash of [locked.hash, restricted.hash]) {

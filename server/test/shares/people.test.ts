@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const settings = (values: Record<string, unknown>) =>
-  Promise.all(Object.entries(values).map(([k, v]) => t.container.services.settings.set(k, v)));
+  Promise.all(Object.entries(values).map(([k, v]) => t.modules.settings.service.set(k, v)));
 beforeEach(() => settings({ 'registration.disable': false, require_email_confirmation: false }));
 
 let n = 0;
@@ -253,7 +253,7 @@ describe('SharesService', () => {
         password_confirmation: 'long enough pw',
       });
       expect(registered.statusCode).toBe(200);
-      const user = (await t.container.repos.users.getByEmail(email))!;
+      const user = (await t.modules.users.repos.users.getByEmail(email))!;
       const shared = await agent.get('/api/v1/drive/file-entries?section=shares');
       expect(shared.json().data.map((e: { name: string; permission: string }) => [e.name, e.permission])).toEqual([
         ['Plans', 'edit'],

@@ -12,7 +12,7 @@ beforeAll(async () => {
   ({ t, close } = await createAccountsApp());
 });
 afterAll(() => close());
-beforeEach(() => t.container.services.settings.set('drive.default_space_bytes', 25 * 1024 ** 3));
+beforeEach(() => t.modules.settings.service.set('drive.default_space_bytes', 25 * 1024 ** 3));
 
 type Level = SharePermission | 'stranger';
 const LEVELS: Level[] = ['view', 'download', 'edit', 'stranger'];
@@ -49,7 +49,7 @@ async function world(level: Level): Promise<World> {
 
 /** What the owner's drive holds, to show a refused call changed nothing. */
 async function ownerTree(w: World): Promise<string[]> {
-  const rows = await t.container.db
+  const rows = await t.modules.db
     .selectFrom('file_entries')
     .select(['name', 'path', 'deleted_at'])
     .where('owner_id', '=', w.owner.user.id)
@@ -296,7 +296,7 @@ describe('space', () => {
 
   it('refuses an upload into a shared folder whose owner is out of space, whatever the recipient has left', async () => {
     const w = await world('edit');
-    await t.container.services.settings.set('drive.default_space_bytes', 100);
+    await t.modules.settings.service.set('drive.default_space_bytes', 100);
     expect((await w.me.uploadRaw('big.bin', Buffer.alloc(200, 1), { parentId: w.shared.id })).statusCode).toBe(413);
     expect((await w.me.uploadRaw('small.bin', Buffer.alloc(60, 1))).statusCode).toBe(201);
     expect((await w.me.uploadRaw('over.bin', Buffer.alloc(70, 1), { parentId: w.shared.id })).statusCode).toBe(413);
@@ -307,7 +307,7 @@ describe('space', () => {
 
   it('lets a recipient whose own drive is full still upload into a shared folder with room', async () => {
     const w = await world('edit');
-    await t.container.services.settings.set('drive.default_space_bytes', 200);
+    await t.modules.settings.service.set('drive.default_space_bytes', 200);
     expect((await w.me.uploadRaw('fill.bin', Buffer.alloc(200, 1))).statusCode).toBe(201);
     expect((await w.me.uploadRaw('more.bin', Buffer.alloc(10, 1))).statusCode).toBe(413);
     expect((await w.me.uploadRaw('shared.bin', Buffer.alloc(100, 1), { parentId: w.shared.id })).statusCode).toBe(201);

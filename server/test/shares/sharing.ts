@@ -18,16 +18,16 @@ export class Person {
     t: TestApp,
     opts: { email?: string; first_name?: string; last_name?: string; image?: string } = {},
   ): Promise<Person> {
-    const user = await createUser(t.container, { email: opts.email });
+    const user = await createUser(t.modules, { email: opts.email });
     if (opts.first_name || opts.last_name || opts.image) {
-      await t.container.repos.users.update(user.id, {
+      await t.modules.users.repos.users.update(user.id, {
         first_name: opts.first_name ?? null,
         last_name: opts.last_name ?? null,
         image: opts.image ?? null,
       });
     }
     const agent = newAgent(t);
-    await loginAs(t.container, agent, user);
+    await loginAs(t.modules, agent, user);
     return new Person(agent, user);
   }
 
@@ -98,7 +98,7 @@ export class Person {
 
 /** The file-entry-shared notifications stored for a user, data parsed. */
 export async function sharedNotifications(t: TestApp, userId: number) {
-  const rows = await t.container.db
+  const rows = await t.modules.db
     .selectFrom('notifications')
     .selectAll()
     .where('user_id', '=', userId)

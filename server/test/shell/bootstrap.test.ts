@@ -43,9 +43,9 @@ describe('bootstrap data (spec part 1 section 1)', () => {
   });
 
   it('gives a signed-in user with roles, permissions and counts', async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const agent = new Agent(t.app);
-    await loginAs(t.container, agent, user);
+    await loginAs(t.modules, agent, user);
     const data = BootstrapDataSchema.parse((await agent.get('/api/v1/bootstrap-data')).json());
     expect(data.user?.id).toBe(user.id);
     expect(data.user?.email).toBe(user.email);
@@ -57,12 +57,12 @@ describe('bootstrap data (spec part 1 section 1)', () => {
   });
 
   it('never carries a secret', async () => {
-    const user = await createUser(t.container, { admin: true });
-    await t.container.services.settings.set('recaptcha.secret_key', 'super-secret-recaptcha');
+    const user = await createUser(t.modules, { admin: true });
+    await t.modules.settings.service.set('recaptcha.secret_key', 'super-secret-recaptcha');
     const agent = new Agent(t.app);
-    await loginAs(t.container, agent, user);
+    await loginAs(t.modules, agent, user);
     const raw = (await agent.get('/api/v1/bootstrap-data')).body;
-    const appKey = (await t.container.repos.settings.get('app.key')) as string;
+    const appKey = (await t.modules.settings.repos.settings.get('app.key')) as string;
     expect(appKey.length).toBeGreaterThan(20);
     expect(raw).not.toContain(appKey);
     expect(raw).not.toContain('super-secret-recaptcha');
@@ -86,13 +86,13 @@ describe('bootstrap data (spec part 1 section 1)', () => {
   });
 
   it('escapes settings so they cannot close the script tag', async () => {
-    await t.container.services.settings.set('branding.site_name', '</script><script>alert(1)</script>');
+    await t.modules.settings.service.set('branding.site_name', '</script><script>alert(1)</script>');
     try {
       const res = await new Agent(t.app).get('/login', { accept: 'text/html' });
       expect(res.body).not.toContain('</script><script>alert(1)');
       expect(res.body).toContain('\\u003c/script>');
     } finally {
-      await t.container.services.settings.set('branding.site_name', 'Kosh');
+      await t.modules.settings.service.set('branding.site_name', 'Kosh');
     }
   });
 });

@@ -35,7 +35,7 @@ describe('custom pages', () => {
 
   it('strips scripts and handlers from a stored body', async () => {
     const at = new Date().toISOString();
-    await t.container.db
+    await t.modules.db
       .insertInto('custom_pages')
       .values({
         slug: 'evil',
@@ -97,13 +97,13 @@ describe('POST users/me/locale', () => {
   });
 
   it("stores a user's choice on the account", async () => {
-    const user = await createUser(t.container);
+    const user = await createUser(t.modules);
     const agent = new Agent(t.app);
-    await loginAs(t.container, agent, user);
+    await loginAs(t.modules, agent, user);
     await agent.post('/api/v1/users/me/locale', { locale: 'hi' });
-    expect((await t.container.repos.users.getById(user.id))?.language).toBe('hi');
+    expect((await t.modules.users.repos.users.getById(user.id))?.language).toBe('hi');
     const other = new Agent(t.app);
-    await loginAs(t.container, other, user);
+    await loginAs(t.modules, other, user);
     expect((await other.get('/api/v1/bootstrap-data')).json().i18n.language).toBe('hi');
   });
 
@@ -117,7 +117,7 @@ describe('POST users/me/locale', () => {
 describe('admin settings', () => {
   it('refuses unknown keys and wrong types, changing nothing', async () => {
     const agent = new Agent(t.app);
-    await loginAs(t.container, agent, await createUser(t.container, { admin: true }));
+    await loginAs(t.modules, agent, await createUser(t.modules, { admin: true }));
     const res = await agent.request({
       method: 'PUT',
       url: '/api/v1/settings',
@@ -130,7 +130,7 @@ describe('admin settings', () => {
 
   it('never lists or changes the internal app key', async () => {
     const agent = new Agent(t.app);
-    await loginAs(t.container, agent, await createUser(t.container, { admin: true }));
+    await loginAs(t.modules, agent, await createUser(t.modules, { admin: true }));
     expect((await agent.get('/api/v1/settings')).json().settings['app.key']).toBeUndefined();
     const res = await agent.request({
       method: 'PUT',
@@ -142,7 +142,7 @@ describe('admin settings', () => {
 
   it('changes what bootstrap data carries', async () => {
     const agent = new Agent(t.app);
-    await loginAs(t.container, agent, await createUser(t.container, { admin: true }));
+    await loginAs(t.modules, agent, await createUser(t.modules, { admin: true }));
     await agent.request({
       method: 'PUT',
       url: '/api/v1/settings',
@@ -166,29 +166,29 @@ describe('OpenAPI document at /api-docs', () => {
   });
 
   it('is closed to visitors once the guest role loses api.access', async () => {
-    const guest = await t.container.repos.roles.getGuestRole();
-    const perm = await t.container.db
+    const guest = await t.modules.users.repos.roles.getGuestRole();
+    const perm = await t.modules.db
       .selectFrom('permissions')
       .select('id')
       .where('name', '=', 'api.access')
       .executeTakeFirstOrThrow();
-    await t.container.db
+    await t.modules.db
       .deleteFrom('permission_role')
       .where('role_id', '=', guest!.id)
       .where('permission_id', '=', perm.id)
       .execute();
-    t.container.actorResolver.forgetGuestRole();
+    t.modules.users.actors.forgetGuestRole();
     try {
       expect((await new Agent(t.app).get('/api-docs/json')).statusCode).toBe(401);
       const agent = new Agent(t.app);
-      await loginAs(t.container, agent, await createUser(t.container));
+      await loginAs(t.modules, agent, await createUser(t.modules));
       expect((await agent.get('/api-docs/json')).statusCode).toBe(200);
     } finally {
-      await t.container.db
+      await t.modules.db
         .insertInto('permission_role')
         .values({ role_id: guest!.id, permission_id: perm.id, restrictions: '[]' })
         .execute();
-      t.container.actorResolver.forgetGuestRole();
+      t.modules.users.actors.forgetGuestRole();
     }
   });
 });

@@ -12,7 +12,7 @@ afterAll(() => t.close());
 
 async function adminAgent() {
   const agent = new Agent(t.app);
-  await loginAs(t.container, agent, await createUser(t.container, { admin: true }));
+  await loginAs(t.modules, agent, await createUser(t.modules, { admin: true }));
   return agent;
 }
 
@@ -105,9 +105,9 @@ describe('call conventions (spec part 1 section 7.1)', () => {
     });
 
     it('exempts bearer-token calls', async () => {
-      const admin = await createUser(t.container, { admin: true });
+      const admin = await createUser(t.modules, { admin: true });
       const { token, id } = newSessionToken();
-      await t.container.repos.accessTokens.create({
+      await t.modules.auth.repos.accessTokens.create({
         user_id: admin.id,
         name: 'ci',
         token_hash: id,
@@ -121,7 +121,7 @@ describe('call conventions (spec part 1 section 7.1)', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().settings['seo.title']).toBe('Via token');
-      const row = await t.container.repos.accessTokens.getByHash(id);
+      const row = await t.modules.auth.repos.accessTokens.getByHash(id);
       expect(row?.last_used_at).toBeTruthy();
     });
 
@@ -153,11 +153,11 @@ describe('call conventions (spec part 1 section 7.1)', () => {
 
   describe('sessions', () => {
     it('ignores an expired session and treats the caller as a guest', async () => {
-      const user = await createUser(t.container);
+      const user = await createUser(t.modules);
       const agent = new Agent(t.app);
       const { token, id } = newSessionToken();
       const past = new Date(Date.now() - 1000).toISOString();
-      await t.container.repos.sessions.create({
+      await t.modules.auth.repos.sessions.create({
         id,
         user_id: user.id,
         ip_address: null,

@@ -37,7 +37,7 @@ describe('error shapes (spec part 1 section 8)', () => {
     expect(guest.statusCode).toBe(401);
     expect(guest.json()).toEqual({ message: 'Unauthenticated.', code: 'unauthenticated' });
     const agent = new Agent(t.app);
-    await loginAs(t.container, agent, await createUser(t.container));
+    await loginAs(t.modules, agent, await createUser(t.modules));
     const user = await agent.get('/api/v1/settings');
     expect(user.statusCode).toBe(403);
     expect(user.json()).toEqual({ message: 'This action is unauthorized.', code: 'forbidden' });
@@ -45,7 +45,7 @@ describe('error shapes (spec part 1 section 8)', () => {
 
   it('answers 413 to an oversized body and stores nothing', async () => {
     const agent = new Agent(t.app);
-    await loginAs(t.container, agent, await createUser(t.container, { admin: true }));
+    await loginAs(t.modules, agent, await createUser(t.modules, { admin: true }));
     const huge = { settings: { 'seo.description': 'x'.repeat(2 * 1024 * 1024) } };
     const res = await agent.request({ method: 'PUT', url: '/api/v1/settings', payload: huge });
     expect(res.statusCode).toBe(413);
@@ -73,7 +73,7 @@ describe('error shapes (spec part 1 section 8)', () => {
 
   it('names a refused CSRF token with its own code', async () => {
     const agent = new Agent(t.app);
-    await loginAs(t.container, agent, await createUser(t.container));
+    await loginAs(t.modules, agent, await createUser(t.modules));
     const res = await agent.request({ method: 'POST', url: '/api/v1/folders', payload: { name: 'x' }, xsrf: false });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('csrf_token_invalid');
@@ -81,7 +81,7 @@ describe('error shapes (spec part 1 section 8)', () => {
 
   it('answers name_taken for a name a sibling already has', async () => {
     const agent = new Agent(t.app);
-    await loginAs(t.container, agent, await createUser(t.container));
+    await loginAs(t.modules, agent, await createUser(t.modules));
     expect((await agent.post('/api/v1/folders', { name: 'Reports' })).statusCode).toBe(201);
     const res = await agent.post('/api/v1/folders', { name: 'reports' });
     expect(res.statusCode).toBe(422);
@@ -91,18 +91,18 @@ describe('error shapes (spec part 1 section 8)', () => {
 
   it('answers a unique violation of the database as a conflict, without its details', async () => {
     const agent = new Agent(t.app);
-    await loginAs(t.container, agent, await createUser(t.container));
+    await loginAs(t.modules, agent, await createUser(t.modules));
     const parent = (await agent.post('/api/v1/folders', { name: 'Unique parent' })).json().fileEntry;
     expect((await agent.post('/api/v1/folders', { name: 'Twin', parentId: parent.id })).statusCode).toBe(201);
     // Folder names are unique per parent only; an index over all names makes the next insert collide.
-    await sql`CREATE UNIQUE INDEX errors_test_unique_name ON file_entries (name)`.execute(t.container.db);
+    await sql`CREATE UNIQUE INDEX errors_test_unique_name ON file_entries (name)`.execute(t.modules.db);
     try {
       const res = await agent.post('/api/v1/folders', { name: 'Twin' });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: expect.any(String), code: 'conflict' });
       expect(res.body).not.toMatch(/file_entries|errors_test|unique|constraint|sqlite|duplicate key|23505/i);
     } finally {
-      await sql`DROP INDEX errors_test_unique_name`.execute(t.container.db);
+      await sql`DROP INDEX errors_test_unique_name`.execute(t.modules.db);
     }
   });
 
@@ -118,13 +118,13 @@ describe('error shapes (spec part 1 section 8)', () => {
   });
 
   it('hides the details of an unexpected error when debug is off', async () => {
-    await sql`ALTER TABLE custom_pages RENAME TO custom_pages_moved`.execute(t.container.db);
+    await sql`ALTER TABLE custom_pages RENAME TO custom_pages_moved`.execute(t.modules.db);
     try {
       const res = await new Agent(t.app).get('/api/v1/custom-pages/about-us');
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ message: 'There was an issue. Please try again.', code: 'internal' });
     } finally {
-      await sql`ALTER TABLE custom_pages_moved RENAME TO custom_pages`.execute(t.container.db);
+      await sql`ALTER TABLE custom_pages_moved RENAME TO custom_pages`.execute(t.modules.db);
     }
   });
 });
@@ -133,7 +133,7 @@ describe('developer error payload (APP_DEBUG)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ APP_DEBUG: 'true' });
-    await sql`ALTER TABLE custom_pages RENAME TO custom_pages_moved`.execute(t.container.db);
+    await sql`ALTER TABLE custom_pages RENAME TO custom_pages_moved`.execute(t.modules.db);
   });
   afterAll(() => t.close());
 
@@ -161,11 +161,11 @@ describe('developer error payload (APP_DEBUG)', () => {
     const guest = await new Agent(t.app).get('/api/v1/logs/error/download-latest');
     expect(guest.statusCode).toBe(401);
     const userAgent = new Agent(t.app);
-    await loginAs(t.container, userAgent, await createUser(t.container));
+    await loginAs(t.modules, userAgent, await createUser(t.modules));
     expect((await userAgent.get('/api/v1/logs/error/download-latest')).statusCode).toBe(403);
 
     const admin = new Agent(t.app);
-    await loginAs(t.container, admin, await createUser(t.container, { admin: true }));
+    await loginAs(t.modules, admin, await createUser(t.modules, { admin: true }));
     let res = await admin.get('/api/v1/logs/error/download-latest');
     // pino writes through a stream; give it a moment to reach the file.
     for (let i = 0; i < 20 && res.statusCode !== 200; i++) {

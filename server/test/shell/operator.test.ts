@@ -30,31 +30,31 @@ async function kosh(...args: string[]): Promise<{ code: number; stdout: string; 
 
 describe('migrations and seeds', () => {
   it('run twice without harm', async () => {
-    const before = await t.container.db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
-    expect(await migrateToLatest(t.container.db)).toEqual([]);
-    await seedDefaults(t.container.db);
-    await seedDefaults(t.container.db);
-    const after = await t.container.db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
+    const before = await t.modules.db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
+    expect(await migrateToLatest(t.modules.db)).toEqual([]);
+    await seedDefaults(t.modules.db);
+    await seedDefaults(t.modules.db);
+    const after = await t.modules.db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
     expect(after).toEqual(before);
     expect(before.map((r) => r.name)).toEqual(['admin', 'users', 'guests']);
-    const themes = await t.container.db.selectFrom('themes').select('id').execute();
+    const themes = await t.modules.db.selectFrom('themes').select('id').execute();
     expect(themes).toHaveLength(2);
   });
 
   it('keep an admin edit of a translation across seeding', async () => {
-    const row = await t.container.db
+    const row = await t.modules.db
       .selectFrom('localizations')
       .selectAll()
       .where('language', '=', 'en')
       .executeTakeFirstOrThrow();
     const lines = { ...JSON.parse(row.lines), 'Take me there!': 'Go home' };
-    await t.container.db
+    await t.modules.db
       .updateTable('localizations')
       .set({ lines: JSON.stringify(lines) })
       .where('id', '=', row.id)
       .execute();
-    await seedDefaults(t.container.db);
-    const again = await t.container.db
+    await seedDefaults(t.modules.db);
+    const again = await t.modules.db
       .selectFrom('localizations')
       .select('lines')
       .where('id', '=', row.id)
@@ -74,7 +74,7 @@ describe('operator command line', () => {
     expect((await kosh('settings:set', 'registration.disable', 'true')).code).toBe(0);
     const res = await kosh('settings:get', 'registration.disable');
     expect(res.stdout.trim()).toBe('true');
-    expect(await t.container.services.settings.get('registration.disable')).toBe(true);
+    expect(await t.modules.settings.service.get('registration.disable')).toBe(true);
     await kosh('settings:set', 'registration.disable', 'false');
   });
 
@@ -94,9 +94,9 @@ describe('operator command line', () => {
   it('users:create --admin makes an admin who can log in', async () => {
     const res = await kosh('users:create', 'ops@example.test', '--admin', '--password', 'operator-pass-1');
     expect(res.code).toBe(0);
-    const user = await t.container.repos.users.getByEmail('ops@example.test');
+    const user = await t.modules.users.repos.users.getByEmail('ops@example.test');
     expect(await verifyPassword(user!.password, 'operator-pass-1')).toBe(true);
-    const roles = await t.container.repos.roles.listRolesOfUser(user!.id);
+    const roles = await t.modules.users.repos.roles.listRolesOfUser(user!.id);
     expect(roles.map((r) => r.name)).toEqual(['admin']);
     const again = await kosh('users:create', 'ops@example.test');
     expect(again.code).toBe(1);
@@ -108,7 +108,7 @@ describe('operator command line', () => {
     const res = await kosh('users:reset-password', 'forgetful@example.test');
     expect(res.code).toBe(0);
     const generated = /reset to (\S+)/.exec(res.stdout)?.[1];
-    const user = await t.container.repos.users.getByEmail('forgetful@example.test');
+    const user = await t.modules.users.repos.users.getByEmail('forgetful@example.test');
     expect(await verifyPassword(user!.password, generated!)).toBe(true);
     expect(await verifyPassword(user!.password, 'first-password')).toBe(false);
     expect((await kosh('users:reset-password', 'ghost@example.test')).stderr).toContain('No user with the email');

@@ -8,7 +8,7 @@ let second: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' });
   // A second app on the same database stands for a second server process behind a load balancer.
-  second = await buildApp(t.container);
+  second = await buildApp(t.modules);
   await second.ready();
 });
 afterAll(async () => {
@@ -36,7 +36,7 @@ describe('rate limits', () => {
   });
 
   it('start again once the window has passed', async () => {
-    await t.container.db
+    await t.modules.db
       .updateTable('rate_limits')
       .set({ reset_at: Date.now() - 1 })
       .execute();

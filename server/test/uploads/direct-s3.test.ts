@@ -17,12 +17,11 @@ afterAll(async () => {
   await rgw?.stop();
 }, 120_000);
 
-const setSetting = (key: string, value: unknown) => t.container.services.settings.set(key, value);
-const reserved = (userId: number) =>
-  t.container.services.drive.repos.reservations.reservedBytes(userId, new Date().toISOString());
+const setSetting = (key: string, value: unknown) => t.modules.settings.service.set(key, value);
+const reserved = (userId: number) => t.modules.drive.repos.reservations.reservedBytes(userId, new Date().toISOString());
 const pendingRows = (userId: number) =>
-  t.container.db.selectFrom('pending_uploads').selectAll().where('user_id', '=', userId).execute();
-const stat = (key: string) => t.container.adapters.storage.stat(key);
+  t.modules.db.selectFrom('pending_uploads').selectAll().where('user_id', '=', userId).execute();
+const stat = (key: string) => t.modules.storage.stat(key);
 
 async function post<T = any>(me: DriveClient, path: string, body: unknown, status = 200): Promise<T> {
   const res = await me.agent.post(`/api/v1/${path}`, body);
@@ -93,8 +92,8 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
     );
     expect(fileEntry).toMatchObject({ name: 'report.pdf', type: 'pdf', file_size: bytes.length, parent_id: folder.id });
     expect(await reserved(me.user.id)).toBe(0);
-    await t.container.services.uploads.hashes.drain();
-    const row = (await t.container.services.drive.repos.entries.getById(fileEntry.id))!;
+    await t.modules.uploads.hashes.drain();
+    const row = (await t.modules.drive.repos.entries.getById(fileEntry.id))!;
     expect(row.sha256).toBe(await sha256(bytes));
     expect(row.file_name).toBe(presigned.key);
     // Idempotent.
@@ -141,9 +140,9 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
     expect(await post(me, 's3/multipart/complete', { key, uploadId, parts })).toEqual({ key, size: bytes.length });
     const { fileEntry } = await post(me, 's3/entries', { key, clientName: 'movie.mkv' }, 201);
     expect(fileEntry).toMatchObject({ name: 'movie.mkv', file_size: bytes.length });
-    expect(await sha256(await storedBytes(t.container, key))).toBe(await sha256(bytes));
-    await t.container.services.uploads.hashes.drain();
-    expect((await t.container.services.drive.repos.entries.getById(fileEntry.id))!.sha256).toBe(await sha256(bytes));
+    expect(await sha256(await storedBytes(t.modules, key))).toBe(await sha256(bytes));
+    await t.modules.uploads.hashes.drain();
+    expect((await t.modules.drive.repos.entries.getById(fileEntry.id))!.sha256).toBe(await sha256(bytes));
   });
 
   it('multipart: resumes from the uploaded parts after a reload', async () => {
@@ -168,7 +167,7 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
       ],
     });
     await post(me, 's3/entries', { key }, 201);
-    expect(await sha256(await storedBytes(t.container, key))).toBe(await sha256(bytes));
+    expect(await sha256(await storedBytes(t.modules, key))).toBe(await sha256(bytes));
   });
 
   it('multipart: abort removes the parts and gives the space back', async () => {
@@ -179,9 +178,7 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
     await post(me, 's3/multipart/abort', { key, uploadId }, 204);
     expect(await reserved(me.user.id)).toBe(0);
     expect(await pendingRows(me.user.id)).toEqual([]);
-    expect(await t.container.adapters.storage.listParts!(key, uploadId).catch((e: Error) => e.name)).toBe(
-      'ObjectNotFoundError',
-    );
+    expect(await t.modules.storage.listParts!(key, uploadId).catch((e: Error) => e.name)).toBe('ObjectNotFoundError');
     expect((await me.agent.post('/api/v1/s3/multipart/get-uploaded-parts', { key, uploadId })).statusCode).toBe(404);
   });
 
@@ -206,7 +203,7 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
     const me = await DriveClient.create(t);
     const presigned = await post(me, 's3/simple/presign', { filename: 'swap.bin', size: 100 });
     // Bytes that did not come through the signed PUT: the key's object has another size.
-    await t.container.adapters.storage.put(presigned.key, Buffer.alloc(150));
+    await t.modules.storage.put(presigned.key, Buffer.alloc(150));
     const res = await me.agent.post('/api/v1/s3/entries', { key: presigned.key });
     expect(res.statusCode).toBe(422);
     expect(await stat(presigned.key)).toBeUndefined();
@@ -300,18 +297,18 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
     ).toBe(200);
     const multi = await post(me, 's3/multipart/create', { filename: 'm.bin', size: 6 * MIB });
     await putPart((await signed(me, multi.key, multi.uploadId, [1])).get(1)!, randomBytes(5 * MIB));
-    await t.container.services.drive.maintenance.runOnce({ stagingGraceMs: 0, orphanGraceMs: 0 });
+    await t.modules.drive.maintenance.runOnce({ stagingGraceMs: 0, orphanGraceMs: 0 });
     expect(await stat(simple.key)).toMatchObject({ size: 4 });
-    expect(await t.container.adapters.storage.listParts!(multi.key, multi.uploadId)).toHaveLength(1);
+    expect(await t.modules.storage.listParts!(multi.key, multi.uploadId)).toHaveLength(1);
 
-    await t.container.db
+    await t.modules.db
       .updateTable('pending_uploads')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('user_id', '=', me.user.id)
       .execute();
-    expect(await t.container.services.uploads.maintenance.runOnce()).toMatchObject({ expired: 2 });
+    expect(await t.modules.uploads.maintenance.runOnce()).toMatchObject({ expired: 2 });
     expect(await stat(simple.key)).toBeUndefined();
-    expect(await t.container.adapters.storage.listParts!(multi.key, multi.uploadId).catch((e: Error) => e.name)).toBe(
+    expect(await t.modules.storage.listParts!(multi.key, multi.uploadId).catch((e: Error) => e.name)).toBe(
       'ObjectNotFoundError',
     );
     expect(await reserved(me.user.id)).toBe(0);
@@ -320,11 +317,9 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
   it('fills a missing SHA-256 from the maintenance job', async () => {
     const me = await DriveClient.create(t);
     const entry = await me.upload('plain.txt', 'plain bytes');
-    await t.container.services.drive.repos.entries.update(entry.id, { sha256: null });
-    expect(await t.container.services.uploads.maintenance.runOnce()).toMatchObject({ hashed: 1 });
-    expect((await t.container.services.drive.repos.entries.getById(entry.id))!.sha256).toBe(
-      await sha256('plain bytes'),
-    );
+    await t.modules.drive.repos.entries.update(entry.id, { sha256: null });
+    expect(await t.modules.uploads.maintenance.runOnce()).toMatchObject({ hashed: 1 });
+    expect((await t.modules.drive.repos.entries.getById(entry.id))!.sha256).toBe(await sha256('plain bytes'));
   });
 
   it('answers 403 when direct uploads are turned off, and bootstrap data says so', async () => {

@@ -9,12 +9,11 @@ let base: string;
 beforeAll(async () => {
   t = await createTestApp();
   base = await listen(t);
-  await t.container.services.settings.set('drive.default_space_bytes', 100 * KIB);
+  await t.modules.settings.service.set('drive.default_space_bytes', 100 * KIB);
 });
 afterAll(() => t.close());
 
-const reserved = (userId: number) =>
-  t.container.services.drive.repos.reservations.reservedBytes(userId, new Date().toISOString());
+const reserved = (userId: number) => t.modules.drive.repos.reservations.reservedBytes(userId, new Date().toISOString());
 
 describe('SpaceService reservations', () => {
   it('lets exactly one of two parallel plain uploads through when together they pass the quota', async () => {
@@ -61,8 +60,8 @@ describe('SpaceService reservations', () => {
 
   it('drops reservations a stopped process left once they expire', async () => {
     const me = await DriveClient.create(t);
-    const { reservation } = await t.container.services.drive.space.reserve(
-      await t.container.actorResolver.forUser(me.user.id, me.user.email),
+    const { reservation } = await t.modules.drive.space.reserve(
+      await t.modules.users.actors.forUser({ id: me.user.id, email: me.user.email }),
       90 * KIB,
       { expiresAt: new Date(Date.now() + 2000) },
     );
@@ -70,7 +69,7 @@ describe('SpaceService reservations', () => {
     expect((await me.uploadRaw({ name: 'e.bin', content: Buffer.alloc(20 * KIB) })).statusCode).toBe(413);
     await new Promise((r) => setTimeout(r, 2100));
     expect(await reserved(me.user.id)).toBe(0);
-    expect(await t.container.services.uploads.maintenance.runOnce()).toMatchObject({ reservations: 1 });
-    expect(await t.container.services.drive.repos.reservations.getById(reservation.id)).toBeUndefined();
+    expect(await t.modules.uploads.maintenance.runOnce()).toMatchObject({ reservations: 1 });
+    expect(await t.modules.drive.repos.reservations.getById(reservation.id)).toBeUndefined();
   });
 });

@@ -61,15 +61,15 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
   });
-  const container = await openRuntime(config, createLogger({ dataDir: db.dataDir, level: 'warn', stdout: false }));
-  const user = await container.services.users.createUser({
+  const modules = await openRuntime(config, createLogger({ dataDir: db.dataDir, level: 'warn', stdout: false }));
+  const user = await modules.users.service.createUser({
     email: 'crash@example.test',
     password: 'correct horse battery',
     verified: true,
   });
   const { token, id } = newSessionToken();
   const at = new Date();
-  await container.repos.sessions.create({
+  await modules.auth.repos.sessions.create({
     id,
     user_id: user.id,
     ip_address: '127.0.0.1',
@@ -78,7 +78,7 @@ beforeAll(async () => {
     expires_at: new Date(at.getTime() + 3600_000).toISOString(),
     created_at: at.toISOString(),
   });
-  await container.db.destroy();
+  await modules.lifecycle.stop();
   const xsrf = randomBytes(24).toString('base64url');
   headers = { Cookie: `${COOKIE.session}=${token}; ${COOKIE.xsrf}=${xsrf}`, [XSRF_HEADER]: xsrf };
 }, 60_000);

@@ -4,11 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import type { Container } from '../../src/container.ts';
-import { createLogger } from '../../src/logging/logger.ts';
-import { openRuntime } from '../../src/runtime.ts';
+import type { Modules } from '../../src/modules.ts';
 import { DriveClient, sha256, storedBytes } from '../helpers/drive.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, startTestRuntime, type TestApp } from '../helpers/test-app.ts';
 import { browserHeaders, finishTus, listen, randomFile } from '../helpers/uploads.ts';
 
 const MIB = 1024 * 1024;
@@ -16,25 +14,22 @@ const TUS = { 'Tus-Resumable': '1.0.0' };
 
 const onPostgres = process.env.KOSH_TEST_DB === 'postgres';
 let t: TestApp;
-/** A second server process: its own container (uploads service, tus locker, pool) on the same database and data folder. */
-let second: { container: Container; app: FastifyInstance; base: string } | undefined;
+/** A second server process: its own modules (tus locker, pool) on the same database and data folder. */
+let second: { modules: Modules; app: FastifyInstance; base: string } | undefined;
 let firstBase: string;
 beforeAll(async () => {
   t = await createTestApp();
   firstBase = await listen(t);
   // Several processes share one PostgreSQL; SQLite is one process (its locker is @tus/server's MemoryLocker).
   if (!onPostgres) return;
-  const container = await openRuntime(
-    t.container.config,
-    createLogger({ dataDir: t.container.config.dataDir, level: 'warn', stdout: false }),
-  );
-  const app = await buildApp(container);
+  const modules = await startTestRuntime(t.modules.config);
+  const app = await buildApp(modules);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  second = { container, app, base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
+  second = { modules, app, base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
 });
 afterAll(async () => {
   await second?.app.close();
-  await second?.container.db.destroy();
+  await second?.modules.lifecycle.stop();
   await t.close();
 });
 
@@ -132,7 +127,7 @@ async function create(base: string, headers: Record<string, string>, size: numbe
 
 /** The upload's bytes on disk (one data folder for both processes), once they reach `bytes`. */
 async function storedReaches(url: string, bytes: number): Promise<void> {
-  const file = path.join(t.container.config.dataDir, 'files', '.tus', url.slice(-36));
+  const file = path.join(t.modules.config.dataDir, 'files', '.tus', url.slice(-36));
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (fs.statSync(file).size >= bytes) return;
@@ -176,8 +171,8 @@ describe.each(onPostgres ? ['one process', 'two processes'] : ['one process'])('
     const entry = await finishTus(me.agent, url);
     expect(entry.file_size).toBe(src.size);
     expect(entry.sha256).toBe(src.sha256);
-    const row = (await t.container.services.drive.repos.entries.getById(entry.id))!;
-    expect(await sha256(await storedBytes(t.container, row.file_name!))).toBe(src.sha256);
+    const row = (await t.modules.drive.repos.entries.getById(entry.id))!;
+    expect(await sha256(await storedBytes(t.modules, row.file_name!))).toBe(src.sha256);
   });
 
   it('a HEAD from another process waits for the PATCH in progress to stop, and answers the offset it reached', async () => {
@@ -216,7 +211,7 @@ describe.each(onPostgres ? ['one process', 'two processes'] : ['one process'])('
     }
     const entry = await finishTus(me.agent, url);
     expect(entry.sha256).toBe(src.sha256);
-    const row = (await t.container.services.drive.repos.entries.getById(entry.id))!;
-    expect(await sha256(await storedBytes(t.container, row.file_name!))).toBe(src.sha256);
+    const row = (await t.modules.drive.repos.entries.getById(entry.id))!;
+    expect(await sha256(await storedBytes(t.modules, row.file_name!))).toBe(src.sha256);
   });
 });

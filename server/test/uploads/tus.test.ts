@@ -18,20 +18,20 @@ beforeAll(async () => {
 describe.each(DRIVERS)('TusUploads (%s driver)', (kind) => {
   const t = () => apps[kind];
   const endpoint = () => `${bases[kind]}/api/v1/tus/upload`;
-  const setSetting = (key: string, value: unknown) => t().container.services.settings.set(key, value);
+  const setSetting = (key: string, value: unknown) => t().modules.settings.service.set(key, value);
   const reserved = (userId: number) =>
-    t().container.services.drive.repos.reservations.reservedBytes(userId, new Date().toISOString());
+    t().modules.drive.repos.reservations.reservedBytes(userId, new Date().toISOString());
   const pendingRows = (userId: number) =>
-    t().container.db.selectFrom('pending_uploads').selectAll().where('user_id', '=', userId).execute();
+    t().modules.db.selectFrom('pending_uploads').selectAll().where('user_id', '=', userId).execute();
   const head = async (url: string, headers: Record<string, string>) =>
     fetch(url, { method: 'HEAD', headers: { ...headers, 'Tus-Resumable': '1.0.0' } });
   /** What the tus store holds: files under .tus (local), objects under tus/ (S3). */
   const storeLeftovers = async (url?: string): Promise<string[]> => {
     const id = url?.slice(-36) ?? '';
     if (kind === 'local')
-      return fs.readdirSync(path.join(t().container.config.dataDir, 'files', '.tus')).filter((n) => n.startsWith(id));
+      return fs.readdirSync(path.join(t().modules.config.dataDir, 'files', '.tus')).filter((n) => n.startsWith(id));
     const keys: string[] = [];
-    for await (const o of t().container.adapters.storage.list(`tus/${id}`)) keys.push(o.key);
+    for await (const o of t().modules.storage.list(`tus/${id}`)) keys.push(o.key);
     return keys;
   };
   afterEach(async () => {
@@ -62,9 +62,9 @@ describe.each(DRIVERS)('TusUploads (%s driver)', (kind) => {
       sha256: src.sha256,
       parent_id: null,
     });
-    const row = (await t().container.services.drive.repos.entries.getById(entry.id))!;
+    const row = (await t().modules.drive.repos.entries.getById(entry.id))!;
     expect(row.file_name).toBe(`entries/${url.slice(-36, -34)}/${url.slice(-36)}`);
-    expect(await sha256(await storedBytes(t().container, row.file_name!))).toBe(src.sha256);
+    expect(await sha256(await storedBytes(t().modules, row.file_name!))).toBe(src.sha256);
     expect(await reserved(me.user.id)).toBe(0);
     expect(await storeLeftovers(url)).toEqual([]);
     // Idempotent: the same entry again, and nothing new in the drive.
@@ -96,9 +96,9 @@ describe.each(DRIVERS)('TusUploads (%s driver)', (kind) => {
     });
     expect(resumed.url).toBe(url);
     const entry = await finishTus(me.agent, url);
-    await t().container.services.uploads.hashes.drain();
-    const row = (await t().container.services.drive.repos.entries.getById(entry.id))!;
-    expect(await sha256(await storedBytes(t().container, row.file_name!))).toBe(src.sha256);
+    await t().modules.uploads.hashes.drain();
+    const row = (await t().modules.drive.repos.entries.getById(entry.id))!;
+    expect(await sha256(await storedBytes(t().modules, row.file_name!))).toBe(src.sha256);
     expect(row.sha256).toBe(src.sha256);
     expect(row.file_size).toBe(src.size);
   });
@@ -130,12 +130,12 @@ describe.each(DRIVERS)('TusUploads (%s driver)', (kind) => {
       headers,
       metadata: { name: 'old.bin' },
     });
-    const maintenance = t().container.services.uploads.maintenance;
+    const maintenance = t().modules.uploads.maintenance;
     // Still alive: the job leaves it.
     expect(await maintenance.runOnce()).toMatchObject({ expired: 0 });
     expect((await head(url, headers)).headers.get('upload-expires')).toBeTruthy();
     await t()
-      .container.db.updateTable('pending_uploads')
+      .modules.db.updateTable('pending_uploads')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('user_id', '=', me.user.id)
       .execute();

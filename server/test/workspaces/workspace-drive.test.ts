@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const ROLE_REFUSED = 'Your role in this workspace does not allow this.';
-const rowOf = (id: number) => t.container.services.drive.repos.entries.getById(id);
+const rowOf = (id: number) => t.modules.drive.repos.entries.getById(id);
 
 describe('the drive inside a workspace', () => {
   it("editors upload, create folders, rename, move, copy, trash and restore; entries belong to the workspace and fill its owner's space", async () => {

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const settings = (values: Record<string, unknown>) =>
-  Promise.all(Object.entries(values).map(([k, v]) => t.container.services.settings.set(k, v)));
+  Promise.all(Object.entries(values).map(([k, v]) => t.modules.settings.service.set(k, v)));
 beforeEach(() => settings({ 'registration.disable': false, require_email_confirmation: false }));
 
 let n = 0;
@@ -81,7 +81,7 @@ describe('WorkspacesService', () => {
     it('caps workspaces a user owns (count) and members plus invites (member_count) by the workspaces.create restrictions', async () => {
       const me = await Member.create(t);
       const perm = (
-        await t.container.db
+        await t.modules.db
           .selectFrom('permissions')
           .select('id')
           .where('name', '=', 'workspaces.create')
@@ -91,7 +91,7 @@ describe('WorkspacesService', () => {
         { name: 'count', value: 1 },
         { name: 'member_count', value: 2 },
       ];
-      await t.container.db
+      await t.modules.db
         .insertInto('permission_user')
         .values({ user_id: me.user.id, permission_id: perm, restrictions: JSON.stringify(restrictions) })
         .execute();

@@ -103,7 +103,7 @@ export class Member {
 
 /** The invite notifications a user holds, newest first. */
 export async function inviteNotifications(t: TestApp, userId: number) {
-  const rows = await t.container.db
+  const rows = await t.modules.db
     .selectFrom('notifications')
     .selectAll()
     .where('user_id', '=', userId)
@@ -114,7 +114,7 @@ export async function inviteNotifications(t: TestApp, userId: number) {
 }
 
 export async function notificationsOf(t: TestApp, userId: number, type: string) {
-  const rows = await t.container.db
+  const rows = await t.modules.db
     .selectFrom('notifications')
     .selectAll()
     .where('user_id', '=', userId)

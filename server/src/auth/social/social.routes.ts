@@ -7,11 +7,13 @@ import {
   SocialServiceParamsSchema,
   type SocialService as ServiceName,
 } from '@kosh/contracts';
-import type { Container } from '../../container.ts';
+import type { BootstrapAnswers } from '../../bootstrap/bootstrap-answers.ts';
 import { AppError } from '../../http/app-error.ts';
 import { perAccount, perAddress, rateLimited } from '../../http/rate-limits.ts';
-import { clearFlowCookie, contextOf, setFlowCookie, setSessionCookie } from '../request-context.ts';
-import { answerSignedIn, bootstrapFor } from '../sign-in.ts';
+import { clearFlowCookie, setFlowCookie, setSessionCookie } from '../../http/cookies.ts';
+import { contextOf } from '../../http/request-context.ts';
+import type { AuthModule } from '../auth.module.ts';
+import { answerSignedIn } from '../sign-in.ts';
 import { sendPopupResult } from './social-popup.ts';
 import { SOCIAL_FLOW_SECONDS } from './social.service.ts';
 
@@ -21,10 +23,13 @@ const COOKIE_PATH = '/secure/auth/social';
 const GENERIC_ERROR = 'An error occurred. Please try again later';
 
 /** Social sign-in popups and account links, under /secure (spec part 1, 2.8 and 7.2). */
-export async function socialRoutes(app: FastifyInstance, { container }: { container: Container }) {
+export async function socialRoutes(
+  app: FastifyInstance,
+  { auth, answers }: { auth: AuthModule; answers: BootstrapAnswers },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const social = container.services.social;
-  const originOf = (request: FastifyRequest) => new URL(contextOf(request, container).baseUrl).origin;
+  const social = auth.social;
+  const originOf = (request: FastifyRequest) => new URL(contextOf(request).baseUrl).origin;
   const popupError = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     if (!(error instanceof AppError)) request.log.error({ err: error }, 'social sign-in failed');
     return sendPopupResult(reply, originOf(request), {
@@ -37,12 +42,7 @@ export async function socialRoutes(app: FastifyInstance, { container }: { contai
     (mode: 'login' | 'connect') =>
     async (request: FastifyRequest<{ Params: { service: ServiceName } }>, reply: FastifyReply) => {
       try {
-        const { url, state } = await social.begin(
-          request.actor,
-          request.params.service,
-          mode,
-          contextOf(request, container),
-        );
+        const { url, state } = await social.begin(request.actor, request.params.service, mode, contextOf(request));
         setFlowCookie(request, reply, STATE_COOKIE, state, SOCIAL_FLOW_SECONDS, COOKIE_PATH);
         return reply.header('cross-origin-opener-policy', 'unsafe-none').redirect(url);
       } catch (error) {
@@ -73,7 +73,7 @@ export async function socialRoutes(app: FastifyInstance, { container }: { contai
           request.params.service,
           query,
           request.cookies[STATE_COOKIE],
-          contextOf(request, container),
+          contextOf(request),
         );
         clearFlowCookie(reply, STATE_COOKIE, COOKIE_PATH);
         if (outcome.status === 'ERROR')
@@ -88,12 +88,7 @@ export async function socialRoutes(app: FastifyInstance, { container }: { contai
           return sendPopupResult(reply, originOf(request), { status: 'REQUEST_PASSWORD', callbackData: {} });
         }
         if (outcome.session) setSessionCookie(request, reply, outcome.session.token, true);
-        const bootstrapData = await bootstrapFor(
-          request,
-          container,
-          outcome.userId,
-          outcome.session?.id ?? request.sessionId,
-        );
+        const bootstrapData = await answers.forUser(request, outcome.userId, outcome.session?.id ?? request.sessionId);
         return sendPopupResult(reply, originOf(request), { status: 'SUCCESS', callbackData: { bootstrapData } });
       } catch (error) {
         return popupError(request, reply, error);
@@ -117,10 +112,10 @@ export async function socialRoutes(app: FastifyInstance, { container }: { contai
       const signedIn = await social.connectWithPassword(
         request.cookies[PENDING_COOKIE],
         request.body.password,
-        contextOf(request, container),
+        contextOf(request),
       );
       clearFlowCookie(reply, PENDING_COOKIE, COOKIE_PATH);
-      return { bootstrapData: await answerSignedIn(request, reply, container, { ...signedIn, remember: true }) };
+      return { bootstrapData: await answerSignedIn(request, reply, answers, { ...signedIn, remember: true }) };
     },
   });
 

@@ -8,7 +8,7 @@ import type { UserRow, UsersRepository } from '../../users/users.repository.ts';
 import { generatePassword, type UsersService } from '../../users/users.service.ts';
 import type { KeyRing } from '../key-ring.ts';
 import { verifyPassword } from '../password.ts';
-import type { RequestContext } from '../request-context.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import type { SessionService } from '../session.service.ts';
 import { TwoFactorService } from '../two-factor.service.ts';
 import type { Flow, OAuthClient, ProviderConfig, ProviderProfile } from './oauth-client.ts';

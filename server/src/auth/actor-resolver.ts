@@ -1,0 +1,69 @@
+import type { FastifyRequest } from 'fastify';
+import { systemClock, type Clock } from '../clock.ts';
+import { unauthenticated } from '../http/app-error.ts';
+import { bearerTokenOf, type CallerResolver } from '../http/auth-context.ts';
+import type { Actor } from './actor.ts';
+import type { AccessTokensRepository } from './access-tokens.repository.ts';
+import type { Actors } from './actors.ts';
+import { sessionIdOf } from './session-token.ts';
+import type { SessionsRepository } from './sessions.repository.ts';
+
+/** Last-active times are written at most this often, not on every call. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Who is calling, from the session cookie or an API token (the auth-context hook asks on every call). */
+export class ActorResolver implements CallerResolver {
+  private readonly sessions: SessionsRepository;
+  private readonly accessTokens: AccessTokensRepository;
+  private readonly actors: Actors;
+  private readonly clock: Clock;
+  constructor(deps: {
+    sessions: SessionsRepository;
+    accessTokens: AccessTokensRepository;
+    actors: Actors;
+    clock?: Clock;
+  }) {
+    this.sessions = deps.sessions;
+    this.accessTokens = deps.accessTokens;
+    this.actors = deps.actors;
+    this.clock = deps.clock ?? systemClock;
+  }
+
+  async fromSessionToken(token: string | undefined): Promise<{ actor: Actor; sessionId: string | null }> {
+    const guest = async () => ({ actor: await this.actors.guest(), sessionId: null });
+    if (!token || token.length > 200) return guest();
+    const at = this.clock();
+    const id = sessionIdOf(token);
+    const session = await this.sessions.getActive(id, at.toISOString());
+    if (!session) return guest();
+    const actor = await this.actors.forUserId(session.user_id);
+    if (!actor) return guest();
+    if (at.getTime() - Date.parse(session.last_active) > TOUCH_INTERVAL_MS)
+      await this.sessions.touch(id, at.toISOString());
+    return { actor, sessionId: id };
+  }
+
+  async fromBearerToken(token: string): Promise<Actor> {
+    const row = await this.accessTokens.getByHash(sessionIdOf(token));
+    const actor = row ? await this.actors.forUserId(row.user_id) : undefined;
+    if (!row || !actor) throw unauthenticated('Invalid API token.');
+    const at = this.clock();
+    if (!row.last_used_at || at.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS)
+      await this.accessTokens.touch(row.id, at.toISOString());
+    return actor;
+  }
+
+  /**
+   * Whether the sign-in a call was made with still holds (its session not ended, its token not
+   * revoked): long-lived answers such as the notification stream ask it again now and then.
+   */
+  signInCheckOf(request: Pick<FastifyRequest, 'sessionId' | 'isBearer' | 'headers'>, userId: number) {
+    const sessionId = request.sessionId;
+    const bearer = request.isBearer ? bearerTokenOf(request) : undefined;
+    return async (): Promise<boolean> => {
+      if (sessionId) return Boolean(await this.sessions.getActive(sessionId, this.clock().toISOString()));
+      if (bearer) return (await this.fromBearerToken(bearer)).user?.id === userId;
+      return true;
+    };
+  }
+}

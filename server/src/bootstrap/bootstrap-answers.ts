@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import type { BootstrapData } from '@kosh/contracts';
+import type { Actors } from '../auth/actors.ts';
+import { unauthenticated } from '../http/app-error.ts';
+import type { BootstrapRequest, BootstrapService } from './bootstrap.service.ts';
+
+export const LOCALE_COOKIE = 'kosh_locale';
+
+/** What the bootstrap data depends on in a call: the caller, their browser and the origin they used. */
+export function bootstrapRequestOf(request: FastifyRequest): BootstrapRequest {
+  return {
+    actor: request.actor,
+    userAgent: request.headers['user-agent'],
+    localeCookie: request.cookies[LOCALE_COOKIE],
+    csrfToken: request.csrfToken,
+    baseUrl: request.baseUrl,
+    sessionId: request.sessionId,
+  };
+}
+
+/**
+ * The bootstrap data calls answer with: the caller's own (GET bootstrap-data, the HTML shell),
+ * or, after a sign-in or a logout, as the new user or the visitor will see it.
+ */
+export class BootstrapAnswers {
+  private readonly bootstrap: BootstrapService;
+  private readonly actors: Actors;
+  constructor(deps: { bootstrap: BootstrapService; actors: Actors }) {
+    this.bootstrap = deps.bootstrap;
+    this.actors = deps.actors;
+  }
+
+  forCaller(request: FastifyRequest): Promise<BootstrapData> {
+    return this.bootstrap.build(bootstrapRequestOf(request));
+  }
+
+  /** As the given user and session will see it (the call itself was made before the sign-in). */
+  async forUser(request: FastifyRequest, userId: number, sessionId: string | null): Promise<BootstrapData> {
+    const actor = await this.actors.forUserId(userId);
+    if (!actor) throw unauthenticated();
+    return this.bootstrap.build({ ...bootstrapRequestOf(request), actor, sessionId });
+  }
+
+  /** As a visitor sees it (after a logout). */
+  async forGuest(request: FastifyRequest): Promise<BootstrapData> {
+    return this.bootstrap.build({ ...bootstrapRequestOf(request), actor: await this.actors.guest() });
+  }
+}

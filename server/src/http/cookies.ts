@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COOKIE, STAY_SIGNED_IN_DAYS } from '@kosh/contracts';
+
+const isHttps = (request: FastifyRequest) => request.protocol === 'https';
+
+/**
+ * The session cookie: httpOnly, SameSite=Lax, path /. "Stay signed in" keeps it a month
+ * (spec part 1, 9); otherwise it ends with the browser session.
+ */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, remember: boolean): void {
+  reply.setCookie(COOKIE.session, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(request),
+    ...(remember ? { maxAge: STAY_SIGNED_IN_DAYS * 24 * 3600 } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(COOKIE.session, { path: '/' });
+}
+
+/** A short-lived httpOnly cookie that carries signed state between two calls of one flow. */
+export function setFlowCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+  path = '/',
+): void {
+  reply.setCookie(name, value, {
+    path,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(request),
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearFlowCookie(reply: FastifyReply, name: string, path = '/'): void {
+  reply.clearCookie(name, { path });
+}

@@ -1,0 +1,168 @@
+import type { Logger } from 'pino';
+import { createAuthModule } from './auth/auth.module.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database, Dialect } from './db/database.ts';
+import { createDriveModule } from './drive/drive.module.ts';
+import { createHealthModule } from './health/health.module.ts';
+import { createI18nModule } from './i18n/i18n.module.ts';
+import { Lifecycle } from './lifecycle.ts';
+import { createLogsModule } from './logs/logs.module.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createNotificationsModule } from './notifications/notifications.module.ts';
+import { createRecaptchaModule } from './recaptcha/recaptcha.module.ts';
+import { createSettingsModule } from './settings/settings.module.ts';
+import { anyInvite } from './shares/invitations.service.ts';
+import { createSharesModule } from './shares/shares.module.ts';
+import { createShellModule } from './shell/shell.module.ts';
+import { createStorageDriver } from './storage/create-driver.ts';
+import { createUploadsModule } from './uploads/uploads.module.ts';
+import { createAccountModule } from './users/account.module.ts';
+import { createUsersModule } from './users/users.module.ts';
+import { createWorkspacesModule } from './workspaces/workspaces.module.ts';
+
+export type CoreDeps = { config: Config; db: Database; dialect: Dialect; logger: Logger; clock?: Clock };
+
+/**
+ * Builds every area once per process (or per test app), each in its own module factory, in
+ * the order they depend on one another; routes receive their own area's module (app.ts).
+ */
+export function createModules(core: CoreDeps) {
+  const { config, db, dialect, logger } = core;
+  const clock = core.clock ?? systemClock;
+  // Adapters to the world outside the process that several areas share: file bytes and mail.
+  const storage = createStorageDriver(config);
+  const mailer = createMailer(config, logger);
+
+  const settings = createSettingsModule({ db, clock });
+  const users = createUsersModule({ db, clock });
+  const i18n = createI18nModule({ db, users: users.repos.users, settings: settings.service });
+  // Before the auth, drive and sharing modules: they notify through it.
+  const notifications = createNotificationsModule({
+    db,
+    dialect,
+    config,
+    mailer,
+    settings: settings.service,
+    settingsRepo: settings.repos.settings,
+    users: users.repos.users,
+    logger,
+  });
+  const drive = createDriveModule({
+    db,
+    dialect,
+    storage,
+    settings: settings.service,
+    actors: users.actors,
+    notifier: notifications,
+    accelPrefix: config.xAccelRedirectPrefix,
+    logger,
+    clock,
+  });
+  const shares = createSharesModule({
+    db,
+    drive,
+    mailer,
+    settings: settings.service,
+    keys: settings.keys,
+    notifier: notifications,
+    logger,
+    clock,
+  });
+  const workspaces = createWorkspacesModule({
+    drive,
+    notifier: notifications,
+    mailer,
+    settings: settings.service,
+    logger,
+    clock,
+  });
+  const uploads = createUploadsModule({
+    db,
+    dialect,
+    config,
+    storage,
+    settings: settings.service,
+    drive,
+    logger,
+    clock,
+  });
+  const recaptcha = createRecaptchaModule({ db, settings: settings.service });
+  const auth = createAuthModule({
+    db,
+    users,
+    settings,
+    mailer,
+    recaptcha: recaptcha.service,
+    notices: notifications.security,
+    invitations: shares.invitations,
+    // Share and workspace invitations also let their address register while registration is disabled.
+    invites: anyInvite(shares.invitations, workspaces.service),
+    logger,
+    clock,
+  });
+  const account = createAccountModule({ config, users, auth, localizations: i18n.repos.localizations, clock });
+  const shell = createShellModule({
+    db,
+    config,
+    settings: settings.service,
+    users,
+    i18n,
+    accountPresenter: account.presenter,
+    notifications,
+  });
+
+  const lifecycle = new Lifecycle(
+    [
+      { name: 'database', stop: () => db.destroy() },
+      // The cross-process listener (PostgreSQL) and the VAPID keys; open streams end first on stop.
+      { name: 'notifications', start: () => notifications.start(), stop: () => notifications.stop() },
+      // The tus lock connection (PostgreSQL) and the hashing worker of local uploads.
+      { name: 'tus uploads', stop: () => uploads.tus.close() },
+      { name: 'thumbnails', stop: () => drive.thumbnails.drain() },
+      { name: 'upload hashes', stop: () => uploads.hashes.drain() },
+      // Trash purge and orphan sweep, hourly; safe with several processes (drive/maintenance.service.ts).
+      {
+        name: 'drive maintenance',
+        isJob: true,
+        start: () => drive.maintenance.start(),
+        stop: () => drive.maintenance.stop(),
+      },
+      // Expired uploads, their reservations, tus leftovers, missing SHA-256s (uploads/uploads.maintenance.ts).
+      {
+        name: 'uploads maintenance',
+        isJob: true,
+        start: () => uploads.maintenance.start(),
+        stop: () => uploads.maintenance.stop(),
+      },
+    ],
+    logger,
+  );
+
+  return {
+    config,
+    db,
+    dialect,
+    logger,
+    storage,
+    mailer,
+    settings,
+    users,
+    i18n,
+    notifications,
+    drive,
+    shares,
+    workspaces,
+    uploads,
+    recaptcha,
+    auth,
+    account,
+    shell,
+    logs: createLogsModule({ config }),
+    health: createHealthModule({ db, dialect }),
+    /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */
+    lifecycle,
+  };
+}
+
+export type Modules = ReturnType<typeof createModules>;
