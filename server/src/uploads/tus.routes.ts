@@ -28,7 +28,7 @@ export async function tusRoutes(app: FastifyInstance, { uploads }: { uploads: Up
             'Upload-Expires tells when an upload without activity is removed (uploads.expiry_hours after the last PATCH). Errors answer JSON {message}. Finish with POST tus/entries. Permission files.create.',
           ].join(' '),
         },
-        handler: (request, reply) => uploads.tus.handle(request, reply),
+        handler: (request, reply) => uploads.tusHttp.handle(request, reply),
       });
     }
   });

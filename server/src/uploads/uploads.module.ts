@@ -7,6 +7,7 @@ import type { StorageDriver } from '../storage/storage-driver.ts';
 import { PendingUploadsRepository } from './pending-uploads.repository.ts';
 import { DirectUploads } from './s3-direct.service.ts';
 import { Sha256Backfill } from './sha256-backfill.ts';
+import { TusHttpAdapter } from './tus/tus-http.ts';
 import { TusUploads } from './tus/tus.service.ts';
 import { UploadFinalizer } from './upload-finalizer.ts';
 import { UploadIntake } from './upload-intake.ts';
@@ -66,7 +67,17 @@ export function createUploadsModule(deps: {
   });
   // Keys of uploads in flight are not orphans, and their multipart uploads are not staging leftovers.
   drive.maintenance.protect((keys) => pending.keysIn(keys));
-  return { repos: { pending }, intake, finalizer, tus, direct, hashes, maintenance };
+  return {
+    repos: { pending },
+    intake,
+    finalizer,
+    tus,
+    /** The tus endpoint's Fastify glue (tus.routes.ts hands it every tus request). */
+    tusHttp: new TusHttpAdapter({ uploads: tus, logger }),
+    direct,
+    hashes,
+    maintenance,
+  };
 }
 
 export type UploadsModule = ReturnType<typeof createUploadsModule>;

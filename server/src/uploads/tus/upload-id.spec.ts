@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadIdOf } from './tus.service.ts';
+import { uploadIdOf } from './upload-id.ts';
 
 describe('uploadIdOf', () => {
   const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
