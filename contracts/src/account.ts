@@ -41,7 +41,7 @@ export type UserIdParams = z.infer<typeof UserIdParamsSchema>;
 export const GetUserResponseSchema = z.object({ user: UserSchema });
 export type GetUserResponse = z.infer<typeof GetUserResponseSchema>;
 /** DELETE users/{id} (part 1, 7.2): the web sends deleteCurrentUser; clients may send no body at all. */
-export const DeleteUserBodySchema = z.object({ deleteCurrentUser: z.boolean().optional() }).optional();
+export const DeleteUserBodySchema = z.object({ deleteCurrentUser: z.boolean().optional() }).nullish();
 export type DeleteUserBody = z.infer<typeof DeleteUserBodySchema>;
 
 const optionalId = (label: string) =>

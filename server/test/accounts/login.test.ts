@@ -67,6 +67,7 @@ describe('POST auth/login', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: 'These credentials do not match our records.',
+      code: 'validation_failed',
       errors: { email: ['These credentials do not match our records.'] },
     });
   });
