@@ -108,7 +108,8 @@ export class SocialService {
     if (linked) return this.signIn(await this.deps.users.getById(linked.user_id), ctx);
     if (!profile.email)
       return failure(
-        `${label(service)} did not share an email address. Log in with your password, then connect ${label(service)} in account settings.`,
+        `${label(service)} did not share an email address. ` +
+          `Log in with your password, then connect ${label(service)} in account settings.`,
       );
     const existing = await this.deps.users.getByEmail(profile.email);
     if (existing) {
