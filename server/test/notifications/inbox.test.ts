@@ -147,7 +147,7 @@ describe('notifications list, mark as read and clear', () => {
       guest.get('/api/v1/notifications/stream'),
     ];
     for (const res of await Promise.all(calls))
-      expect([res.statusCode, res.json()]).toEqual([401, { message: expect.any(String) }]);
+      expect([res.statusCode, res.json()]).toEqual([401, { message: expect.any(String), code: 'unauthenticated' }]);
   });
 
   it('lists the routes in the OpenAPI document', async () => {
