@@ -3,11 +3,15 @@ import path from 'node:path';
 import ErrorStackParserModule from 'error-stack-parser';
 import type { DebugErrorPayload, TraceFrame, VendorGroup } from '@kosh/contracts';
 
-// The package is a CommonJS/UMD build whose default export arrives wrapped once more under Node's ESM.
 type StackFrame = { fileName?: string; lineNumber?: number; functionName?: string };
 type Parser = { parse(error: Error): StackFrame[] };
-const loaded = ErrorStackParserModule as unknown as Parser & { default?: Parser };
-const ErrorStackParser: Parser = typeof loaded.parse === 'function' ? loaded : loaded.default!;
+const isParser = (value: unknown): value is Parser =>
+  typeof value === 'object' && value !== null && 'parse' in value && typeof value.parse === 'function';
+// The UMD build sets module.exports.default: Node's ESM import answers that wrapper, other loaders the parser.
+const loaded: unknown = ErrorStackParserModule;
+const unwrapped = typeof loaded === 'object' && loaded !== null && 'default' in loaded ? loaded.default : undefined;
+/** Undefined when neither shape holds: every trace is then empty. */
+const ErrorStackParser = isParser(loaded) ? loaded : isParser(unwrapped) ? unwrapped : undefined;
 
 const SNIPPET_RADIUS = 8;
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -31,13 +35,13 @@ function readSnippet(file: string, line: number): Record<string, string> {
 export function buildDebugPayload(error: Error): DebugErrorPayload {
   let frames: StackFrame[] = [];
   try {
-    frames = ErrorStackParser.parse(error);
+    frames = ErrorStackParser?.parse(error) ?? [];
   } catch {
     frames = [];
   }
   const trace: Array<TraceFrame | VendorGroup> = [];
   let totalVendorGroups = 0;
-  frames.forEach((f, flatIndex) => {
+  for (const [flatIndex, f] of frames.entries()) {
     const file = (f.fileName ?? 'unknown').replace(/^file:\/\//, '');
     const frame: TraceFrame = {
       path: file.startsWith(repoRoot) ? path.relative(repoRoot, file) : file,
@@ -46,12 +50,14 @@ export function buildDebugPayload(error: Error): DebugErrorPayload {
       flatIndex,
       codeSnippet: readSnippet(file, f.lineNumber ?? 0),
     };
-    if (!isVendor(file)) return trace.push(frame);
     const last = trace.at(-1);
-    if (last && 'vendorGroup' in last) return last.items.push(frame);
-    totalVendorGroups++;
-    trace.push({ vendorGroup: true, items: [frame] });
-  });
+    if (!isVendor(file)) trace.push(frame);
+    else if (last && 'vendorGroup' in last) last.items.push(frame);
+    else {
+      totalVendorGroups++;
+      trace.push({ vendorGroup: true, items: [frame] });
+    }
+  }
   return {
     message: error.message,
     exception: error.constructor?.name ?? 'Error',

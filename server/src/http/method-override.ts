@@ -7,7 +7,7 @@ const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
  * PUT, PATCH and DELETE arrive as POST with an override header or a `_method` param
  * (spec part 1 section 7.1). Runs before routing, so the route of the real method answers.
  */
-export function overrideMethod(req: IncomingMessage): string {
+export function overrideMethod(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): string {
   const url = req.url ?? '/';
   if (req.method !== 'POST') return url;
   const header = req.headers[METHOD_OVERRIDE_HEADER];

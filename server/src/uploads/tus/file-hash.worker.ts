@@ -17,6 +17,8 @@ export function hashFilesInWorker(): void {
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
   const fs = require('node:fs') as typeof import('node:fs');
   const { parentPort } = require('node:worker_threads') as typeof import('node:worker_threads');
+  if (!parentPort) throw new Error('hashFilesInWorker runs on a worker thread.');
+  const port = parentPort;
   const READ = 1024 * 1024;
   const buffer = Buffer.allocUnsafe(READ);
   /** `at`: how far the run got, null once a read came up short. */
@@ -54,7 +56,7 @@ export function hashFilesInWorker(): void {
     }
   };
 
-  parentPort!.on('message', (request: HashRequest) => {
+  port.on('message', (request: HashRequest) => {
     if (request.op === 'start') {
       runs.set(request.run, { file: request.file, hash: createHash('sha256'), at: 0 });
       return;
@@ -71,7 +73,7 @@ export function hashFilesInWorker(): void {
         run: request.run,
         hex: run && run.at === request.size ? run.hash.digest('hex') : null,
       };
-      parentPort!.postMessage(reply);
+      port.postMessage(reply);
     }
   });
 }

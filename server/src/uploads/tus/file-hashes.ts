@@ -42,23 +42,24 @@ export class FileHashes {
       state = { run: this.nextRun++, bytes: 0 };
       this.post({ op: 'start', run: state.run, file });
     }
+    const tracked = state;
     let written = 0;
     let fed = 0;
-    const feed = () => {
+    const feed = (run: number) => {
       fed = written;
-      this.post({ op: 'feed', run: state!.run, to: offset + written });
+      this.post({ op: 'feed', run, to: offset + written });
     };
     return {
       wrote: (bytes) => {
         written += bytes;
-        if (state && written - fed >= FEED_EVERY) feed();
+        if (tracked && written - fed >= FEED_EVERY) feed(tracked.run);
       },
       settle: (newOffset) => {
-        if (!state) return;
-        if (newOffset === null || newOffset - offset !== written) return this.post({ op: 'drop', run: state.run });
-        if (written > fed) feed();
-        state.bytes = newOffset;
-        this.keep(id, state);
+        if (!tracked) return;
+        if (newOffset === null || newOffset - offset !== written) return this.post({ op: 'drop', run: tracked.run });
+        if (written > fed) feed(tracked.run);
+        tracked.bytes = newOffset;
+        this.keep(id, tracked);
       },
     };
   }
@@ -94,7 +95,8 @@ export class FileHashes {
   }
 
   private keep(id: string, state: State): void {
-    if (this.states.size >= MAX_TRACKED) this.forget(this.states.keys().next().value!);
+    const oldest = this.states.size >= MAX_TRACKED ? this.states.keys().next().value : undefined;
+    if (oldest !== undefined) this.forget(oldest);
     this.states.set(id, state);
   }
 

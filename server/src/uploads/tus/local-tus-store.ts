@@ -48,7 +48,8 @@ export class LocalTusStore extends FileStore {
     feed: (sink: UploadFileSink) => Promise<void>,
   ): Promise<number> {
     const context = tusContext.getStore();
-    const checksum: Hash | undefined = context?.checksum ? createHash(context.checksum.algorithm) : undefined;
+    const wanted = context?.checksum;
+    const checksum: Hash | undefined = wanted ? createHash(wanted.algorithm) : undefined;
     const file = this.filePath(id);
     const run = this.hashes.track(id, offset, file);
     const sink = new UploadFileSink({
@@ -68,7 +69,7 @@ export class LocalTusStore extends FileStore {
       run.settle(null);
       throw (error as { status_code?: number }).status_code ? error : ERRORS.FILE_WRITE_ERROR;
     }
-    if (checksum && checksum.digest('base64') !== context!.checksum!.digest) {
+    if (checksum && wanted && checksum.digest('base64') !== wanted.digest) {
       run.settle(null);
       await fsp.truncate(file, offset);
       throw tusError(CHECKSUM_MISMATCH, 'Checksum Mismatch\n');

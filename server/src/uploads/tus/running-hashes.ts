@@ -83,7 +83,8 @@ export class RunningHashes {
   }
 
   private keep(id: string, state: State): void {
-    if (this.states.size >= MAX_TRACKED) this.states.delete(this.states.keys().next().value!);
+    const oldest = this.states.size >= MAX_TRACKED ? this.states.keys().next().value : undefined;
+    if (oldest !== undefined) this.states.delete(oldest);
     this.states.set(id, state);
   }
 }

@@ -70,10 +70,10 @@ export class S3TusStore extends S3Store {
           size += chunk.length;
           if (size > S3_CHECKSUM_MAX_BYTES)
             return callback(
-              tusError(
-                413,
-                `A PATCH with Upload-Checksum may carry at most ${S3_CHECKSUM_MAX_BYTES} bytes here.\n`,
-              ) as unknown as Error,
+              Object.assign(
+                new Error('Upload-Checksum body too large'),
+                tusError(413, `A PATCH with Upload-Checksum may carry at most ${S3_CHECKSUM_MAX_BYTES} bytes here.\n`),
+              ),
             );
           hash.update(chunk);
           callback(null, chunk);

@@ -47,7 +47,8 @@ export class UploadFileSink extends Writable {
   /** Bytes written to the file. */
   bytesWritten = 0;
   private readonly options: SinkOptions;
-  private fd: number | undefined;
+  /** The upload file's descriptor; -1 until _construct opened it. */
+  private fd = -1;
   private position: number;
   private uncollected = 0;
   private unflushed = 0;
@@ -60,7 +61,7 @@ export class UploadFileSink extends Writable {
 
   override _construct(callback: (error?: Error | null) => void): void {
     fs.open(this.options.file, 'r+', (error, fd) => {
-      this.fd = fd;
+      if (!error) this.fd = fd;
       callback(error);
     });
   }
@@ -82,8 +83,12 @@ export class UploadFileSink extends Writable {
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    if (this.fd === undefined) return callback(error);
-    void (this.flushing ?? Promise.resolve()).then(() => fs.close(this.fd!, () => callback(error)));
+    const fd = this.fd;
+    if (fd === -1) {
+      callback(error);
+      return;
+    }
+    void (this.flushing ?? Promise.resolve()).then(() => fs.close(fd, () => callback(error)));
   }
 
   private writeAll(chunks: Buffer[], callback: (error?: Error | null) => void): void {
@@ -103,7 +108,10 @@ export class UploadFileSink extends Writable {
       if (!error) this.maybeFlush();
       callback(error ?? (over ? (this.options.tooLarge as Error) : null));
     };
-    if (total === 0) return done(null);
+    if (total === 0) {
+      done(null);
+      return;
+    }
     this.writeFrom(chunks, total, done);
     // Hash while the write runs on the thread pool: both only read the buffers.
     for (const hash of this.options.hashes) for (const chunk of chunks) hash.update(chunk);
@@ -117,7 +125,7 @@ export class UploadFileSink extends Writable {
 
   /** Writes every byte of `chunks`, continuing after a short write. */
   private writeFrom(chunks: Buffer[], total: number, done: (error: Error | null) => void): void {
-    fs.writev(this.fd!, chunks, this.position, (error, written) => {
+    fs.writev(this.fd, chunks, this.position, (error, written) => {
       if (error) return done(error);
       this.position += written;
       this.bytesWritten += written;
@@ -125,7 +133,10 @@ export class UploadFileSink extends Writable {
       this.options.onWritten?.(written);
       if (written === total) return done(null);
       let skip = written;
-      while (skip >= chunks[0].length) skip -= chunks.shift()!.length;
+      while (skip >= chunks[0].length) {
+        skip -= chunks[0].length;
+        chunks.shift();
+      }
       chunks[0] = chunks[0].subarray(skip);
       this.writeFrom(chunks, total - written, done);
     });
@@ -134,7 +145,7 @@ export class UploadFileSink extends Writable {
   private maybeFlush(): void {
     if (this.unflushed < FLUSH_EVERY || this.flushing) return;
     this.unflushed = 0;
-    this.flushing = new Promise<void>((resolve) => fs.fdatasync(this.fd!, () => resolve())).then(() => {
+    this.flushing = new Promise<void>((resolve) => fs.fdatasync(this.fd, () => resolve())).then(() => {
       this.flushing = undefined;
     });
   }
