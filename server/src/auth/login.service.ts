@@ -38,7 +38,7 @@ export class LoginService {
   async attempt(body: LoginUserBody, ctx: RequestContext): Promise<LoginOutcome> {
     const row = await this.users.getByEmail(body.email);
     const matches = await verifyPassword(row?.password ?? (await this.dummyHash), body.password);
-    if (!row || !row.password || !matches) throw validation({ email: [BAD_CREDENTIALS] });
+    if (!row?.password || !matches) throw validation({ email: [BAD_CREDENTIALS] });
     if (TwoFactorService.isEnabled(row)) {
       const challenge = await this.keys.sign(
         CHALLENGE_PURPOSE,

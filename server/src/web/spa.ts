@@ -6,8 +6,11 @@ import type { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
 import type { Config } from '../config.ts';
 import type { LinkPageSeo } from '../shares/link-seo.ts';
 
-const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kosh</title></head>
-<body><div id="root"><p>The web app is not built yet. Run <code>npm run build</code>, then reload.</p></div></body></html>`;
+const NOT_BUILT = [
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kosh</title></head>',
+  '<body><div id="root"><p>The web app is not built yet. Run <code>npm run build</code>, then reload.</p></div>' +
+    '</body></html>',
+].join('\n');
 
 /** JSON inside a <script>: no "</script>", no line separators that end a JS string. */
 export const safeJson = (value: unknown): string =>
