@@ -44,8 +44,10 @@ export async function accountSecurityRoutes(app: FastifyInstance, { auth }: { au
     ]),
     schema: {
       tags: ['account'],
-      summary:
-        'Mail a new verification code (the old one stops working). Signed in: to your own address. Visitors get the same answer whether or not the address has an account.',
+      summary: [
+        'Mail a new verification code (the old one stops working). Signed in: to your own address. Visitors get the',
+        'same answer whether or not the address has an account.',
+      ].join(' '),
       body: ResendEmailVerificationBodySchema,
       response: message,
     },
@@ -68,8 +70,10 @@ export async function accountSecurityRoutes(app: FastifyInstance, { auth }: { au
     preHandler: rateLimited(app, [perAccount('logout-other', 5, (r) => r.actor.user?.id)]),
     schema: {
       tags: ['account'],
-      summary:
-        'End every other session of the user. Needs the password and a password confirmation within 9000 s (423 otherwise).',
+      summary: [
+        'End every other session of the user. Needs the password and a password confirmation within 9000 s (423',
+        'otherwise).',
+      ].join(' '),
       body: LogoutOtherSessionsBodySchema,
       response: message,
     },
@@ -83,8 +87,10 @@ export async function accountSecurityRoutes(app: FastifyInstance, { auth }: { au
     preHandler: rateLimited(app, [perAccount('token-create', 10, (r) => r.actor.user?.id)]),
     schema: {
       tags: ['account'],
-      summary:
-        'Create a personal API token (permission api.access, setting api.integrated). The plain token is in this answer only.',
+      summary: [
+        'Create a personal API token (permission api.access, setting api.integrated). The plain token is in this',
+        'answer only.',
+      ].join(' '),
       body: CreateAccessTokenBodySchema,
       response: { 200: CreateAccessTokenResponseSchema },
     },

@@ -29,8 +29,10 @@ export async function loginRoutes(
     preHandler: rateLimited(app, [perAccount('login-account', 5, bodyField('email')), perAddress('login-address', 10)]),
     schema: {
       tags: ['auth'],
-      summary:
-        'Sign in with email and password. Answers {two_factor: true} when the account has two-factor on (then call two-factor-challenge), else {bootstrapData} with a session cookie (30 days with remember).',
+      summary: [
+        'Sign in with email and password. Answers {two_factor: true} when the account has two-factor on (then call',
+        'two-factor-challenge), else {bootstrapData} with a session cookie (30 days with remember).',
+      ].join(' '),
       body: LoginUserBodySchema,
       response: { 200: LoginUserResponseSchema },
     },
@@ -57,8 +59,10 @@ export async function loginRoutes(
     ]),
     schema: {
       tags: ['auth'],
-      summary:
-        'The second step of a sign-in: a 6-digit authenticator code or a 21-character recovery code (each recovery code works once). Answers {bootstrapData}.',
+      summary: [
+        'The second step of a sign-in: a 6-digit authenticator code or a 21-character recovery code (each recovery',
+        'code works once). Answers {bootstrapData}.',
+      ].join(' '),
       body: ChallengeTwoFactorBodySchema,
       response: { 200: ChallengeTwoFactorResponseSchema },
     },
@@ -79,8 +83,12 @@ export async function loginRoutes(
     preHandler: rateLimited(app, [perAddress('register-address', 10)]),
     schema: {
       tags: ['auth'],
-      summary:
-        'Create an account and sign in. One boolean per registration policy id (setting registration.policies) must be true. Refused (403) when registration is disabled, unless an invitation allows it, and without a passed human check when recaptcha.enable.register is on. status is needs_email_verification when require_email_confirmation is on.',
+      summary: [
+        'Create an account and sign in. One boolean per registration policy id (setting registration.policies) must',
+        'be true. Refused (403) when registration is disabled, unless an invitation allows it, and without a passed',
+        'human check when recaptcha.enable.register is on. status is needs_email_verification when',
+        'require_email_confirmation is on.',
+      ].join(' '),
       body: RegisterUserBodySchema,
       response: { 200: RegisterUserResponseSchema },
     },

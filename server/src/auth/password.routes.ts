@@ -26,8 +26,10 @@ export async function passwordRoutes(app: FastifyInstance, { auth }: { auth: Aut
     ]),
     schema: {
       tags: ['auth'],
-      summary:
-        'Mail a reset link (valid 60 minutes, once) when the address has an account. The answer is the same either way.',
+      summary: [
+        'Mail a reset link (valid 60 minutes, once) when the address has an account. The answer is the same either',
+        'way.',
+      ].join(' '),
       body: SendPasswordResetBodySchema,
       response: message,
     },
@@ -72,8 +74,10 @@ export async function passwordRoutes(app: FastifyInstance, { auth }: { auth: Aut
     ]),
     schema: {
       tags: ['auth'],
-      summary:
-        'Confirm the password for this session; sensitive actions (two-factor, other sessions, account deletion) then pass for 9000 s.',
+      summary: [
+        'Confirm the password for this session; sensitive actions (two-factor, other sessions, account deletion)',
+        'then pass for 9000 s.',
+      ].join(' '),
       body: ConfirmPasswordBodySchema,
       response: message,
     },

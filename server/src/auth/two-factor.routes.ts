@@ -16,7 +16,10 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: Au
   api.post('/user/two-factor-authentication', {
     schema: {
       tags: ['auth'],
-      summary: `Start two-factor setup: a new secret and 8 recovery codes, pending until confirmed. ${NEEDS_CONFIRMATION}`,
+      summary: [
+        'Start two-factor setup: a new secret and 8 recovery codes, pending until confirmed.',
+        NEEDS_CONFIRMATION,
+      ].join(' '),
       response: message,
     },
     handler: async (request) => {
@@ -40,7 +43,10 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: Au
   api.get('/user/two-factor/qr-code', {
     schema: {
       tags: ['auth'],
-      summary: `The QR code (SVG) and setup key of a pending setup; once confirmed, the secret is never shown again. ${NEEDS_CONFIRMATION}`,
+      summary: [
+        `The QR code (SVG) and setup key of a pending setup; once confirmed, the secret is never shown again.`,
+        `${NEEDS_CONFIRMATION}`,
+      ].join(' '),
       response: { 200: GetTwoFactorQrCodeResponseSchema },
     },
     handler: async (request, reply) => {

@@ -16,9 +16,19 @@ export async function downloadRoutes(app: FastifyInstance, { drive }: { drive: D
       tags,
       summary: 'Download one file; the `url` of a file entry.',
       description: [
-        'Supports one HTTP Range (206, 416), If-None-Match, If-Modified-Since and If-Range; sends ETag, Last-Modified, Accept-Ranges, X-Content-Type-Options: nosniff.',
-        'inline=1 previews in the browser; HTML, SVG, XML and JavaScript are then sent under a sandboxing Content-Security-Policy, and always as attachments otherwise.',
-        'With X_ACCEL_REDIRECT_PREFIX set (behind nginx) the answer is an X-Accel-Redirect for nginx to send. Permission files.download (files.view for inline previews); on a file shared with the caller, download permission (view permission for inline previews).',
+        [
+          'Supports one HTTP Range (206, 416), If-None-Match, If-Modified-Since and If-Range; sends ETag,',
+          'Last-Modified, Accept-Ranges, X-Content-Type-Options: nosniff.',
+        ].join(' '),
+        [
+          'inline=1 previews in the browser; HTML, SVG, XML and JavaScript are then sent under a sandboxing',
+          'Content-Security-Policy, and always as attachments otherwise.',
+        ].join(' '),
+        [
+          'With X_ACCEL_REDIRECT_PREFIX set (behind nginx) the answer is an X-Accel-Redirect for nginx to send.',
+          'Permission files.download (files.view for inline previews); on a file shared with the caller, download',
+          'permission (view permission for inline previews).',
+        ].join(' '),
       ].join(' '),
       params: EntryHashParamsSchema,
       querystring: DownloadOneQuerySchema,
@@ -35,8 +45,11 @@ export async function downloadRoutes(app: FastifyInstance, { drive }: { drive: D
       tags,
       summary:
         'Download several entries: one file as itself, folders or several entries as one ZIP streamed as it is built.',
-      description:
-        'hashes is a comma-separated list. The ZIP keeps folder structure, stores media uncompressed, and switches to ZIP64 past 4 GB. Permission files.download; entries shared with the caller need download permission (403 with view only).',
+      description: [
+        'hashes is a comma-separated list. The ZIP keeps folder structure, stores media uncompressed, and switches',
+        'to ZIP64 past 4 GB. Permission files.download; entries shared with the caller need download permission (403',
+        'with view only).',
+      ].join(' '),
       querystring: DownloadQuerySchema,
     },
     handler: async (request, reply) => {

@@ -19,8 +19,12 @@ export async function trashRoutes(app: FastifyInstance, { drive }: { drive: Driv
     schema: {
       tags,
       summary: 'Move entries to trash, or delete them for good with deleteForever (spec part 2, 7).',
-      description:
-        "A trashed folder takes its contents with it. deleteForever also removes the bytes from storage. Every id must be the caller's, else 404 and nothing happens (inside a folder shared with the caller with edit permission, entries may go to the owner's trash; deleteForever stays the owner's: 403); then each item answers in results. Permission files.delete. Trash is emptied automatically after drive.trash_purge_days (setting, 30).",
+      description: [
+        'A trashed folder takes its contents with it. deleteForever also removes the bytes from storage. Every id must',
+        "be the caller's, else 404 and nothing happens (inside a folder shared with the caller with edit permission,",
+        "entries may go to the owner's trash; deleteForever stays the owner's: 403); then each item answers in",
+        'results. Permission files.delete. Trash is emptied automatically after drive.trash_purge_days (setting, 30).',
+      ].join(' '),
       body: DeleteEntriesBodySchema,
       response: { 200: DeleteEntriesResponseSchema },
     },
@@ -31,8 +35,10 @@ export async function trashRoutes(app: FastifyInstance, { drive }: { drive: Driv
     schema: {
       tags,
       summary: 'Restore entries from trash to where they were.',
-      description:
-        'When the original folder is gone or itself in trash the entry returns to the root; a name taken there gets a number. Permission files.delete.',
+      description: [
+        'When the original folder is gone or itself in trash the entry returns to the root; a name taken there gets',
+        'a number. Permission files.delete.',
+      ].join(' '),
       body: EntryIdsBodySchema,
       response: { 200: FileEntriesResponseSchema },
     },

@@ -29,8 +29,17 @@ export async function uploadRoutes(app: FastifyInstance, { drive }: { drive: Dri
       tags: ['drive'],
       summary: 'Upload one file (multipart/form-data), the plain upload of spec part 2, 7.',
       description: [
-        'Fields: file; clientMime, clientExtension (optional); metadata, a JSON string with parentId (folder id, absent or null = root) and relativePath (the file\'s path inside an uploaded folder, its own name last: missing folders are created, "..", absolute paths, control characters and over-long paths are refused with 422).',
-        'Send metadata before file. The bytes stream to storage with their SHA-256; size over uploads.max_size answers 413 "The file exceeds the maximum allowed size of {size}", a blocked type 422 "This file type is not allowed.", a full drive 413.',
+        [
+          'Fields: file; clientMime, clientExtension (optional); metadata, a JSON string with parentId (folder id,',
+          "absent or null = root) and relativePath (the file's path inside an uploaded folder, its own name last:",
+          'missing folders are created, "..", absolute paths, control characters and over-long paths are refused with',
+          '422).',
+        ].join(' '),
+        [
+          'Send metadata before file. The bytes stream to storage with their SHA-256; size over uploads.max_size',
+          'answers 413 "The file exceeds the maximum allowed size of {size}", a blocked type 422 "This file type is',
+          'not allowed.", a full drive 413.',
+        ].join(' '),
         'A name taken in the folder gets a number. Permission files.create.',
       ].join(' '),
       consumes: ['multipart/form-data'],

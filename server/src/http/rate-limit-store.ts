@@ -17,12 +17,13 @@ export function databaseRateLimitStore(db: Database) {
     incr(key: string, cb: Callback, timeWindow: number): void {
       const now = Date.now();
       const resetAt = now + timeWindow;
+      const expired = sql<boolean>`rate_limits.reset_at <= ${now}`;
       db.insertInto('rate_limits')
         .values({ key, hits: 1, reset_at: resetAt })
         .onConflict((oc) =>
           oc.column('key').doUpdateSet({
-            hits: sql<number>`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.hits + 1 end`,
-            reset_at: sql<number>`case when rate_limits.reset_at <= ${now} then ${resetAt} else rate_limits.reset_at end`,
+            hits: sql<number>`case when ${expired} then 1 else rate_limits.hits + 1 end`,
+            reset_at: sql<number>`case when ${expired} then ${resetAt} else rate_limits.reset_at end`,
           }),
         )
         .returning(['hits', 'reset_at'])

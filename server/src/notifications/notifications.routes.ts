@@ -80,8 +80,10 @@ export async function notificationsRoutes(
     schema: {
       tags,
       summary: "Register this browser for Web Push (the browser channel): its PushSubscription's endpoint and keys.",
-      description:
-        'The endpoint must be a public https address. Subscribe with the VAPID key in bootstrap data (settings.notifications.vapid_public_key).',
+      description: [
+        'The endpoint must be a public https address. Subscribe with the VAPID key in bootstrap data',
+        '(settings.notifications.vapid_public_key).',
+      ].join(' '),
       body: PushSubscriptionBodySchema,
       response: { 201: EmptyResponseSchema },
     },
@@ -107,10 +109,14 @@ export async function notificationsRoutes(
   api.get('/notifications/stream', {
     schema: {
       tags,
-      summary:
-        'Server-sent events: `notification` ({ notification, unreadCount }) when one arrives, `unread` ({ unreadCount }) when the count changes otherwise.',
-      description:
-        'Opens with an `unread` event; a comment heartbeat follows every 20 seconds. At most 8 streams per user (429 beyond).',
+      summary: [
+        'Server-sent events: `notification` ({ notification, unreadCount }) when one arrives, `unread` ({',
+        'unreadCount }) when the count changes otherwise.',
+      ].join(' '),
+      description: [
+        'Opens with an `unread` event; a comment heartbeat follows every 20 seconds. At most 8 streams per user (429',
+        'beyond).',
+      ].join(' '),
     },
     handler: async (request, reply) => {
       const user = request.actor.requireUser();

@@ -11,8 +11,10 @@ export async function recaptchaRoutes(app: FastifyInstance, { recaptcha }: { rec
     preHandler: rateLimited(app, [perAddress('recaptcha', 20)]),
     schema: {
       tags: ['auth'],
-      summary:
-        'Verify a human-check token with the provider. On success the browser gets a one-time proof (10 minutes) that registration spends.',
+      summary: [
+        'Verify a human-check token with the provider. On success the browser gets a one-time proof (10 minutes)',
+        'that registration spends.',
+      ].join(' '),
       body: VerifyRecaptchaBodySchema,
       response: { 200: VerifyRecaptchaResponseSchema },
     },

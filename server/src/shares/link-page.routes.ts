@@ -24,10 +24,15 @@ import { perAccount, perAddress, rateLimited } from '../http/rate-limits.ts';
 import type { SharesModule } from './shares.module.ts';
 
 const tags = ['shareable links'];
-const inside =
-  'Only entries inside the linked entry (or it) are reachable: anything else answers 404, as does a link that is off, expired, deleted, or whose entry is in trash.';
-const unlockNote =
-  'A password-protected link needs the unlock cookie the page call or POST password sets after the right password (403 link_locked without it): the password is not sent with byte requests. A restricted link answers 401 to a logged-out visitor.';
+const inside = [
+  'Only entries inside the linked entry (or it) are reachable: anything else answers 404, as does a link that is off,',
+  'expired, deleted, or whose entry is in trash.',
+].join(' ');
+const unlockNote = [
+  'A password-protected link needs the unlock cookie the page call or POST password sets after the right password (403',
+  'link_locked without it): the password is not sent with byte requests. A restricted link answers 401 to a logged-out',
+  'visitor.',
+].join(' ');
 
 /** The unlock cookie of one link: httpOnly, signed, short-lived, sent only to that link's API paths. */
 const unlockCookie = (hash: string) => `kosh_link_${hash}`;
@@ -76,9 +81,19 @@ export async function linkPageRoutes(
       summary:
         "The shareable link page: the link, whether its password is wanted, and the folder's children page by page.",
       description: [
-        'Query: loader=shareableLinkPage (also list children), page, perPage, order as orderBy:orderDir (default updated_at:desc), password, folderHash (a folder inside the linked one).',
-        'Answers {link, passwordInvalid, folderChildren: {data, current_page, last_page}} (spec part 2, 3): link.permissions is the JSON of {allow_download, allow_edit, restricted}; folderChildren is null for a file.',
-        'With a password and none or a wrong one given: passwordInvalid true, link.entry and folderChildren null. The right password sets the unlock cookie. Password tries are limited per link and per address (429).',
+        [
+          'Query: loader=shareableLinkPage (also list children), page, perPage, order as orderBy:orderDir (default',
+          'updated_at:desc), password, folderHash (a folder inside the linked one).',
+        ].join(' '),
+        [
+          'Answers {link, passwordInvalid, folderChildren: {data, current_page, last_page}} (spec part 2, 3):',
+          'link.permissions is the JSON of {allow_download, allow_edit, restricted}; folderChildren is null for a',
+          'file.',
+        ].join(' '),
+        [
+          'With a password and none or a wrong one given: passwordInvalid true, link.entry and folderChildren null.',
+          'The right password sets the unlock cookie. Password tries are limited per link and per address (429).',
+        ].join(' '),
         `${inside} A restricted link answers 401 to a logged-out visitor. Permission links.view (guests hold it).`,
       ].join(' '),
       params: LinkHashParamsSchema,
@@ -103,8 +118,10 @@ export async function linkPageRoutes(
     schema: {
       tags,
       summary: 'Unlock a password-protected link without putting the password in an address.',
-      description:
-        'The right password sets the unlock cookie (an hour); answers {passwordInvalid}. Tries are limited per link and per address (429).',
+      description: [
+        'The right password sets the unlock cookie (an hour); answers {passwordInvalid}. Tries are limited per link',
+        'and per address (429).',
+      ].join(' '),
       params: LinkHashParamsSchema,
       body: UnlockShareableLinkBodySchema,
       response: { 200: z.object({ passwordInvalid: z.boolean() }) },
@@ -124,8 +141,10 @@ export async function linkPageRoutes(
   api.get('/shareable-links/:hash/entries/:entryHash/download', {
     schema: {
       tags,
-      summary:
-        'One file through a link: a preview (inline=1) always, an attachment when the link allows downloads (403 otherwise).',
+      summary: [
+        'One file through a link: a preview (inline=1) always, an attachment when the link allows downloads (403',
+        'otherwise).',
+      ].join(' '),
       description: `Range (206, 416), ETag and the other validators as for a drive download. ${unlockNote} ${inside}`,
       params: LinkEntryParamsSchema,
       querystring: LinkDownloadOneQuerySchema,
@@ -155,8 +174,10 @@ export async function linkPageRoutes(
   api.get('/shareable-links/:hash/download', {
     schema: {
       tags,
-      summary:
-        'Download through a link: the linked entry (or hashes inside it), one file as itself, a folder or several entries as a ZIP streamed as it is built.',
+      summary: [
+        'Download through a link: the linked entry (or hashes inside it), one file as itself, a folder or several',
+        'entries as a ZIP streamed as it is built.',
+      ].join(' '),
       description: `Needs the link to allow downloads (403 otherwise). ${unlockNote} ${inside}`,
       params: LinkHashParamsSchema,
       querystring: LinkDownloadQuerySchema,
@@ -184,7 +205,10 @@ export async function linkPageRoutes(
     schema: {
       tags,
       summary: "Save to my drive: copy the linked entry into the caller's drive (root, or destinationId).",
-      description: `Logged-in visitors only (401); the link must allow downloads (403). The copy counts against the caller\'s space (413 when it does not fit). ${unlockNote}`,
+      description: [
+        `Logged-in visitors only (401); the link must allow downloads (403). The copy counts against the caller's`,
+        `space (413 when it does not fit). ${unlockNote}`,
+      ].join(' '),
       params: LinkHashParamsSchema,
       body: SaveLinkToDriveBodySchema,
       response: { 201: FileEntriesResponseSchema },
@@ -202,7 +226,11 @@ export async function linkPageRoutes(
       tags,
       summary:
         'Upload a file into a linked folder whose link allows editing (multipart/form-data, as POST file-entries).',
-      description: `metadata.parentId names a folder inside the link (absent: the linked folder); relativePath creates folders inside it. The file belongs to the link\'s owner and counts against the owner\'s space. 403 when editing is off or the link is to a file. ${unlockNote} ${inside}`,
+      description: [
+        `metadata.parentId names a folder inside the link (absent: the linked folder); relativePath creates folders`,
+        `inside it. The file belongs to the link's owner and counts against the owner's space. 403 when editing is`,
+        `off or the link is to a file. ${unlockNote} ${inside}`,
+      ].join(' '),
       params: LinkHashParamsSchema,
       consumes: ['multipart/form-data'],
       response: { 201: FileEntryResponseSchema },

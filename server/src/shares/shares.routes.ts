@@ -28,7 +28,10 @@ export async function sharesRoutes(app: FastifyInstance, { shares }: { shares: S
     schema: {
       tags,
       summary: 'Who has access to an entry: its owner and the people it is shared with.',
-      description: `people includes shares of the folders above the entry (entry_id says which entry a share is on) and pending invitations (status invited, user_id null). ${ownerOnly}`,
+      description: [
+        `people includes shares of the folders above the entry (entry_id says which entry a share is on) and pending`,
+        `invitations (status invited, user_id null). ${ownerOnly}`,
+      ].join(' '),
       params: EntryIdParamsSchema,
       response: { 200: EntrySharesResponseSchema },
     },
@@ -40,9 +43,18 @@ export async function sharesRoutes(app: FastifyInstance, { shares }: { shares: S
       tags,
       summary: 'Share entries with people by email, with one permission: view, download or edit.',
       description: [
-        "A folder's share covers everything inside it. view: open and preview; download: also download and copy; edit: also rename, upload into, create folders in, move within and trash inside the folder (uploads count against the owner's space).",
-        'An address already shared with gets the new permission. Each new recipient gets the file-entry-shared notification and an email; an address without an account gets an email invitation to register (/register/{token}?invite_type=file_entry_share), and the share applies once the account exists with a proven address.',
-        `Each address answers in results (invalid addresses and the owner\'s own are refused there). ${ownerOnly}`,
+        [
+          "A folder's share covers everything inside it. view: open and preview; download: also download and copy;",
+          'edit: also rename, upload into, create folders in, move within and trash inside the folder (uploads count',
+          "against the owner's space).",
+        ].join(' '),
+        [
+          'An address already shared with gets the new permission. Each new recipient gets the file-entry-shared',
+          'notification and an email; an address without an account gets an email invitation to register',
+          '(/register/{token}?invite_type=file_entry_share), and the share applies once the account exists with a',
+          'proven address.',
+        ].join(' '),
+        `Each address answers in results (invalid addresses and the owner's own are refused there). ${ownerOnly}`,
       ].join(' '),
       body: ShareEntriesBodySchema,
       response: { 200: ShareEntriesResponseSchema },
@@ -104,7 +116,10 @@ export async function sharesRoutes(app: FastifyInstance, { shares }: { shares: S
       tags,
       summary: "Create the entry's shareable link (one per entry: 409 when it has one).",
       description: [
-        'Defaults: enabled, downloads allowed, editing off, not restricted, no password, no expiry. The password is stored as an argon2id hash; expires_at must be in the future.',
+        [
+          'Defaults: enabled, downloads allowed, editing off, not restricted, no password, no expiry. The password is',
+          'stored as an argon2id hash; expires_at must be in the future.',
+        ].join(' '),
         `Permission links.create (its count restriction caps the links a user may have). ${ownerOnly}`,
       ].join(' '),
       params: EntryIdParamsSchema,
@@ -118,9 +133,14 @@ export async function sharesRoutes(app: FastifyInstance, { shares }: { shares: S
   api.put('/file-entries/:entryId/shareable-link', {
     schema: {
       tags,
-      summary:
-        "Edit the entry's shareable link: on or off, password (null removes it), expiry (null: never), download, editing, restricted.",
-      description: `Fields left out stay as they are. A new password locks browsers that unlocked the old one. Permission links.create. ${ownerOnly}`,
+      summary: [
+        "Edit the entry's shareable link: on or off, password (null removes it), expiry (null: never), download,",
+        'editing, restricted.',
+      ].join(' '),
+      description: [
+        `Fields left out stay as they are. A new password locks browsers that unlocked the old one. Permission`,
+        `links.create. ${ownerOnly}`,
+      ].join(' '),
       params: EntryIdParamsSchema,
       body: SaveShareableLinkBodySchema,
       response: { 200: ShareableLinkResponseSchema },

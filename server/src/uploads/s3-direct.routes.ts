@@ -17,8 +17,10 @@ import {
 import type { UploadsModule } from './uploads.module.ts';
 
 const tags = ['uploads'];
-const mine =
-  'Only keys the server minted for the caller are accepted: anything else answers 404. Needs STORAGE_DRIVER=s3 and the setting uploads.direct_upload (else 403). Permission files.create.';
+const mine = [
+  'Only keys the server minted for the caller are accepted: anything else answers 404. Needs STORAGE_DRIVER=s3 and the',
+  'setting uploads.direct_upload (else 403). Permission files.create.',
+].join(' ');
 
 /** Direct uploads to S3, simple and multipart (spec part 2, 4 and 7). */
 export async function s3DirectRoutes(app: FastifyInstance, { uploads }: { uploads: UploadsModule }) {
@@ -29,7 +31,11 @@ export async function s3DirectRoutes(app: FastifyInstance, { uploads }: { upload
     schema: {
       tags,
       summary: 'Sign a PUT of one file straight to the bucket.',
-      description: `Checks name, type, size (uploads.max_size) and free space first, reserving the size. The URL is valid for an hour and signs Content-Length (= size) and x-amz-acl (send acl as x-amz-acl); a body of another length is refused by the store. Then POST s3/entries with the key. ${mine}`,
+      description: [
+        `Checks name, type, size (uploads.max_size) and free space first, reserving the size. The URL is valid for an`,
+        `hour and signs Content-Length (= size) and x-amz-acl (send acl as x-amz-acl); a body of another length is`,
+        `refused by the store. Then POST s3/entries with the key. ${mine}`,
+      ].join(' '),
       body: PresignS3UploadBodySchema,
       response: { 200: PresignS3UploadResponseSchema },
     },
@@ -40,7 +46,11 @@ export async function s3DirectRoutes(app: FastifyInstance, { uploads }: { upload
     schema: {
       tags,
       summary: 'Turn a direct upload into a file entry.',
-      description: `The object's real size is read back from the store: when it differs from the declared size the object is deleted and the call answers 422. The SHA-256 is computed in the background. Calling again answers the same entry. ${mine}`,
+      description: [
+        `The object's real size is read back from the store: when it differs from the declared size the object is`,
+        `deleted and the call answers 422. The SHA-256 is computed in the background. Calling again answers the same`,
+        `entry. ${mine}`,
+      ].join(' '),
       body: CreateS3EntryBodySchema,
       response: { 201: UploadEntryResponseSchema },
     },
@@ -74,7 +84,10 @@ export async function s3DirectRoutes(app: FastifyInstance, { uploads }: { upload
     schema: {
       tags,
       summary: 'Sign PUT addresses of up to 10 parts.',
-      description: `Part numbers beyond what the declared size can need (size / 5 MiB) are refused. The ETag header of each PUT answer is needed to complete. ${mine}`,
+      description: [
+        `Part numbers beyond what the declared size can need (size / 5 MiB) are refused. The ETag header of each PUT`,
+        `answer is needed to complete. ${mine}`,
+      ].join(' '),
       body: SignS3PartsBodySchema,
       response: { 200: SignS3PartsResponseSchema },
     },
@@ -85,7 +98,10 @@ export async function s3DirectRoutes(app: FastifyInstance, { uploads }: { upload
     schema: {
       tags,
       summary: 'Complete a multipart upload.',
-      description: `The listed parts must be stored with those ETags and add up to the declared size; otherwise the upload is aborted and 422 answered. The completed object's size is read back and checked again. ${mine}`,
+      description: [
+        `The listed parts must be stored with those ETags and add up to the declared size; otherwise the upload is`,
+        `aborted and 422 answered. The completed object's size is read back and checked again. ${mine}`,
+      ].join(' '),
       body: CompleteS3MultipartBodySchema,
       response: { 200: CompleteS3MultipartResponseSchema },
     },

@@ -44,8 +44,10 @@ export async function avatarRoutes(app: FastifyInstance, deps: { account: Accoun
     preHandler: rateLimited(app, [perAccount('avatar', 20, (r) => r.actor.user?.id)]),
     schema: {
       tags: ['account'],
-      summary:
-        'Set the profile image: multipart `file` (an image, at most 2 MB) or `url` (fetched by the server: http/https to public addresses only, 2 MB, 10 s). Re-encoded as WebP. Errors are on `file`.',
+      summary: [
+        'Set the profile image: multipart `file` (an image, at most 2 MB) or `url` (fetched by the server:',
+        'http/https to public addresses only, 2 MB, 10 s). Re-encoded as WebP. Errors are on `file`.',
+      ].join(' '),
       params: UserIdParamsSchema,
       response: { 200: GetUserResponseSchema },
     },

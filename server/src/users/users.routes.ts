@@ -54,8 +54,10 @@ export async function usersRoutes(app: FastifyInstance, deps: { account: Account
   api.put('/users/:id', {
     schema: {
       tags: ['account'],
-      summary:
-        'Update account details (names, country, state, language, timezone, date format); email is read-only. Yourself, or with users.update.',
+      summary: [
+        'Update account details (names, country, state, language, timezone, date format); email is read-only.',
+        'Yourself, or with users.update.',
+      ].join(' '),
       params: UserIdParamsSchema,
       body: UpdateUserBodySchema,
       response: userAnswer,
@@ -68,8 +70,10 @@ export async function usersRoutes(app: FastifyInstance, deps: { account: Account
   api.delete('/users/:id', {
     schema: {
       tags: ['account'],
-      summary:
-        'Delete your own account (only your own), with its sessions and tokens. Needs a password confirmation within 9000 s (423 otherwise).',
+      summary: [
+        'Delete your own account (only your own), with its sessions and tokens. Needs a password confirmation within',
+        '9000 s (423 otherwise).',
+      ].join(' '),
       params: UserIdParamsSchema,
       body: DeleteUserBodySchema,
       response: { 200: MessageResponseSchema },

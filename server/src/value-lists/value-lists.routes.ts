@@ -7,8 +7,10 @@ export async function valueListsRoutes(app: FastifyInstance, { shell }: { shell:
   app.withTypeProvider<ZodTypeProvider>().get('/value-lists/:names', {
     schema: {
       tags: ['shell'],
-      summary:
-        'Comma-joined lists: timezones (grouped by region), countries (id, code, name), localizations, and states of ?countryId=.',
+      summary: [
+        'Comma-joined lists: timezones (grouped by region), countries (id, code, name), localizations, and states of',
+        '?countryId=.',
+      ].join(' '),
       params: GetValueListsParamsSchema,
       querystring: GetValueListsQuerySchema,
       response: { 200: ValueListsSchema },

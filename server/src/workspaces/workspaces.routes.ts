@@ -19,11 +19,20 @@ import type { WorkspacesModule } from './workspaces.module.ts';
 
 const tags = ['workspaces'];
 const roles = [
-  "Roles, strongest first. viewer: sees the workspace's files (list, search, recent, starred, preview) and downloads them.",
-  'editor: also uploads (plain and tus), creates folders, renames, moves, copies, stars, trashes, restores and deletes for good.',
+  [
+    "Roles, strongest first. viewer: sees the workspace's files (list, search, recent, starred, preview) and downloads",
+    'them.',
+  ].join(' '),
+  [
+    'editor: also uploads (plain and tus), creates folders, renames, moves, copies, stars, trashes, restores and',
+    'deletes for good.',
+  ].join(' '),
   "admin: also invites people, cancels invites, changes members' roles and removes members.",
   'owner (the creator, one per workspace): also renames and deletes the workspace; cannot leave it.',
-  "A workspace's files count against its owner's space. Someone who is not a member gets 404 from every call naming the workspace (the drive's too, through workspaceId); a member below the role a call needs gets 403.",
+  [
+    "A workspace's files count against its owner's space. Someone who is not a member gets 404 from every call naming",
+    "the workspace (the drive's too, through workspaceId); a member below the role a call needs gets 403.",
+  ].join(' '),
 ].join(' ');
 
 /** Workspaces (spec part 1, 2.8, 3, 4 and 7.2): the switcher's list, management, members and invites. */
@@ -34,8 +43,10 @@ export async function workspacesRoutes(app: FastifyInstance, deps: { workspaces:
   api.get('/me/workspaces', {
     schema: {
       tags,
-      summary:
-        "The caller's workspaces: the built-in default (id 0, 'Default', members_count 1) first, then the ones they belong to, oldest first, with their role.",
+      summary: [
+        "The caller's workspaces: the built-in default (id 0, 'Default', members_count 1) first, then the ones they",
+        'belong to, oldest first, with their role.',
+      ].join(' '),
       description: roles,
       response: { 200: WorkspacesResponseSchema },
     },
@@ -46,8 +57,10 @@ export async function workspacesRoutes(app: FastifyInstance, deps: { workspaces:
     schema: {
       tags,
       summary: 'Create a workspace; the caller becomes its owner.',
-      description:
-        'Permission workspaces.create; its count restriction caps how many workspaces a user may own (403 at the limit), its member_count restriction (of the owner) caps members plus pending invites.',
+      description: [
+        'Permission workspaces.create; its count restriction caps how many workspaces a user may own (403 at the',
+        'limit), its member_count restriction (of the owner) caps members plus pending invites.',
+      ].join(' '),
       body: SaveWorkspaceBodySchema,
       response: { 201: WorkspaceResponseSchema },
     },
@@ -83,8 +96,10 @@ export async function workspacesRoutes(app: FastifyInstance, deps: { workspaces:
     schema: {
       tags,
       summary: 'Delete a workspace. Owner only.',
-      description:
-        "Its files and folders go to the owner's trash (in their default workspace); members and pending invites go with the workspace.",
+      description: [
+        "Its files and folders go to the owner's trash (in their default workspace); members and pending invites go",
+        'with the workspace.',
+      ].join(' '),
       params: WorkspaceIdParamsSchema,
       response: { 200: EmptyResponseSchema },
     },
@@ -99,8 +114,15 @@ export async function workspacesRoutes(app: FastifyInstance, deps: { workspaces:
       tags,
       summary: 'Invite people by email at one role (admin, editor or viewer). Admins and the owner.',
       description: [
-        'Someone with an account gets a workspace-invite notification (data.inviteId, Join and Decline actions) and an email; an address without an account gets an email with a register link, /workspace/join/register/{inviteId}.',
-        'Inviting an address again renews its invite at the new role. Each address answers in results (invalid addresses, members and addresses over the member limit are refused there).',
+        [
+          'Someone with an account gets a workspace-invite notification (data.inviteId, Join and Decline actions) and',
+          'an email; an address without an account gets an email with a register link,',
+          '/workspace/join/register/{inviteId}.',
+        ].join(' '),
+        [
+          'Inviting an address again renews its invite at the new role. Each address answers in results (invalid',
+          'addresses, members and addresses over the member limit are refused there).',
+        ].join(' '),
       ].join(' '),
       params: WorkspaceIdParamsSchema,
       body: InviteMembersBodySchema,
@@ -171,8 +193,10 @@ export async function workspacesRoutes(app: FastifyInstance, deps: { workspaces:
     schema: {
       tags,
       summary: 'Join a workspace by an invite addressed to the caller; answers the workspace.',
-      description:
-        "The invite is used up; the owner gets a workspace-joined notification. An invite that no longer exists (or is someone else's) answers 404 'This invite is no longer valid'.",
+      description: [
+        'The invite is used up; the owner gets a workspace-joined notification. An invite that no longer exists (or is',
+        "someone else's) answers 404 'This invite is no longer valid'.",
+      ].join(' '),
       params: WorkspaceInviteParamsSchema,
       response: { 200: WorkspaceResponseSchema },
     },

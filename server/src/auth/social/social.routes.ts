@@ -62,8 +62,10 @@ export async function socialRoutes(
   api.get('/auth/social/:service/callback', {
     schema: {
       ...popupRoute,
-      summary:
-        "The provider's redirect back: answers a page that posts {type: 'social-auth', status, callbackData} to the opener.",
+      summary: [
+        "The provider's redirect back: answers a page that posts {type: 'social-auth', status, callbackData} to the",
+        'opener.',
+      ].join(' '),
     },
     handler: async (request, reply) => {
       try {
@@ -103,8 +105,10 @@ export async function socialRoutes(
     ]),
     schema: {
       tags: ['auth'],
-      summary:
-        'After REQUEST_PASSWORD: the password of the existing account with the provider’s address links the two and signs in. Answers {bootstrapData}.',
+      summary: [
+        'After REQUEST_PASSWORD: the password of the existing account with the provider’s address links the two and',
+        'signs in. Answers {bootstrapData}.',
+      ].join(' '),
       body: ConnectSocialBodySchema,
       response: { 200: ConnectSocialResponseSchema },
     },

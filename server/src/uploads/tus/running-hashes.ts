@@ -51,7 +51,10 @@ export class RunningHashes {
     return { stream, settle: (newOffset) => run.settle(newOffset, stream.byteCount) };
   }
 
-  /** The hashes to feed every byte of a write to, in order, and `settle`, with the new offset (null when the write failed) and the bytes fed. */
+  /**
+   * The hashes to feed every byte of a write to, in order, and `settle`, with the new offset
+   * (null when the write failed) and the bytes fed.
+   */
   private track(
     id: string,
     offset: number,
