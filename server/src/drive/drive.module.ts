@@ -43,12 +43,12 @@ export function createDriveModule(deps: {
   const entries = new FileEntriesRepository(db);
   const stars = new StarsRepository(db);
   const views = new DriveViewsRepository(db, dialect);
-  // People shares widen who reaches an entry; the policy reads them (sharing, issue 6).
+  // People shares widen who reaches an entry; the policy reads them.
   const shares = new SharesRepository(db);
   // A drive's owner as an actor: what others put in a shared folder counts against the owner's space.
   const actorOf = async (userId: number): Promise<Actor> =>
     (await deps.actors.forUserId(userId)) ?? deps.actors.forUser({ id: userId, email: '' });
-  // Workspace members reach a workspace's entries as far as their role goes (workspaces, issue 7).
+  // Workspace members reach a workspace's entries as far as their role goes.
   const workspaces = new WorkspacesRepository(db);
   const policy = new DrivePolicy(entries, { grants: shares, actorOf, workspaces });
   const writer = new EntryWriter(db, dialect, entries);
@@ -56,7 +56,7 @@ export function createDriveModule(deps: {
   const space = new SpaceService({ entries, settings, reservations, db, dialect, writer, clock });
   const listing = new DriveListingService({ entries, views, stars, policy, shared: shares });
   const thumbnails = new ThumbnailService({ entries, storage, logger });
-  // Shared-folder uploads and storage almost full (notifications, issue 7).
+  // Shared-folder uploads and storage almost full.
   const notices = deps.notifier
     ? new UploadNotices({ notifier: deps.notifier, entries, people: shares, space, actorOf, logger })
     : undefined;

@@ -12,7 +12,7 @@ import { LinksRepository } from './links.repository.ts';
 import { LinksService } from './links.service.ts';
 import { SharesService } from './shares.service.ts';
 
-/** Wires sharing (issue 6) on top of the drive module: people shares, invitations, links and the link page. */
+/** Wires sharing on top of the drive module: people shares, invitations, links and the link page. */
 export function createSharesModule(deps: {
   db: Database;
   drive: DriveModule;

@@ -70,7 +70,8 @@ export class Agent {
     if (!this.cookies.has(COOKIE.xsrf)) await this.prime();
     const headers: Record<string, string> = { ...this.headers, ...(options.headers as Record<string, string>) };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (options.xsrf !== false && this.cookies.has(COOKIE.xsrf)) headers[XSRF_HEADER] = this.cookies.get(COOKIE.xsrf)!;
+    const xsrf = this.cookies.get(COOKIE.xsrf);
+    if (options.xsrf !== false && xsrf !== undefined) headers[XSRF_HEADER] = xsrf;
     const { xsrf: _ignored, ...rest } = options;
     const res = await this.app.inject({ ...rest, headers });
     this.keep(res);
