@@ -39,7 +39,8 @@ function multipart(
   for (const part of parts) {
     const head =
       'filename' in part
-        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
+          `Content-Type: ${part.type}\r\n\r\n`
         : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`;
     chunks.push(Buffer.from(head), 'filename' in part ? part.data : Buffer.from(part.value), Buffer.from('\r\n'));
   }

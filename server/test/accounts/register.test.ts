@@ -155,7 +155,7 @@ describe('human check (recaptcha)', () => {
     }),
   );
 
-  it('POST recaptcha/verify answers success for a token the provider accepts, sending the secret and address', async () => {
+  it('POST recaptcha/verify answers success for a token the provider accepts (given secret and address)', async () => {
     const agent = newAgent(t, { 'x-forwarded-for': '198.18.7.7' });
     const res = await agent.post('/api/v1/recaptcha/verify', { token: 'good' });
     expect(res.json()).toEqual({ success: true });

@@ -116,7 +116,7 @@ describe('social sign-in popup', () => {
     expect(row!.email_verified_at).toBeTruthy();
   });
 
-  it('gives a new account the shares its address was invited to when the provider vouches for the address', async () => {
+  it('gives a new account the shares its address was invited to when the provider vouches for it', async () => {
     const owner = await Person.create(t, { first_name: 'Asha' });
     const plans = await owner.folder('Plans');
     const email = `social-invitee-${Date.now()}@example.test`;

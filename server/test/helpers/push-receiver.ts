@@ -39,7 +39,8 @@ export class PushClient {
     for (let seq = 0, offset = 0; offset < records.length; seq++, offset += rs) {
       const record = records.subarray(offset, offset + rs);
       const nonce = Buffer.from(baseNonce);
-      nonce.writeUInt32BE((nonce.readUInt32BE(8) ^ seq) >>> 0, 8); // the record sequence number XORed into the nonce's tail
+      // The record sequence number XORed into the nonce's tail.
+      nonce.writeUInt32BE((nonce.readUInt32BE(8) ^ seq) >>> 0, 8);
       const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
       decipher.setAuthTag(record.subarray(record.length - 16));
       const plain = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);

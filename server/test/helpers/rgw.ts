@@ -42,8 +42,10 @@ export async function startRgw(): Promise<Rgw> {
     }));
   } catch (error) {
     const e = error as { stderr?: string; message: string };
+    const tail = (e.stderr ?? e.message).split('\n').slice(-15).join('\n');
     throw new Error(
-      `Could not start the Ceph RADOS Gateway the S3 tests need (scripts/start-rgw.sh). Install Debian's packages: apt-get install ${PACKAGES}.\n${(e.stderr ?? e.message).split('\n').slice(-15).join('\n')}`,
+      'Could not start the Ceph RADOS Gateway the S3 tests need (scripts/start-rgw.sh). ' +
+        `Install Debian's packages: apt-get install ${PACKAGES}.\n${tail}`,
     );
   }
   const env: Record<string, string> = {};

@@ -57,10 +57,10 @@ export class MailCatcher {
     for (;;) {
       const found = this.messages.filter((m) => m.to.includes(to.toLowerCase()) && match(m)).at(-1);
       if (found) return found;
-      if (Date.now() > deadline)
-        throw new Error(
-          `No mail to ${to} within ${timeoutMs} ms; got: ${JSON.stringify(this.messages.map((m) => [m.to, m.subject]))}`,
-        );
+      if (Date.now() > deadline) {
+        const got = JSON.stringify(this.messages.map((m) => [m.to, m.subject]));
+        throw new Error(`No mail to ${to} within ${timeoutMs} ms; got: ${got}`);
+      }
       await new Promise((r) => setTimeout(r, 25));
     }
   }

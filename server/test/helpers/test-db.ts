@@ -28,7 +28,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.KOSH_TEST_PG_URL;
   if (!adminUrl)
     throw new Error(
-      'KOSH_TEST_DB=postgres needs KOSH_TEST_PG_URL: start a cluster with scripts/pg-start.sh (Debian package postgresql).',
+      'KOSH_TEST_DB=postgres needs KOSH_TEST_PG_URL: ' +
+        'start a cluster with scripts/pg-start.sh (Debian package postgresql).',
     );
   const name = `kosh_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -1,6 +1,9 @@
 import yauzl from 'yauzl';
 
-/** Every entry of a ZIP: name to bytes (directories end with / and hold nothing; `directories: false` leaves them out). */
+/**
+ * Every entry of a ZIP: name to bytes (directories end with / and hold nothing; `directories: false`
+ * leaves them out).
+ */
 export function unzip(buffer: Buffer, { directories = true } = {}): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {

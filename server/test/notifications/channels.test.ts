@@ -32,7 +32,7 @@ let n = 0;
 const unique = (label: string) => `${label} ${Date.now()}-${n++}`;
 
 describe('notification subscriptions', () => {
-  it('lists every notification type by group, with email and browser on by default where the product says', async () => {
+  it('lists every notification type by group, email and browser on by default where the product says', async () => {
     const { agent } = await person();
     const res = await agent.get('/api/v1/notifications/me/subscriptions');
     expect(res.statusCode).toBe(200);
@@ -135,7 +135,7 @@ describe('notification subscriptions', () => {
     expect((await agent.get('/api/v1/notifications')).json().pagination.data[1].data.lines[0].content).toBe(second);
   });
 
-  it("delivers a notification stored in the caller's transaction once it commits, and nothing when it rolls back", async () => {
+  it("delivers a notification stored in the caller's transaction once it commits, none if it rolls back", async () => {
     const { user, agent } = await person();
     const kept = unique('Committed');
     const dropped = unique('Rolled back');
@@ -159,7 +159,7 @@ describe('notification subscriptions', () => {
     ).toEqual([kept]);
   });
 
-  it('pushes an encrypted message to each subscribed browser while browser is on, signed with the VAPID key in bootstrap', async () => {
+  it('pushes encrypted messages to subscribed browsers while browser is on, signed with the VAPID key', async () => {
     const { user, agent } = await person();
     const browser = new PushClient();
     const name = unique('browser').replace(/\W/g, '');

@@ -115,13 +115,19 @@ describe('notifications list, mark as read and clear', () => {
     await notify(
       t,
       user.id,
-      '<strong onclick="x()">Asha</strong> <script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">bad</a> <a href="https://example.com/x" target="_blank">ok</a> <a href="/drive/folders/abc">in</a> <em>e</em><br><span style="color:red">s</span><iframe src="https://evil.test"></iframe>',
+      [
+        '<strong onclick="x()">Asha</strong> <script>alert(1)</script><img src=x onerror="alert(2)">',
+        '<a href="javascript:alert(3)">bad</a> <a href="https://example.com/x" target="_blank">ok</a> ',
+        '<a href="/drive/folders/abc">in</a> <em>e</em><br><span style="color:red">s</span>',
+        '<iframe src="https://evil.test"></iframe>',
+      ].join(''),
     );
     const [n] = (await listPage(agent)).data;
     const html = n.data.lines[0].content;
     expect(html).not.toMatch(/script|onerror|onclick|javascript:|<img|iframe|style=|target=/i);
     expect(html).toBe(
-      '<strong>Asha</strong> <a>bad</a> <a href="https://example.com/x">ok</a> <a href="/drive/folders/abc">in</a> <em>e</em><br /><span>s</span>',
+      '<strong>Asha</strong> <a>bad</a> <a href="https://example.com/x">ok</a> ' +
+        '<a href="/drive/folders/abc">in</a> <em>e</em><br /><span>s</span>',
     );
     const row = await t.modules.db
       .selectFrom('notifications')

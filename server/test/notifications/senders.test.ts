@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FREE_STORAGE_BYTES } from '@kosh/contracts';
+import { FREE_STORAGE_BYTES, type NotificationData } from '@kosh/contracts';
 import { confirmPassword, createAccountsApp, del, newAgent, put, signIn } from '../helpers/accounts.ts';
 import { enableTwoFactor } from '../helpers/accounts.ts';
 import type { MailCatcher } from '../helpers/smtp.ts';
@@ -30,7 +30,7 @@ async function notificationsOf(userId: number, type: string) {
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as Record<string, any> }));
+  return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as NotificationData }));
 }
 
 const CHROME_LINUX =
@@ -61,7 +61,7 @@ describe('file shared', () => {
 });
 
 describe('upload into a shared folder', () => {
-  it("tells the folder's owner when someone with edit uploads into it (plain and tus uploads), not when the owner does", async () => {
+  it("tells a folder's owner when someone with edit uploads into it (plain or tus), not the owner's own", async () => {
     const owner = await Person.create(t);
     const bob = await Person.create(t, { first_name: 'Bob', last_name: 'Lee' });
     const team = await owner.folder('Team <b>');
@@ -90,7 +90,7 @@ describe('upload into a shared folder', () => {
 });
 
 describe('storage almost full', () => {
-  it('tells once when an upload takes the used space past 90%, and again only after it falls back below and crosses again', async () => {
+  it('tells once when an upload takes the used space past 90%, again only after it falls below and back', async () => {
     await t.modules.settings.service.set('drive.default_space_bytes', 1000);
     const me = await Person.create(t);
     await me.upload('a.bin', Buffer.alloc(800));

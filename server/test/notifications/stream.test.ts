@@ -87,7 +87,7 @@ describe('GET notifications/stream', () => {
     }
   });
 
-  it('ends a stream at the next heartbeat once its session has logged out, and keeps streams of live sessions', async () => {
+  it('ends a stream at the next heartbeat once its session logged out; keeps streams of live sessions', async () => {
     const { user, agent, token } = await person();
     const otherDevice = newAgent(t);
     const otherToken = await loginAs(t.modules, otherDevice, user);

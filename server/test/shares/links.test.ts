@@ -16,10 +16,10 @@ beforeAll(async () => {
 afterAll(() => close());
 beforeEach(() => t.modules.settings.service.set('drive.default_space_bytes', 25 * 1024 ** 3));
 
-const page = (agent: Agent, hash: string, query: Record<string, string | number> = {}) =>
-  agent.get(
-    `/api/v1/shareable-links/${hash}?${new URLSearchParams(Object.entries({ loader: 'shareableLinkPage', ...query }).map(([k, v]) => [k, String(v)]))}`,
-  );
+const page = (agent: Agent, hash: string, query: Record<string, string | number> = {}) => {
+  const params = Object.entries({ loader: 'shareableLinkPage', ...query }).map(([k, v]) => [k, String(v)]);
+  return agent.get(`/api/v1/shareable-links/${hash}?${new URLSearchParams(params)}`);
+};
 const visitor = () => newAgent(t);
 const cookieName = (hash: string) => `kosh_link_${hash}`;
 
@@ -102,7 +102,7 @@ describe("LinksService (the owner's side)", () => {
 });
 
 describe('GET shareable-links/{hash}', () => {
-  it("answers {link, passwordInvalid, folderChildren} with the folder's children page by page, folders first", async () => {
+  it("answers {link, passwordInvalid, folderChildren}: the folder's children page by page, folders first", async () => {
     const { owner, photos, trip, a } = await tree();
     const { hash } = await owner.createLink(photos.id);
     const first = await page(visitor(), hash, { perPage: 2, order: 'name:asc' });
@@ -170,7 +170,7 @@ describe('GET shareable-links/{hash}', () => {
     expect((await page(visitor(), 'no-such-link-hash')).statusCode).toBe(404);
   });
 
-  it('answers 401 to a logged-out visitor of a restricted link, on the page and on the bytes; a logged-in one gets in', async () => {
+  it('answers 401 to a logged-out visitor of a restricted link (page and bytes); a logged-in one gets in', async () => {
     const { owner, photos, a } = await tree();
     const { hash } = await owner.createLink(photos.id, { restricted: true });
     expect((await page(visitor(), hash)).statusCode).toBe(401);
@@ -189,7 +189,7 @@ describe('GET shareable-links/{hash}', () => {
 });
 
 describe('link passwords', () => {
-  it('asks for the password, refuses a wrong one, and a right one unlocks the bytes with a signed httpOnly cookie', async () => {
+  it('asks for the password, refuses a wrong one; a right one unlocks the bytes (signed httpOnly cookie)', async () => {
     const { owner, photos, b } = await tree();
     const { hash } = await owner.createLink(photos.id, { password: 'open sesame' });
     const agent = visitor();
@@ -274,7 +274,7 @@ describe('link passwords', () => {
 });
 
 describe('bytes through a link', () => {
-  it('downloads a file with Range, previews it inline, and stops attachments and ZIPs when downloads are off', async () => {
+  it('downloads a file with Range, previews it inline, stops attachments and ZIPs when downloads are off', async () => {
     const { owner, photos, a } = await tree();
     const { hash } = await owner.createLink(photos.id);
     const url = `/api/v1/shareable-links/${hash}/entries/${a.hash}/download`;
@@ -376,7 +376,7 @@ describe('save to my drive', () => {
     expect(again).toMatchObject({ name: 'Photos', parent_id: expect.any(Number) });
   });
 
-  it("refuses a copy that does not fit in the visitor's space (413), and saving when downloads are off (403)", async () => {
+  it("refuses a copy that does not fit the visitor's space (413), and saving with downloads off (403)", async () => {
     const { owner, photos, b } = await tree();
     const { hash } = await owner.createLink(photos.id);
     const me = await Person.create(t);
@@ -420,7 +420,7 @@ describe('uploads through a link', () => {
 });
 
 describe('the shareable link page HTML', () => {
-  it("carries the entry's name in <title> and the meta description for crawlers, on /drive/s/{hash} and /s/{hash}", async () => {
+  it("gives crawlers the entry's name in <title> and meta description, on /drive/s/{hash} and /s/{hash}", async () => {
     const { owner, photos } = await tree();
     const { hash } = await owner.createLink(photos.id);
     for (const path of [`/drive/s/${hash}`, `/s/${hash}`]) {

@@ -21,7 +21,7 @@ const freshEmail = () => `invitee-${Date.now()}-${n++}@example.test`;
 
 describe('SharesService', () => {
   describe('share', () => {
-    it('shares a folder: the recipient lists it under shared with me with the owner, and gets a notification and an email', async () => {
+    it("shares a folder: in the recipient's shared with me with its owner, and a notification and a mail", async () => {
       const owner = await Person.create(t, {
         first_name: 'Asha',
         last_name: 'Rao',
@@ -69,7 +69,7 @@ describe('SharesService', () => {
       expect(message.text).toContain(`/drive/folders/${docs.hash}`);
     });
 
-    it('shares several entries with several people; sharing again changes the permission without a second notification', async () => {
+    it('shares entries with several people; sharing again changes the permission without notifying again', async () => {
       const owner = await Person.create(t);
       const [bob, carol] = [await Person.create(t), await Person.create(t)];
       const a = await owner.upload('a.txt', 'a');
@@ -267,7 +267,7 @@ describe('SharesService', () => {
       expect(access.people[0]).toMatchObject({ user_id: user.id, status: 'active' });
     });
 
-    it('waits for a verified address where verification is required, unless the invitation token came with the registration', async () => {
+    it('waits for a verified address where required, unless registration carried the invitation token', async () => {
       await settings({ require_email_confirmation: true });
       const owner = await Person.create(t);
       const docs = await owner.folder('Secret plans');

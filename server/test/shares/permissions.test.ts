@@ -294,7 +294,7 @@ describe('space', () => {
     expect(await usage(w.me)).toBe(meBefore);
   });
 
-  it('refuses an upload into a shared folder whose owner is out of space, whatever the recipient has left', async () => {
+  it('refuses uploads into a shared folder whose owner is out of space, whatever the recipient has left', async () => {
     const w = await world('edit');
     await t.modules.settings.service.set('drive.default_space_bytes', 100);
     expect((await w.me.uploadRaw('big.bin', Buffer.alloc(200, 1), { parentId: w.shared.id })).statusCode).toBe(413);

@@ -33,7 +33,7 @@ async function world(permission: 'view' | 'download' | 'edit' = 'view') {
 }
 
 describe('sections beside folders include what is shared with the caller', () => {
-  it("recent lists the caller's files and the files inside shares, with their permission and owner; never others'", async () => {
+  it("recent lists the caller's files and those inside shares, with permission and owner; never others'", async () => {
     const w = await world('download');
     const recent = await w.me.list({ section: 'recent', perPage: 200 });
     const mineHere = recent.filter((e) => e.name.includes(w.q));
@@ -63,7 +63,7 @@ describe('sections beside folders include what is shared with the caller', () =>
     expect((await w.me.list({ section: 'search', query: 'secret' })).map((e) => e.id)).not.toContain(w.secret.id);
   });
 
-  it("a recipient's star is their own: listed in their starred with their permission, unseen by the owner", async () => {
+  it("a recipient's star is their own: in their starred with their permission, unseen by the owner", async () => {
     const w = await world('view');
     const starred = await w.me.agent.post('/api/v1/file-entries/star', { entryIds: [w.deep.id] });
     expect(starred.statusCode).toBe(200);
@@ -79,7 +79,7 @@ describe('sections beside folders include what is shared with the caller', () =>
     expect((await w.me.list({ section: 'starred' })).map((e) => e.id)).toEqual([w.deep.id]);
   });
 
-  it('a share revoked mid-session leaves recent, starred and search on the next call; a trashed entry leaves them too', async () => {
+  it('a share revoked mid-session leaves recent, starred and search on the next call; trashed ones too', async () => {
     const w = await world('view');
     await w.me.agent.post('/api/v1/file-entries/star', { entryIds: [w.report.id, w.deep.id] });
     expect(await w.me.list({ section: 'starred' })).toHaveLength(2);
@@ -104,7 +104,7 @@ describe('sections beside folders include what is shared with the caller', () =>
 });
 
 describe('the owner\'s "shared" mark (is_shared)', () => {
-  it('marks entries shared with people or by an enabled link, in every listing of the owner, and drops it when the sharing ends', async () => {
+  it("marks entries shared with people or an enabled link in the owner's listings until sharing ends", async () => {
     const owner = await Person.create(t);
     const bob = await Person.create(t);
     const q = tag();

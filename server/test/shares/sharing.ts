@@ -1,4 +1,4 @@
-import type { FileEntry, SharePermission } from '@kosh/contracts';
+import type { FileEntry, NotificationData, SharePermission } from '@kosh/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { newAgent } from '../helpers/accounts.ts';
 import { multipart } from '../helpers/drive.ts';
@@ -105,5 +105,5 @@ export async function sharedNotifications(t: TestApp, userId: number) {
     .where('type', '=', 'file-entry-shared')
     .orderBy('created_at')
     .execute();
-  return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as Record<string, any> }));
+  return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as NotificationData }));
 }

@@ -40,7 +40,9 @@ describe('custom pages', () => {
       .values({
         slug: 'evil',
         title: 'Evil',
-        body: '<p onclick="x()">Hi<script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">a</a></p>',
+        body:
+          '<p onclick="x()">Hi<script>alert(1)</script><img src="x" onerror="alert(2)">' +
+          '<a href="javascript:alert(3)">a</a></p>',
         seo: null,
         created_at: at,
         updated_at: at,

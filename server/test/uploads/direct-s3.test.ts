@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_STORAGE_BYTES } from '@kosh/contracts';
+import {
+  FREE_STORAGE_BYTES,
+  type CompleteS3MultipartResponse,
+  type CreateS3MultipartResponse,
+  type PresignS3UploadResponse,
+  type S3UploadedPartsResponse,
+  type SignS3PartsResponse,
+  type UploadEntryResponse,
+} from '@kosh/contracts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { startRgw, type Rgw } from '../helpers/rgw.ts';
 import { DriveClient, sha256, storedBytes } from '../helpers/drive.ts';
@@ -23,10 +31,27 @@ const pendingRows = (userId: number) =>
   t.modules.db.selectFrom('pending_uploads').selectAll().where('user_id', '=', userId).execute();
 const stat = (key: string) => t.modules.storage.stat(key);
 
-async function post<T = any>(me: DriveClient, path: string, body: unknown, status = 200): Promise<T> {
+/** What each direct-upload call answers (contracts/src/uploads.ts). */
+type Answers = {
+  's3/simple/presign': PresignS3UploadResponse;
+  's3/entries': UploadEntryResponse;
+  's3/multipart/create': CreateS3MultipartResponse;
+  's3/multipart/get-uploaded-parts': S3UploadedPartsResponse;
+  's3/multipart/batch-sign-part-urls': SignS3PartsResponse;
+  's3/multipart/complete': CompleteS3MultipartResponse;
+  's3/multipart/abort': undefined;
+};
+
+async function post<P extends keyof Answers>(
+  me: DriveClient,
+  path: P,
+  body: unknown,
+  status = 200,
+): Promise<Answers[P]> {
   const res = await me.agent.post(`/api/v1/${path}`, body);
   if (res.statusCode !== status) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
-  return (res.body ? res.json() : undefined) as T;
+  // Only abort answers no body (204), and its answer is typed undefined.
+  return res.body ? res.json() : (undefined as Answers[P]);
 }
 
 /** PUTs one part to its signed address as a browser would, answering the ETag header. */
@@ -42,11 +67,7 @@ async function signed(
   uploadId: string,
   partNumbers: number[],
 ): Promise<Map<number, string>> {
-  const { urls } = await post<{ urls: Array<{ partNumber: number; url: string }> }>(
-    me,
-    's3/multipart/batch-sign-part-urls',
-    { key, uploadId, partNumbers },
-  );
+  const { urls } = await post(me, 's3/multipart/batch-sign-part-urls', { key, uploadId, partNumbers });
   return new Map(urls.map((u) => [u.partNumber, u.url]));
 }
 
@@ -182,7 +203,7 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
     expect((await me.agent.post('/api/v1/s3/multipart/get-uploaded-parts', { key, uploadId })).statusCode).toBe(404);
   });
 
-  it('multipart: refuses a completion whose real size differs from the declared one, and deletes what was stored', async () => {
+  it('multipart: a completion whose real size is not the declared one is refused and its bytes deleted', async () => {
     const me = await DriveClient.create(t);
     const { uploadId, key } = await post(me, 's3/multipart/create', { filename: 'liar.bin', size: 6 * MIB });
     const urls = await signed(me, key, uploadId, [1, 2]);
@@ -199,7 +220,7 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
     expect((await me.agent.post('/api/v1/s3/entries', { key })).statusCode).toBe(404);
   });
 
-  it("refuses an entry whose object differs from the declared size (written behind the server's back) and deletes it", async () => {
+  it("refuses and deletes an object written behind the server's back with other than the declared size", async () => {
     const me = await DriveClient.create(t);
     const presigned = await post(me, 's3/simple/presign', { filename: 'swap.bin', size: 100 });
     // Bytes that did not come through the signed PUT: the key's object has another size.
@@ -274,7 +295,7 @@ describe('DirectUploads (S3, RADOS Gateway)', () => {
     ).toBe(422);
   });
 
-  it('refuses what does not fit at presign, and lets one of two parallel uploads through when both do not', async () => {
+  it('refuses at presign what does not fit; lets one of two parallel uploads through when both do not', async () => {
     await setSetting('drive.default_space_bytes', 10 * MIB);
     const me = await DriveClient.create(t);
     const big = await me.agent.post('/api/v1/s3/simple/presign', { filename: 'big.bin', size: 11 * MIB });

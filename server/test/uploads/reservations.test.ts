@@ -27,7 +27,7 @@ describe('SpaceService reservations', () => {
     expect(await reserved(me.user.id)).toBe(0);
   });
 
-  it('counts the space a resumable upload in flight reserved against a plain upload, until it is terminated', async () => {
+  it('counts the space reserved by a resumable upload in flight against a plain upload, until terminated', async () => {
     const me = await DriveClient.create(t);
     const headers = await browserHeaders(me.agent);
     // Created with its length declared, no byte sent yet: the space is taken all the same.

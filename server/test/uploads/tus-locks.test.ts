@@ -142,7 +142,7 @@ describe.each(onPostgres ? ['one process', 'two processes'] : ['one process'])('
   /** Where the two requests of each race go: one server, or two sharing the database. */
   const bases = () => (mode === 'two processes' ? [firstBase, second!.base] : [firstBase, firstBase]);
 
-  it('a PATCH from another process stops the one in progress, is refused at a stale offset, and the upload ends byte-identical', async () => {
+  it("another process's PATCH stops the running one, is refused at a stale offset; the bytes end intact", async () => {
     const [one, two] = bases();
     const me = await DriveClient.create(t);
     const headers = await browserHeaders(me.agent);
@@ -175,7 +175,7 @@ describe.each(onPostgres ? ['one process', 'two processes'] : ['one process'])('
     expect(await sha256(await storedBytes(t.modules, row.file_name!))).toBe(src.sha256);
   });
 
-  it('a HEAD from another process waits for the PATCH in progress to stop, and answers the offset it reached', async () => {
+  it('a HEAD from another process waits for the running PATCH to stop, and answers the offset it reached', async () => {
     const [one, two] = bases();
     const me = await DriveClient.create(t);
     const headers = await browserHeaders(me.agent);

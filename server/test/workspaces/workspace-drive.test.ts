@@ -18,7 +18,7 @@ const ROLE_REFUSED = 'Your role in this workspace does not allow this.';
 const rowOf = (id: number) => t.modules.drive.repos.entries.getById(id);
 
 describe('the drive inside a workspace', () => {
-  it("editors upload, create folders, rename, move, copy, trash and restore; entries belong to the workspace and fill its owner's space", async () => {
+  it("editors upload, create, rename, move, copy, trash, restore; the entries fill the owner's space", async () => {
     const { owner, ws, members } = await teamOf(t, ['editor']);
     const [editor] = members;
     const file = await editor.upload(ws.id, 'plan.txt', 'the plan');
@@ -76,7 +76,7 @@ describe('the drive inside a workspace', () => {
     }
   });
 
-  it('viewers list and download but may not upload, create, rename, move, copy or trash (403 with the reason)', async () => {
+  it('viewers list and download; upload, create, rename, move, copy and trash answer 403 with the reason', async () => {
     const { owner, ws, members } = await teamOf(t, ['viewer']);
     const [viewer] = members;
     const folder: FileEntry = (await owner.folderRaw(ws.id, 'Shared')).json().fileEntry;
@@ -116,7 +116,7 @@ describe('the drive inside a workspace', () => {
     expect((await viewer.uploadRaw(ws.id, 'now.txt', 'x', folder.id)).statusCode).toBe(201);
   });
 
-  it("tus uploads honour the workspace from the metadata: an editor's lands there, a viewer's is refused at creation", async () => {
+  it("tus uploads honour the metadata's workspace: an editor's lands there; a viewer's fails at creation", async () => {
     const { owner, ws, members } = await teamOf(t, ['editor', 'viewer']);
     const [editor, viewer] = members;
     const endpoint = `${base}/api/v1/tus/upload`;
@@ -145,7 +145,7 @@ describe('the drive inside a workspace', () => {
     expect(await owner.names(ws.id)).toEqual(['tus.txt']);
   });
 
-  it('keeps workspaces apart: a non-member gets 404 on every call naming the workspace or its entries, and listings never mix', async () => {
+  it('keeps workspaces apart: a non-member gets 404 for the workspace or its entries; listings never mix', async () => {
     const { owner, ws, members } = await teamOf(t, ['editor']);
     const [editor] = members;
     const other = await owner.createWorkspace('Other');

@@ -78,7 +78,7 @@ describe('WorkspacesService', () => {
       expect((await me.workspaces()).map((w) => w.name)).toEqual(['Default', 'Valid']);
     });
 
-    it('caps workspaces a user owns (count) and members plus invites (member_count) by the workspaces.create restrictions', async () => {
+    it('caps owned workspaces (count) and members plus invites (member_count) by workspaces.create', async () => {
       const me = await Member.create(t);
       const perm = (
         await t.modules.db
@@ -148,7 +148,7 @@ describe('WorkspacesService', () => {
   });
 
   describe('invites', () => {
-    it('invites someone with an account: a workspace-invite notification with inviteId and join/decline actions; joining answers the workspace', async () => {
+    it('invites a user: a workspace-invite notification with inviteId, join and decline; join answers it', async () => {
       const owner = await Member.create(t, { first_name: 'Olga' });
       const ws = await owner.createWorkspace('Marketing');
       const bob = await Member.create(t);
@@ -208,7 +208,7 @@ describe('WorkspacesService', () => {
       ]);
     });
 
-    it("declines an invite; a stale or someone else's invite answers 404 'This invite is no longer valid'", async () => {
+    it("declines an invite; a stale or another's invite answers 404 'This invite is no longer valid'", async () => {
       const owner = await Member.create(t);
       const ws = await owner.createWorkspace('Sales');
       const [carol, dave] = [await Member.create(t), await Member.create(t)];
@@ -232,7 +232,7 @@ describe('WorkspacesService', () => {
       expect((await carol.join('no-such-invite')).json()).toMatchObject(STALE);
     });
 
-    it('answers an invalid address in results, and an admin can cancel a pending invite (then it is stale)', async () => {
+    it('answers an invalid address in results; an admin can cancel a pending invite (then it is stale)', async () => {
       const owner = await Member.create(t);
       const ws = await owner.createWorkspace('Cancel');
       const erin = await Member.create(t);
@@ -246,7 +246,7 @@ describe('WorkspacesService', () => {
       expect((await erin.join(inviteId)).json()).toMatchObject(STALE);
     });
 
-    it('mails an address without an account a register link; registering there and joining makes it a member', async () => {
+    it('mails an address without an account a register link; registering and joining makes it a member', async () => {
       const owner = await Member.create(t, { first_name: 'Olga' });
       const ws = await owner.createWorkspace('Newcomers');
       const email = freshEmail();
