@@ -113,11 +113,3 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   if (!response.ok) throw new ApiError(response.status, body);
   return body as T;
 }
-
-export const http = {
-  get: <T>(path: string, params?: QueryParams, signal?: AbortSignal) => apiRequest<T>('GET', path, { params, signal }),
-  post: <T>(path: string, body?: unknown, params?: QueryParams) => apiRequest<T>('POST', path, { body, params }),
-  put: <T>(path: string, body?: unknown, params?: QueryParams) => apiRequest<T>('PUT', path, { body, params }),
-  patch: <T>(path: string, body?: unknown, params?: QueryParams) => apiRequest<T>('PATCH', path, { body, params }),
-  delete: <T>(path: string, body?: unknown, params?: QueryParams) => apiRequest<T>('DELETE', path, { body, params }),
-};
