@@ -26,8 +26,10 @@ async function addFile(
   const key = newObjectKey('entries');
   const file = path.join(modules.config.dataDir, 'files', key);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  if (sparse) fs.truncateSync((fs.closeSync(fs.openSync(file, 'w')), file), size);
-  else {
+  if (sparse) {
+    fs.closeSync(fs.openSync(file, 'w'));
+    fs.truncateSync(file, size);
+  } else {
     const fd = fs.openSync(file, 'w');
     const chunk = randomBytes(8 * 1024 * 1024);
     for (let written = 0; written < size; written += chunk.length)
@@ -101,7 +103,8 @@ http {
   sendfile on;
   tcp_nopush on;
   default_type application/octet-stream;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
   server {
     listen 127.0.0.1:${port};
     location /static/ { alias ${filesRoot}/; }
@@ -173,7 +176,8 @@ export async function benchDownload(): Promise<Figure[]> {
 
     const mbps = (b: number) => `${(b / 1024 ** 2).toFixed(0)} MiB/s`;
     process.stdout.write(
-      `  nginx sendfile ${mbps(nginxSpeed)}, Kosh ${mbps(koshSpeed)}, nginx + X-Accel-Redirect ${mbps(accelSpeed)} (median of ${ROUNDS})\n`,
+      `  nginx sendfile ${mbps(nginxSpeed)}, Kosh ${mbps(koshSpeed)}, ` +
+        `nginx + X-Accel-Redirect ${mbps(accelSpeed)} (median of ${ROUNDS})\n`,
     );
     return [
       {

@@ -42,7 +42,10 @@ const EXTS: Array<[string, string, string]> = [
   ['mp4', 'video/mp4', 'video'],
 ];
 
-/** Inserts rows in big multi-row statements inside one transaction, ids chosen up front so paths need no second pass. */
+/**
+ * Inserts rows in big multi-row statements inside one transaction, ids chosen up front so paths
+ * need no second pass.
+ */
 async function seed(modules: Modules, ownerId: number): Promise<{ bigHash: string }> {
   const db = modules.db;
   const started = Date.now();
@@ -113,9 +116,8 @@ async function seed(modules: Modules, ownerId: number): Promise<{ bigHash: strin
     await sql`analyze`.execute(db);
   }
   const bigRow = await db.selectFrom('file_entries').select('hash').where('id', '=', big).executeTakeFirstOrThrow();
-  process.stdout.write(
-    `  seeded ${id.toLocaleString('en')} entries in ${((Date.now() - started) / 1000).toFixed(1)} s (${modules.dialect})\n`,
-  );
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`  seeded ${id.toLocaleString('en')} entries in ${seconds} s (${modules.dialect})\n`);
   return { bigHash: bigRow.hash };
 }
 

@@ -28,11 +28,15 @@ export function deferPageReporting(): { note: string; restore(): void } {
   } catch {
     return {
       ...keep,
-      note: `free page reporting after ${before} ms, not adjustable by this user: upload figures vary by a third between runs`,
+      note:
+        `free page reporting after ${before} ms, not adjustable by this user: ` +
+        'upload figures vary by a third between runs',
     };
   }
   return {
-    note: `free page reporting deferred from ${before} ms to ${DEFERRED_MS} ms for the run (KOSH_BENCH_PAGE_REPORTING=keep leaves it)`,
+    note:
+      `free page reporting deferred from ${before} ms to ${DEFERRED_MS} ms for the run ` +
+      '(KOSH_BENCH_PAGE_REPORTING=keep leaves it)',
     restore: () => fs.writeFileSync(MIN_FREE_MS, before),
   };
 }

@@ -1,10 +1,11 @@
 // Upload throughput and memory (DESIGN.md budgets): 1 GiB through Kosh's tus endpoint to local
 // disk over loopback, with one client for every server in the run (DESIGN.md: same client, same
-// run; KOSH_BENCH_CLIENT=tus-js-client times the tus servers with the web app's client instead), against (a) a raw Node HTTP PUT that streams the same
-// bytes to the same disk and fsyncs (>= 0.8, Kosh counted until the entry exists: its bytes are
-// fsynced then) and (b) a bare @tus/server with its file store (>= 0.9, both counted until the
-// last PATCH is answered). `dd conv=fsync` is printed as the disk's own figure. The Kosh server's
-// RSS is sampled during its uploads (< 200 MB, flat).
+// run; KOSH_BENCH_CLIENT=tus-js-client times the tus servers with the web app's client instead),
+// against (a) a raw Node HTTP PUT that streams the same bytes to the same disk and fsyncs (>= 0.8,
+// Kosh counted until the entry exists: its bytes are fsynced then) and (b) a bare @tus/server with
+// its file store (>= 0.9, both counted until the last PATCH is answered). `dd conv=fsync` is
+// printed as the disk's own figure. The Kosh server's RSS is sampled during its uploads (< 200 MB,
+// flat).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -51,7 +52,8 @@ const BARE_TUS_SERVER = `
 import { Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 const [port, dir] = process.argv.slice(-2);
-new Server({ path: '/files', datastore: new FileStore({ directory: dir }) }).listen({ port: Number(port), host: '127.0.0.1' });
+new Server({ path: '/files', datastore: new FileStore({ directory: dir }) })
+  .listen({ port: Number(port), host: '127.0.0.1' });
 `;
 
 function startScript(source: string, port: number, dir: string): ChildProcess {
@@ -150,7 +152,10 @@ async function tusStreamOnce(
   return { url, ms: performance.now() - start };
 }
 
-/** The tus client timed: the shared streaming client, or tus-js-client (the web app's) with KOSH_BENCH_CLIENT=tus-js-client. */
+/**
+ * The tus client timed: the shared streaming client, or tus-js-client (the web app's) with
+ * KOSH_BENCH_CLIENT=tus-js-client.
+ */
 const WITH_TUS_JS = process.env.KOSH_BENCH_CLIENT === 'tus-js-client';
 const tusUpload = (file: string, endpoint: string, headers: Record<string, string>) =>
   WITH_TUS_JS ? tusOnce(file, endpoint, headers) : tusStreamOnce(file, endpoint, headers, GIB);
@@ -272,18 +277,26 @@ export async function benchUpload(): Promise<Figure[]> {
     const [rawRounds, bareRounds] = [perRound(raw, koshTotal), perRound(bare, koshTus)];
     const [vsRaw, vsBare, totalVsBare] = [median(rawRounds), median(bareRounds), median(perRound(bare, koshTotal))];
     const f = (x: number) => `${x.toFixed(0)} MiB/s`;
+    const patchSize = Number.isFinite(CHUNK) ? `${(CHUNK / 1024 ** 2).toFixed(0)} MiB` : 'the whole file';
+    const client = WITH_TUS_JS
+      ? `tus-js-client for both tus servers (the raw PUT cannot use it), PATCH size ${patchSize}`
+      : 'one Node http client for all three, streaming the file in 1 MiB reads ' +
+        '(tus: creation POST, then one PATCH of the whole file)';
+    process.stdout.write(`  client: ${client}\n`);
     process.stdout.write(
-      `  client: ${WITH_TUS_JS ? `tus-js-client for both tus servers (the raw PUT cannot use it), PATCH size ${Number.isFinite(CHUNK) ? `${(CHUNK / 1024 ** 2).toFixed(0)} MiB` : 'the whole file'}` : 'one Node http client for all three, streaming the file in 1 MiB reads (tus: creation POST, then one PATCH of the whole file)'}\n`,
+      `  dd conv=fsync ${f(disk)}; raw PUT + fsync ${f(rawS)}; bare @tus/server ${f(bareS)}; ` +
+        `Kosh tus ${f(tusS)} (to the last PATCH), ${f(totalS)} (entry made, fsynced); median of ${ROUNDS} rounds\n`,
     );
+    const busy = (samples: number[]) => median(samples).toFixed(2);
     process.stdout.write(
-      `  dd conv=fsync ${f(disk)}; raw PUT + fsync ${f(rawS)}; bare @tus/server ${f(bareS)}; Kosh tus ${f(tusS)} (to the last PATCH), ${f(totalS)} (entry made, fsynced); median of ${ROUNDS} rounds\n`,
-    );
-    process.stdout.write(
-      `  busy cores of ${os.cpus().length} (median): raw PUT ${median(cores.raw).toFixed(2)}, bare tus ${median(cores.bare).toFixed(2)}, Kosh ${median(cores.kosh).toFixed(2)}\n`,
+      `  busy cores of ${os.cpus().length} (median): ` +
+        `raw PUT ${busy(cores.raw)}, bare tus ${busy(cores.bare)}, Kosh ${busy(cores.kosh)}\n`,
     );
     const each = (ratios: number[]) => ratios.map((r) => r.toFixed(2)).join(' ');
     process.stdout.write(
-      `  ratios (median of the rounds' own): Kosh entry / raw PUT ${vsRaw.toFixed(2)} [${each(rawRounds)}], Kosh tus / bare tus ${vsBare.toFixed(2)} [${each(bareRounds)}], Kosh entry / bare tus ${totalVsBare.toFixed(2)}\n`,
+      `  ratios (median of the rounds' own): Kosh entry / raw PUT ${vsRaw.toFixed(2)} [${each(rawRounds)}], ` +
+        `Kosh tus / bare tus ${vsBare.toFixed(2)} [${each(bareRounds)}], ` +
+        `Kosh entry / bare tus ${totalVsBare.toFixed(2)}\n`,
     );
     return [
       { name: 'disk, dd conv=fsync (1 GiB)', value: f(disk), budget: '(reference)', ok: true },
