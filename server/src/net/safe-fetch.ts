@@ -110,8 +110,8 @@ export class SafeFetcher implements UrlFetcher {
     signal: AbortSignal,
   ): Promise<http.IncomingMessage> {
     const lookup: LookupFunction = (_host, options, callback) => {
-      if ((options as { all?: boolean }).all)
-        (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [pinned]);
+      // Asked for all addresses (options.all), the answer is a list: the one pinned address.
+      if (options.all) callback(null, [pinned]);
       else callback(null, pinned.address, pinned.family);
     };
     const client = url.protocol === 'https:' ? https : http;

@@ -130,8 +130,8 @@ export class PushSender {
       throw new Error('push endpoint resolves to an internal address');
     const pinned = addresses[0];
     const lookup: LookupFunction = (_host, options, callback) => {
-      if ((options as { all?: boolean }).all)
-        (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [pinned]);
+      // Asked for all addresses (options.all), the answer is a list: the one pinned address.
+      if (options.all) callback(null, [pinned]);
       else callback(null, pinned.address, pinned.family);
     };
     const client = url.protocol === 'https:' ? https : http;
