@@ -119,6 +119,7 @@ export function createModules(core: CoreDeps) {
       { name: 'notifications', start: () => notifications.start(), stop: () => notifications.stop() },
       // The tus lock connection (PostgreSQL) and the hashing worker of local uploads.
       { name: 'tus uploads', stop: () => uploads.tus.close() },
+      // Work queued after an answer went out (thumbnails, SHA-256s) ends before the database closes.
       { name: 'thumbnails', stop: () => drive.thumbnails.drain() },
       { name: 'upload hashes', stop: () => uploads.hashes.drain() },
       // Trash purge and orphan sweep, hourly; safe with several processes (drive/maintenance.service.ts).
