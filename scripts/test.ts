@@ -3,7 +3,7 @@
 // Runs the test legs in order, each a `vitest run --project X` (or, for checks, a list of
 // commands), streams their output, counts each leg from vitest's JSON report and ends with
 // the one line `N passed, N failed` (exit code 1 when anything failed). Legs:
-//   checks                the typecheck of contracts, server and web, `biome ci` (lint and
+//   checks                the typecheck of contracts, server, web and scripts+bench, `biome ci` (lint and
 //                         format) and the line-width check: each command counts as one test
 //   unit                  vitest project unit
 //   integration:sqlite    project integration, KOSH_TEST_DB=sqlite
@@ -64,7 +64,7 @@ const legs: Leg[] = [
     name: 'checks',
     project: 'checks',
     commands: [
-      ...['contracts', 'server', 'web'].map((dir) => ({
+      ...['contracts', 'server', 'web', 'scripts'].map((dir) => ({
         name: `typecheck ${dir}`,
         args: [bin('typescript', 'bin/tsc'), '-p', dir],
       })),

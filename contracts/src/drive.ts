@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The drive's calls (spec part 2 sections 2, 3, 7 and issue 4). Where the spec says
+// The drive's calls (spec part 2 sections 2, 3, 7). Where the spec says
 // "not shown", these shapes are our design, published through the OpenAPI document.
 
 /** File-type categories for icons (part 2, 3). `sharedFolder` is a UI variant of `folder`. */

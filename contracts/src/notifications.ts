@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATIONS_PAGE_SIZE } from './constants.ts';
 
-// Notifications (issue 7): stored notifications (spec part 1, 3 "Notification"), the list,
+// Notifications: stored notifications (spec part 1, 3 "Notification"), the list,
 // mark-as-read and clear calls (part 1, 7.2), subscription preferences ("Notification
 // subscription data"), the live stream and Web Push subscriptions.
 

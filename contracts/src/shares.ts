@@ -8,7 +8,7 @@ import {
   FileEntrySchema,
 } from './drive.ts';
 
-// Sharing (issue 6): entries shared with people, shareable links, and the shareable link page
+// Sharing: entries shared with people, shareable links, and the shareable link page
 // (spec part 2 sections 2, 3 "Shareable link page response", 4 "Shareable link", 6, 7 and
 // part 1 sections 2.8 and 6). Shapes the spec leaves "not shown" are ours, published in OpenAPI.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FileEntrySchema, UploadMetadataSchema } from './drive.ts';
 
-// Uploads of any size (spec part 2 sections 2, 3, 4, 7 "Uploads", 8, 9; issue 5): the
+// Uploads of any size (spec part 2 sections 2, 3, 4, 7 "Uploads", 8, 9): the
 // resumable (tus) endpoint, direct uploads to S3 (simple and multipart), and the constants
 // the web upload queue follows.
 

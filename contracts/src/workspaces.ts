@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Workspaces (issue 7): team spaces with members and roles, invitations by email (spec part 1,
+// Workspaces: team spaces with members and roles, invitations by email (spec part 1,
 // 2.8, 3 "Workspace", 4, 7.2 and 8). Workspace 0 is the built-in default: the caller's own drive.
 
 /** Roles, strongest first: what each may do is stated in the OpenAPI document. */

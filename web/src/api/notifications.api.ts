@@ -7,7 +7,7 @@ import { call } from './call.ts';
 import { queryClient } from './query-client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** The calls of the notifications area (part 1, 7.2; issue 7 for the stream and Web Push). */
+/** The calls of the notifications area (part 1, 7.2), the live stream and Web Push. */
 export const notificationsApi = {
   list: (signal?: AbortSignal) =>
     call(endpoints.listNotifications, { query: { page: 1, perPage: NOTIFICATIONS_PAGE_SIZE }, signal }),
