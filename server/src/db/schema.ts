@@ -256,9 +256,22 @@ export type PendingUploadsTable = {
   state: PendingUploadState;
   entry_id: number | null;
   claimed_at: string | null;
+  /** The process holding a finalizing claim (uploads/claim-holders.ts); null on claims older than it. */
+  claimed_by: string | null;
   created_at: string;
   updated_at: string;
   expires_at: string;
+};
+
+/** A ZIP archive being streamed, counted against the concurrency caps (drive/zip-slots.ts). */
+export type ZipDownloadsTable = {
+  id: Generated<number>;
+  holder: string;
+  user_id: number | null;
+  link_id: number | null;
+  address: string;
+  started_at: string;
+  alive_at: string;
 };
 
 /** An entry shared with a person; a folder's share covers its subtree. */
@@ -372,6 +385,7 @@ export type DB = {
   notifications: NotificationsTable;
   space_reservations: SpaceReservationsTable;
   pending_uploads: PendingUploadsTable;
+  zip_downloads: ZipDownloadsTable;
   rate_limits: RateLimitsTable;
   file_entries: FileEntriesTable;
   stars: StarsTable;
