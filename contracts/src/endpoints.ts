@@ -138,6 +138,8 @@ export type EndpointDefinition = {
   form?: z.ZodType;
   /** The success answer (200 or 201) the route serialises; absent: no JSON answer (204). */
   response?: z.ZodType;
+  /** A GET the spec gives that changes state: the client sends the XSRF header with it as on a POST. */
+  changesState?: true;
 };
 
 const endpoint = <const E extends EndpointDefinition>(definition: E): E => definition;
@@ -420,6 +422,7 @@ export const endpoints = {
     path: 'workspace/join/:inviteId',
     params: WorkspaceInviteParamsSchema,
     response: WorkspaceResponseSchema,
+    changesState: true,
   }),
   declineInvite: endpoint({
     method: 'DELETE',

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { COOKIE, XSRF_HEADER } from '@kosh/contracts';
 import { forbidden } from './app-error.ts';
@@ -9,6 +10,24 @@ function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Refuses a cookie caller whose X-XSRF-TOKEN header does not repeat its XSRF-TOKEN cookie. */
+function checkToken(request: FastifyRequest): void {
+  if (request.isBearer) return;
+  const existing = request.cookies[COOKIE.xsrf];
+  const header = request.headers[XSRF_HEADER];
+  const sent = Array.isArray(header) ? header[0] : header;
+  if (!existing || !sent || !sameToken(sent, existing))
+    throw forbidden('CSRF token mismatch. Reload the page and try again.', 'csrf_token_invalid');
+}
+
+/**
+ * For the few GET routes the spec gives that change state (joining a workspace by invite): a
+ * route-level onRequest hook. A lured top-level navigation or <img> cannot send the header.
+ */
+export async function requireCsrfToken(request: FastifyRequest): Promise<void> {
+  checkToken(request);
 }
 
 /**
@@ -30,10 +49,7 @@ export const csrfPlugin = fp(async (app) => {
         secure: request.protocol === 'https',
       });
     }
-    if (SAFE_METHODS.has(request.method) || request.isBearer) return;
-    const header = request.headers[XSRF_HEADER];
-    const sent = Array.isArray(header) ? header[0] : header;
-    if (!existing || !sent || !sameToken(sent, existing))
-      throw forbidden('CSRF token mismatch. Reload the page and try again.', 'csrf_token_invalid');
+    if (SAFE_METHODS.has(request.method)) return;
+    checkToken(request);
   });
 });

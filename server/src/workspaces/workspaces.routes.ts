@@ -14,6 +14,7 @@ import {
   WorkspaceResponseSchema,
   WorkspacesResponseSchema,
 } from '@kosh/contracts';
+import { requireCsrfToken } from '../http/csrf.ts';
 import { contextOf } from '../http/request-context.ts';
 import type { WorkspacesModule } from './workspaces.module.ts';
 
@@ -195,11 +196,14 @@ export async function workspacesRoutes(app: FastifyInstance, deps: { workspaces:
       summary: 'Join a workspace by an invite addressed to the caller; answers the workspace.',
       description: [
         'The invite is used up; the owner gets a workspace-joined notification. An invite that no longer exists (or is',
-        "someone else's) answers 404 'This invite is no longer valid'.",
+        "someone else's) answers 404 'This invite is no longer valid'. It changes state, so a cookie caller must send",
+        'the X-XSRF-TOKEN header as on any POST (403 csrf_token_invalid without it).',
       ].join(' '),
       params: WorkspaceInviteParamsSchema,
       response: { 200: WorkspaceResponseSchema },
     },
+    // A GET by the spec, yet it joins: a lured link or image must not make the invitee join.
+    onRequest: requireCsrfToken,
     handler: async (request) => ({
       workspace: await workspaces.join(request.actor, request.params.inviteId, contextOf(request)),
     }),

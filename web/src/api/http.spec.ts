@@ -69,6 +69,11 @@ describe('prepareRequest', () => {
     expect(prepareRequest('GET', 'a', {}, jar).init.headers['x-xsrf-token']).toBeUndefined();
   });
 
+  it('sends it on a GET that changes state (joining a workspace)', () => {
+    const jar = cookies({ 'XSRF-TOKEN': 'tok=1' });
+    expect(prepareRequest('GET', 'a', { changesState: true }, jar).init.headers['x-xsrf-token']).toBe('tok=1');
+  });
+
   it('adds workspaceId to GET, POST and PUT when a non-zero workspace is active', () => {
     const jar = cookies({ activeWorkspaceId: '7' });
     for (const method of ['GET', 'POST', 'PUT'] as const) {

@@ -9,6 +9,8 @@ export type RequestOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A GET that changes state (joining a workspace): it carries the XSRF header too. */
+  changesState?: boolean;
 };
 type PreparedRequest = { url: string; init: RequestInit & { method: string; headers: Record<string, string> } };
 
@@ -69,7 +71,7 @@ export function prepareRequest(
     headers[METHOD_OVERRIDE_HEADER] = method;
     params._method = method;
   }
-  if (method !== 'GET') {
+  if (method !== 'GET' || options.changesState) {
     const xsrf = readCookie(COOKIE.xsrf);
     if (xsrf) headers[XSRF_HEADER] = xsrf;
   }
