@@ -32,13 +32,13 @@ export class PendingUploadsRepository {
   }
 
   /**
-   * Takes the upload for finalizing: true when this caller got it (open, or a claim older than
-   * `staleBefore` left by a process that died), false when another caller holds it or it is done.
+   * Takes the upload for finalizing for `holder`: true when this caller got it (open, or a claim
+   * older than `staleBefore`), false when another caller holds it or it is done.
    */
-  async claim(id: number, at: string, staleBefore: string): Promise<boolean> {
+  async claim(id: number, holder: string, at: string, staleBefore: string): Promise<boolean> {
     const res = await this.db
       .updateTable('pending_uploads')
-      .set({ state: 'finalizing', claimed_at: at, updated_at: at })
+      .set({ state: 'finalizing', claimed_at: at, claimed_by: holder, updated_at: at })
       .where('id', '=', id)
       .where((eb) =>
         eb.or([eb('state', '=', 'open'), eb.and([eb('state', '=', 'finalizing'), eb('claimed_at', '<', staleBefore)])]),
@@ -47,21 +47,46 @@ export class PendingUploadsRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  async unclaim(id: number, at: string): Promise<void> {
-    await this.db
+  /** Takes over a claim still held by `from` (a process that is gone): true when this caller got it. */
+  async takeOver(id: number, from: string | null, holder: string, at: string): Promise<boolean> {
+    const res = await this.db
       .updateTable('pending_uploads')
-      .set({ state: 'open', claimed_at: null, updated_at: at })
+      .set({ claimed_at: at, claimed_by: holder, updated_at: at })
       .where('id', '=', id)
       .where('state', '=', 'finalizing')
+      .where((eb) => (from === null ? eb('claimed_by', 'is', null) : eb('claimed_by', '=', from)))
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Gives a claim of `holder` back: the upload is open again (bytes may arrive, another call may finish it). */
+  async unclaim(id: number, holder: string | null, at: string): Promise<void> {
+    await this.db
+      .updateTable('pending_uploads')
+      .set({ state: 'open', claimed_at: null, claimed_by: null, updated_at: at })
+      .where('id', '=', id)
+      .where('state', '=', 'finalizing')
+      .where((eb) => (holder === null ? eb('claimed_by', 'is', null) : eb('claimed_by', '=', holder)))
       .execute();
   }
 
-  async markDone(id: number, entryId: number, at: string, db: Database = this.db): Promise<void> {
-    await db
+  /** Marks the upload done if `holder` still holds its claim; false when another process took it over. */
+  async markDone(id: number, holder: string, entryId: number, at: string, db: Database = this.db): Promise<boolean> {
+    const res = await db
       .updateTable('pending_uploads')
-      .set({ state: 'done', entry_id: entryId, reservation_id: null, claimed_at: null, updated_at: at })
+      .set({
+        state: 'done',
+        entry_id: entryId,
+        reservation_id: null,
+        claimed_at: null,
+        claimed_by: null,
+        updated_at: at,
+      })
       .where('id', '=', id)
-      .execute();
+      .where('state', '=', 'finalizing')
+      .where('claimed_by', '=', holder)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   /** Records activity: the upload (and its reservation, by the caller) lives on until `expiresAt`. */

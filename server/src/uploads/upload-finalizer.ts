@@ -14,13 +14,17 @@ import type { SpaceService } from '../drive/space.service.ts';
 import type { ThumbnailService } from '../drive/thumbnails.service.ts';
 import type { UploadNotices } from '../notifications/upload-notices.ts';
 import { conflict, notFound } from '../http/app-error.ts';
+import type { ClaimHolders } from './claim-holders.ts';
 import type { PendingUploadRow, PendingUploadsRepository } from './pending-uploads.repository.ts';
 import type { Sha256Backfill } from './sha256-backfill.ts';
 
 /** What finishing an upload found under its key: the real size and, when known, the SHA-256. */
 export type FinishedBytes = { size: number; sha256: string | null };
 
-/** A finalizing claim older than this belongs to a process that died: another call may take it over. */
+/**
+ * A finalizing claim older than this is taken over even if its process looks alive (a claim of
+ * a process that is gone is taken over at once: claim-holders.ts).
+ */
 const STALE_CLAIM_MS = 15 * 60_000;
 /** How long a second call waits for a finalization under way before answering 409. */
 const WAIT_FOR_OTHER_MS = 30_000;
@@ -33,6 +37,7 @@ const WAIT_FOR_OTHER_MS = 30_000;
  */
 export class UploadFinalizer {
   private readonly pending: PendingUploadsRepository;
+  private readonly holders: ClaimHolders;
   private readonly policy: DrivePolicy;
   private readonly writer: EntryWriter;
   private readonly entries: FileEntriesRepository;
@@ -47,6 +52,7 @@ export class UploadFinalizer {
   private readonly clock: () => Date;
   constructor(deps: {
     pending: PendingUploadsRepository;
+    holders: ClaimHolders;
     policy: DrivePolicy;
     writer: EntryWriter;
     entries: FileEntriesRepository;
@@ -61,6 +67,7 @@ export class UploadFinalizer {
     clock: () => Date;
   }) {
     this.pending = deps.pending;
+    this.holders = deps.holders;
     this.policy = deps.policy;
     this.writer = deps.writer;
     this.entries = deps.entries;
@@ -89,9 +96,11 @@ export class UploadFinalizer {
     place: (row: PendingUploadRow) => Promise<FinishedBytes>,
   ): Promise<FileEntry> {
     if (row.state === 'done') return this.presentDone(actor, row);
-    const now = this.clock();
-    if (!(await this.pending.claim(row.id, now.toISOString(), new Date(now.getTime() - STALE_CLAIM_MS).toISOString())))
-      return this.waitForOther(actor, row);
+    if (!(await this.take(row))) {
+      const other = await this.waitForOther(actor, row);
+      if (other !== 'orphaned') return other;
+      if (!(await this.takeOverIfOrphaned(row.id))) throw conflict('The upload is being finished already; try again.');
+    }
     let entry: EntryRow;
     let bytes: FinishedBytes;
     try {
@@ -99,7 +108,7 @@ export class UploadFinalizer {
       entry = await this.insertEntry(actor, row, bytes);
     } catch (error) {
       await this.pending
-        .unclaim(row.id, this.clock().toISOString())
+        .unclaim(row.id, this.holders.me, this.clock().toISOString())
         .catch((e: unknown) => this.logger.warn({ err: e }, 'could not release an upload claim; it goes stale'));
       throw error;
     }
@@ -149,9 +158,42 @@ export class UploadFinalizer {
         trx,
       );
       await this.space.release(row.reservation_id, trx);
-      await this.pending.markDone(row.id, entry.id, at, trx);
+      // Another process took the claim over (this one looked gone): its entry stands, this one rolls back.
+      if (!(await this.pending.markDone(row.id, this.holders.me, entry.id, at, trx)))
+        throw conflict('The upload is being finished already; try again shortly.');
       return entry;
     });
+  }
+
+  /** Ends this process's liveness lock (PostgreSQL); called when the server stops. */
+  close(): Promise<void> {
+    return this.holders.close();
+  }
+
+  /** Claims the upload for this process: open, stale, or held by a process that is gone. */
+  private async take(row: PendingUploadRow): Promise<boolean> {
+    await this.holders.ready();
+    const now = this.clock();
+    const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
+    if (await this.pending.claim(row.id, this.holders.me, now.toISOString(), staleBefore)) return true;
+    return this.takeOverIfOrphaned(row.id);
+  }
+
+  /** Takes over the claim on this upload if its holder is gone; false when a live process holds it. */
+  private async takeOverIfOrphaned(id: number): Promise<boolean> {
+    const current = await this.pending.getById(id);
+    if (current?.state !== 'finalizing' || !(await this.holders.isGone(current.claimed_by))) return false;
+    return this.pending.takeOver(id, current.claimed_by, this.holders.me, this.clock().toISOString());
+  }
+
+  /**
+   * Opens an upload again when the claim on it was left by a process that is gone, so HEAD and
+   * PATCH answer its offset instead of 409; answers the row as it now stands.
+   */
+  async releaseIfOrphaned(row: PendingUploadRow): Promise<PendingUploadRow> {
+    if (row.state !== 'finalizing' || !(await this.holders.isGone(row.claimed_by))) return row;
+    await this.pending.unclaim(row.id, row.claimed_by, this.clock().toISOString());
+    return (await this.pending.getById(row.id)) ?? row;
   }
 
   private async presentDone(actor: Actor, row: PendingUploadRow): Promise<FileEntry> {
@@ -162,7 +204,7 @@ export class UploadFinalizer {
   }
 
   /** Another call is finishing this upload: answer its entry when it is done. */
-  private async waitForOther(actor: Actor, row: PendingUploadRow): Promise<FileEntry> {
+  private async waitForOther(actor: Actor, row: PendingUploadRow): Promise<FileEntry | 'orphaned'> {
     const deadline = Date.now() + WAIT_FOR_OTHER_MS;
     while (Date.now() < deadline) {
       const current = await this.pending.getById(row.id);
@@ -170,6 +212,8 @@ export class UploadFinalizer {
       if (current.state === 'done') return this.presentDone(actor, current);
       // The other call failed and let go: this one says so rather than racing it again.
       if (current.state === 'open') throw conflict('The upload could not be finished; try again.');
+      // The holder died while this call waited: this call finishes the upload itself.
+      if (await this.holders.isGone(current.claimed_by)) return 'orphaned';
       await sleep(100);
     }
     throw conflict('The upload is being finished already; try again shortly.');

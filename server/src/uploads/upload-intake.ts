@@ -102,6 +102,7 @@ export class UploadIntake {
             state: 'open',
             entry_id: null,
             claimed_at: null,
+            claimed_by: null,
             created_at: now.toISOString(),
             updated_at: now.toISOString(),
             expires_at: expiresAt.toISOString(),

@@ -4,6 +4,7 @@ import type { Database, Dialect } from '../db/database.ts';
 import type { DriveModule } from '../drive/drive.module.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
+import { ClaimHolders } from './claim-holders.ts';
 import { PendingUploadsRepository } from './pending-uploads.repository.ts';
 import { DirectUploads } from './s3-direct.service.ts';
 import { Sha256Backfill } from './sha256-backfill.ts';
@@ -38,6 +39,7 @@ export function createUploadsModule(deps: {
   });
   const finalizer = new UploadFinalizer({
     pending,
+    holders: new ClaimHolders({ db, dialect, databaseUrl: config.databaseUrl, logger }),
     policy: drive.policy,
     writer: drive.writer,
     entries: drive.repos.entries,

@@ -120,11 +120,12 @@ export class TusUploads {
       .catch((error: unknown) => this.logger.warn({ err: error }, 'could not drop a failed upload'));
   }
 
-  /** Lets go of what the uploads hold outside the database pool (the lock connection on PostgreSQL). */
+  /** Lets go of what the uploads hold outside the database pool (the lock connections on PostgreSQL). */
   async close(): Promise<void> {
     const engine = await this.loaded?.catch(() => undefined);
     await engine?.locker.close?.();
     await engine?.backend.close();
+    await this.finalizer.close();
   }
 
   private context(): TusRequestContext {
@@ -174,8 +175,10 @@ export class TusUploads {
   private async onIncoming(method: string, storeId: string): Promise<void> {
     if (method === 'POST' || method === 'OPTIONS') return;
     const context = this.context();
-    const row = await this.pending.getByKey(entryKeyOf(storeId.slice(storeId.lastIndexOf('/') + 1)));
-    if (row?.kind !== 'tus' || row.user_id !== context.actor.user?.id) throw notFound('The upload does not exist.');
+    const found = await this.pending.getByKey(entryKeyOf(storeId.slice(storeId.lastIndexOf('/') + 1)));
+    if (found?.kind !== 'tus' || found.user_id !== context.actor.user?.id) throw notFound('The upload does not exist.');
+    // A claim left by a process that was killed while finishing is let go, so the upload resumes at once.
+    const row = await this.finalizer.releaseIfOrphaned(found);
     if (row.state === 'done') throw notFound('The upload is finished: its file is in the drive.');
     if (row.state === 'finalizing') throw conflict('The upload is being finished.');
     if (this.intake.isExpired(row)) throw new AppError(410, 'The upload has expired.', { code: 'upload_expired' });
