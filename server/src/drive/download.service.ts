@@ -7,7 +7,7 @@ import { forbidden, notFound } from '../http/app-error.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { FORBIDDEN_SHARED, atLeast, type DrivePolicy } from './drive.policy.ts';
 import type { EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
-import { numberedName } from './names.ts';
+import { numberedName, zipSegment } from './names.ts';
 
 /** Types a browser would run or render with scripts: never inline without a sandbox. */
 const ACTIVE_MIMES = new RegExp(
@@ -134,13 +134,14 @@ export class DriveDownloadService {
     });
     const topNames = new Set<string>();
     for (const top of selected) {
-      let name = top.name;
-      for (let n = 1; topNames.has(name.toLowerCase()); n++) name = numberedName(top.name, n);
+      const topName = zipSegment(top.name);
+      let name = topName;
+      for (let n = 1; topNames.has(name.toLowerCase()); n++) name = numberedName(topName, n);
       topNames.add(name.toLowerCase());
       const rows = top.is_folder ? await this.entries.listSubtree(top.path) : [top];
       const paths = new Map<number, string>();
       for (const row of rows) {
-        const path = row.id === top.id ? name : `${parentPath(paths, row)}/${row.name}`;
+        const path = row.id === top.id ? name : `${parentPath(paths, row)}/${zipSegment(row.name)}`;
         paths.set(row.id, path);
         const mtime = new Date(row.updated_at);
         if (row.is_folder) zip.addEmptyDirectory(path, { mtime });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extensionOf, foldersOfRelativePath, nameError, numberedName } from './names.ts';
+import { extensionOf, foldersOfRelativePath, nameError, numberedName, zipSegment } from './names.ts';
 import { isTypeAllowed } from './upload-rules.ts';
 
 describe('nameError', () => {
@@ -18,6 +18,21 @@ describe('nameError', () => {
     expect(nameError('é'.repeat(128))).toMatch(/255 bytes/);
     expect(nameError('a'.repeat(255))).toBeUndefined();
   });
+
+  it('refuses text direction overrides, isolates and marks', () => {
+    for (const c of ['\u202e', '\u202a', '\u2066', '\u2069', '\u200e', '\u200f'])
+      expect(nameError(`photo${c}gnp.exe`)).toMatch(/direction/);
+  });
+});
+
+describe('zipSegment', () => {
+  it('keeps ordinary names and makes dot names, separators and direction marks safe', () => {
+    expect(zipSegment('Report 2024.pdf')).toBe('Report 2024.pdf');
+    expect(zipSegment('.. ')).toBe('_');
+    expect(zipSegment(' . ')).toBe('_');
+    expect(zipSegment('..\\evil')).toBe('.._evil');
+    expect(zipSegment('a\u202eb')).toBe('ab');
+  });
 });
 
 describe('numberedName and extensionOf', () => {
@@ -35,12 +50,17 @@ describe('foldersOfRelativePath', () => {
     expect(foldersOfRelativePath('a/b/file.txt')).toEqual(['a', 'b']);
     expect(foldersOfRelativePath('file.txt')).toEqual([]);
     expect(foldersOfRelativePath(undefined)).toEqual([]);
+    expect(foldersOfRelativePath(' a / b /file.txt')).toEqual(['a', 'b']);
   });
 
   it.each([
     ['../x.txt'],
     ['a/../../x.txt'],
     ['./x'],
+    ['.. /x.txt'],
+    [' ../x.txt'],
+    ['a/ . /x.txt'],
+    ['a/\u202eb/x.txt'],
     ['/etc/passwd'],
     ['C:/x.txt'],
     ['a\\b.txt'],
