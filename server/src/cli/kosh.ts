@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.ts';
 import { AppError } from '../http/app-error.ts';
+import { fsckCommand } from '../drive/fsck.command.ts';
 import { createLogger } from '../logging/logger.ts';
 import { openRuntime } from '../runtime.ts';
 import { generatePassword } from '../users/users.service.ts';
@@ -81,6 +82,17 @@ program
       const password = opts.password ?? generatePassword();
       await m.users.service.resetPassword(email, password);
       out(`Password of ${email} reset${opts.password ? '' : ` to ${password}`}`);
+    }),
+  );
+
+program
+  .command('fsck')
+  .option('--hashes', "also check every file's SHA-256 (reads all bytes)")
+  .option('--repair', 'fix what can be fixed safely')
+  .description('check that stored bytes, the folder tree and space usage are consistent')
+  .action((opts: { hashes?: boolean; repair?: boolean }) =>
+    withRuntime(async (m) => {
+      process.exitCode = await fsckCommand(m.drive.fsck, opts, out);
     }),
   );
 

@@ -16,6 +16,8 @@ import { DriveDownloadService } from './download.service.ts';
 import { DriveEntriesService } from './entries.service.ts';
 import { EntryWriter } from './entry-writer.ts';
 import { FileEntriesRepository } from './file-entries.repository.ts';
+import { FsckRepository } from './fsck.repository.ts';
+import { DriveFsck } from './fsck.service.ts';
 import { DriveListingService } from './listing.service.ts';
 import { DriveMaintenance } from './maintenance.service.ts';
 import { SpaceReservationsRepository } from './space-reservations.repository.ts';
@@ -61,6 +63,7 @@ export function createDriveModule(deps: {
     ? new UploadNotices({ notifier: deps.notifier, entries, people: shares, space, actorOf, logger })
     : undefined;
   const trash = new DriveTrashService({ entries, policy, writer, listing, storage, settings, logger, clock });
+  const maintenance = new DriveMaintenance({ db, dialect, entries, trash, storage, logger });
   return {
     repos: { entries, stars, views, reservations, shares, workspaces },
     policy,
@@ -89,7 +92,18 @@ export function createDriveModule(deps: {
     downloads: new DriveDownloadService({ entries, policy, storage, logger }),
     /** Where download answers take a file's bytes from (nginx, a local path, or a stream). */
     delivery: byteDeliveryOf(storage, deps.accelPrefix),
-    maintenance: new DriveMaintenance({ db, dialect, entries, trash, storage, logger }),
+    maintenance,
+    /** The operator's consistency check and repair (kosh fsck). */
+    fsck: new DriveFsck({
+      fsck: new FsckRepository(db),
+      entries,
+      writer,
+      storage,
+      maintenance,
+      space,
+      actorOf,
+      clock,
+    }),
   };
 }
 

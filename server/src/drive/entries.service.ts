@@ -59,11 +59,13 @@ export class DriveEntriesService {
     const entry = await this.policy.getById(actor, entryId, { need: 'edit' });
     const name = validName(newName);
     if (name !== entry.name) {
-      const of = childrenOf(
-        entry.parent_id ? ((await this.entries.getById(entry.parent_id)) ?? null) : null,
-        scopeOf(entry),
-      );
       await this.writer.transaction(async (trx) => {
+        // Under the tree lock the entry's folder cannot change: read it again, then check the name there.
+        await this.writer.holdTree(trx, scopeOf(entry));
+        const current = await this.entries.getById(entry.id, trx);
+        if (!current) throw notFound();
+        const parent = current.parent_id ? ((await this.entries.getById(current.parent_id, trx)) ?? null) : null;
+        const of = childrenOf(parent, scopeOf(current));
         await this.writer.lockFolder(trx, of);
         await this.writer.assertFree(trx, of, name, entry.id);
         const extension = entry.is_folder ? null : extensionOf(name);
@@ -94,16 +96,22 @@ export class DriveEntriesService {
     if (destination && moving.some((e) => isInside(destination, e)))
       throw validation({ destinationId: [CYCLE_MESSAGE] });
     for (const { id } of moving) {
-      // Read again: moving an earlier entry may have moved this one with it.
-      const entry = await this.entries.getById(id);
-      if (!entry) throw notFound();
-      if (entry.parent_id === (destination?.id ?? null)) continue;
-      const of = childrenOf(destination, scopeOf(entry));
       await this.writer.transaction(async (trx) => {
+        // Moves of one drive run one at a time (tree lock); what they change is read again under it,
+        // so two opposite moves cannot both pass the cycle check.
+        await this.writer.lockTree(trx, scope);
+        const entry = await this.entries.getById(id, trx);
+        if (!entry || entry.deleted_at) throw notFound();
+        const target = destination ? await this.entries.getById(destination.id, trx) : null;
+        if (target === undefined || target?.deleted_at) throw notFound('The destination folder no longer exists.');
+        // Moving an earlier entry may have moved this one with it.
+        if (entry.parent_id === (target?.id ?? null)) return;
+        if (target && isInside(target, entry)) throw validation({ destinationId: [CYCLE_MESSAGE] });
+        const of = childrenOf(target, scopeOf(entry));
         await this.writer.lockFolder(trx, of);
-        const name = await this.writer.freeName(trx, of, entry.name);
-        await this.entries.movePaths(entry.path, `${destination?.path ?? '/'}${entry.id}/`, trx);
-        await this.entries.update(entry.id, { parent_id: destination?.id ?? null, name }, trx);
+        const name = await this.writer.freeName(trx, of, entry.name, entry.id);
+        await this.entries.movePaths(entry.path, `${target?.path ?? '/'}${entry.id}/`, trx);
+        await this.entries.update(entry.id, { parent_id: target?.id ?? null, name }, trx);
       });
     }
     return this.listing.present(actor, await this.entries.getManyByIds(moving.map((e) => e.id)));

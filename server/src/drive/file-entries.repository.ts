@@ -79,15 +79,26 @@ export class FileEntriesRepository {
       .executeTakeFirst();
   }
 
-  /** Inserts an entry and sets its path from the parent's (the id is needed for the path). */
-  async insert(entry: NewEntry, parentPath: string | null, db: Database = this.db): Promise<EntryRow> {
+  /**
+   * Inserts an entry and sets its path from the parent row as it is now, inside the caller's
+   * transaction (the id is needed for the path). `_parentPath`, the caller's copy of the parent's
+   * path, is not used: a concurrent move may have changed it since the caller read it.
+   */
+  async insert(entry: NewEntry, _parentPath: string | null, db: Database = this.db): Promise<EntryRow> {
     const { id } = await db
       .insertInto('file_entries')
       .values({ ...entry, path: '' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const path = `${parentPath ?? '/'}${id}/`;
-    return db.updateTable('file_entries').set({ path }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const parentPath =
+      entry.parent_id === null || entry.parent_id === undefined ? '/' : (await this.getById(entry.parent_id, db))?.path;
+    if (!parentPath) throw new Error(`Inserting entry ${id}: its parent ${entry.parent_id} does not exist`);
+    return db
+      .updateTable('file_entries')
+      .set({ path: `${parentPath}${id}/` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   async update(id: number, patch: Updateable<FileEntriesTable>, db: Database = this.db): Promise<void> {
@@ -128,9 +139,9 @@ export class FileEntriesRepository {
   }
 
   /** Moves the live part of a subtree to trash, remembering which entry the user trashed. */
-  async trashSubtree(path: string, rootId: number, at: string): Promise<number> {
+  async trashSubtree(path: string, rootId: number, at: string, db: Database = this.db): Promise<number> {
     const [low, high] = subtreeRange(path);
-    const res = await this.db
+    const res = await db
       .updateTable('file_entries')
       .set({ deleted_at: at, trash_root_id: rootId })
       .where('path', '>=', low)
@@ -154,9 +165,9 @@ export class FileEntriesRepository {
   }
 
   /** Storage keys (bytes and thumbnails) of every row in a subtree, trashed or not. */
-  async subtreeKeys(path: string): Promise<string[]> {
+  async subtreeKeys(path: string, db: Database = this.db): Promise<string[]> {
     const [low, high] = subtreeRange(path);
-    const rows = await this.db
+    const rows = await db
       .selectFrom('file_entries')
       .select(['file_name', 'thumbnail'])
       .where('path', '>=', low)
@@ -167,9 +178,9 @@ export class FileEntriesRepository {
   }
 
   /** Removes a subtree's rows in one statement (stars go by cascade). */
-  async deleteSubtree(path: string): Promise<number> {
+  async deleteSubtree(path: string, db: Database = this.db): Promise<number> {
     const [low, high] = subtreeRange(path);
-    const res = await this.db
+    const res = await db
       .deleteFrom('file_entries')
       .where('path', '>=', low)
       .where('path', '<', high)

@@ -10,7 +10,7 @@ import type { DriveTrashService } from './trash.service.ts';
 /** Arbitrary but fixed: the advisory lock every Kosh process takes before maintenance. */
 const MAINTENANCE_LOCK = 0x6b6f7368; // "kosh"
 /** Bytes younger than this may belong to an upload between commit and row insert. */
-const ORPHAN_GRACE_MS = 6 * 3600_000;
+export const ORPHAN_GRACE_MS = 6 * 3600_000;
 const STAGING_GRACE_MS = 24 * 3600_000;
 const BATCH = 500;
 
@@ -81,8 +81,25 @@ export class DriveMaintenance {
 
   /** Deletes stored objects older than the grace period that no row names. */
   async sweepOrphans(graceMs: number): Promise<number> {
-    const cutoff = this.clock().getTime() - graceMs;
     let removed = 0;
+    await this.eachOrphanBatch(graceMs, async (orphans) => {
+      await this.storage.deleteMany(orphans);
+      removed += orphans.length;
+    });
+    return removed;
+  }
+
+  /** Stored objects older than the grace period that no row names and no upload in flight keeps (fsck). */
+  async listOrphans(graceMs: number): Promise<string[]> {
+    const found: string[] = [];
+    await this.eachOrphanBatch(graceMs, async (orphans) => {
+      found.push(...orphans);
+    });
+    return found;
+  }
+
+  private async eachOrphanBatch(graceMs: number, handle: (orphans: string[]) => Promise<void>): Promise<void> {
+    const cutoff = this.clock().getTime() - graceMs;
     for (const prefix of ['entries/', 'thumbnails/']) {
       let batch: string[] = [];
       const flush = async () => {
@@ -90,9 +107,8 @@ export class DriveMaintenance {
         const referenced = await this.entries.referencedKeys(owners);
         const kept = await this.kept(owners);
         const orphans = batch.filter((k, i) => !referenced.has(k) && !kept.has(owners[i]));
-        await this.storage.deleteMany(orphans);
-        removed += orphans.length;
         batch = [];
+        if (orphans.length) await handle(orphans);
       };
       for await (const object of this.storage.list(prefix)) {
         if (object.lastModified.getTime() > cutoff) continue;
@@ -101,7 +117,6 @@ export class DriveMaintenance {
       }
       if (batch.length) await flush();
     }
-    return removed;
   }
 
   private async kept(keys: string[]): Promise<Set<string>> {

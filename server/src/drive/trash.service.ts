@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
-import type { DrivePolicy } from './drive.policy.ts';
+import { scopeOf, type DrivePolicy } from './drive.policy.ts';
 import { childrenOf, type EntryWriter } from './entry-writer.ts';
 import type { EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
 import type { DriveListingService } from './listing.service.ts';
@@ -66,8 +66,7 @@ export class DriveTrashService {
         continue;
       }
       if (body.deleteForever) deleted += await this.deleteForever(row);
-      else if (!row.deleted_at)
-        deleted += await this.entries.trashSubtree(row.path, row.id, this.clock().toISOString());
+      else if (!row.deleted_at) deleted += await this.trash(row);
       results.push({ id, ok: true });
     }
     return { results, deleted };
@@ -78,16 +77,20 @@ export class DriveTrashService {
     actor.authorize(Permission.filesDelete);
     const rows = await this.policy.getManyByIds(actor, entryIds, { allowTrashed: true, need: 'owner' });
     for (const { id } of rows) {
-      // Read again: restoring an earlier entry may have restored this one with it.
-      const row = await this.entries.getById(id);
-      const trashRoot = row?.trash_root_id ?? null;
-      if (!row?.deleted_at || trashRoot === null) continue;
-      const parent = row.parent_id ? await this.entries.getById(row.parent_id) : undefined;
-      const home = parent && !parent.deleted_at ? parent : null;
-      const of = childrenOf(home, { ownerId: row.owner_id, workspaceId: row.workspace_id });
       await this.writer.transaction(async (trx) => {
+        // Under the drive's tree lock, read again: restoring an earlier entry may have restored this
+        // one with it, and its folder may have moved or gone to trash meanwhile.
+        const first = await this.entries.getById(id, trx);
+        if (!first) return;
+        await this.writer.lockTree(trx, scopeOf(first));
+        const row = await this.entries.getById(id, trx);
+        const trashRoot = row?.trash_root_id ?? null;
+        if (!row?.deleted_at || trashRoot === null) return;
+        const parent = row.parent_id ? await this.entries.getById(row.parent_id, trx) : undefined;
+        const home = parent && !parent.deleted_at ? parent : null;
+        const of = childrenOf(home, scopeOf(row));
         await this.writer.lockFolder(trx, of);
-        await this.entries.restoreSubtree(row.path, trashRoot, trx);
+        // Named first, restored after: the restored entry never shares a name with a live sibling.
         const name = await this.writer.freeName(trx, of, row.name, row.id);
         if (!home && row.parent_id !== null) {
           await this.entries.movePaths(row.path, `/${row.id}/`, trx);
@@ -95,6 +98,7 @@ export class DriveTrashService {
         } else if (name !== row.name) {
           await this.entries.update(row.id, { name }, trx);
         }
+        await this.entries.restoreSubtree(home || row.parent_id === null ? row.path : `/${row.id}/`, trashRoot, trx);
       });
     }
     return this.listing.present(actor, await this.entries.getManyByIds(rows.map((r) => r.id)));
@@ -128,13 +132,28 @@ export class DriveTrashService {
     }
   }
 
+  /** To trash with its subtree, under the drive's tree lock: nothing moves in or out meanwhile. */
+  private trash(row: EntryRow): Promise<number> {
+    return this.writer.transaction(async (trx) => {
+      await this.writer.lockTree(trx, scopeOf(row));
+      const current = await this.entries.getById(row.id, trx);
+      if (!current || current.deleted_at) return 0;
+      return this.entries.trashSubtree(current.path, current.id, this.clock().toISOString(), trx);
+    });
+  }
+
   /**
    * Rows first, bytes after: once the rows are gone nothing can reach the bytes, and bytes
    * that fail to delete are orphans the sweep removes later.
    */
   private async deleteForever(row: EntryRow): Promise<number> {
-    const keys = await this.entries.subtreeKeys(row.path);
-    const deleted = await this.entries.deleteSubtree(row.path);
+    const { keys, deleted } = await this.writer.transaction(async (trx) => {
+      await this.writer.lockTree(trx, scopeOf(row));
+      const current = await this.entries.getById(row.id, trx);
+      if (!current) return { keys: [], deleted: 0 };
+      const keys = await this.entries.subtreeKeys(current.path, trx);
+      return { keys, deleted: await this.entries.deleteSubtree(current.path, trx) };
+    });
     await this.storage
       .deleteMany(keys)
       .catch((error: unknown) =>

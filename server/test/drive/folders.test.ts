@@ -23,7 +23,7 @@ describe('DriveEntriesService', () => {
         workspace_id: 0,
         owner_id: me.user.id,
       });
-      expect(docs.hash).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect(docs.hash).toMatch(/^[A-Za-z0-9_-]{22}$/);
       for (const key of [
         'id',
         'hash',
