@@ -28,6 +28,13 @@ describe('driver errors', () => {
       [withCode('ENOENT', "ENOENT: no such file '/data/secret'"), 404, 'not_found'],
       [named('NoSuchKey'), 404, 'not_found'],
       [withCode('ENOSPC'), 507, 'insufficient_storage'],
+      [withCode('SQLITE_FULL'), 507, 'insufficient_storage'],
+      [withCode('53100'), 507, 'insufficient_storage'],
+      [withCode('55000'), 503, 'service_unavailable'],
+      [withCode('SQLITE_IOERR_READ'), 503, 'service_unavailable'],
+      [new Error('The database connection is not open'), 503, 'service_unavailable'],
+      [new Error('Connection terminated unexpectedly'), 503, 'service_unavailable'],
+      [new Error('Unexpected end of multipart data'), 400, 'bad_request'],
       [withCode('SQLITE_BUSY'), 503, 'service_unavailable'],
     ];
     for (const [error, status, code] of cases) {

@@ -89,7 +89,11 @@ export function registerErrorHandling(
 
   app.setErrorHandler((error, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body, headers } = toErrorReply(error, debug);
-    if (status >= 500) request.log.error({ err: error, url: request.url, method: request.method }, 'unexpected error');
+    if (status === 503 || status === 507) {
+      // An outage (database down, disk full) is one condition, not a crash per request: a warning with its cause.
+      request.log.warn({ status, code: body.code, url: request.url, err: error }, body.message);
+    } else if (status >= 500)
+      request.log.error({ err: error, url: request.url, method: request.method }, 'unexpected error');
     else if (status !== 404 && status !== 401) {
       // A driver's or the framework's own text (constraint, path) goes to the log, never to the client.
       const err = error instanceof AppError || body.code === 'validation_failed' ? undefined : error;

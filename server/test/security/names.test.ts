@@ -174,7 +174,7 @@ describe('names, relativePath and tus metadata (traversal corpus)', () => {
 
 // ZIP entry names: a downloaded folder never yields a path that climbs out or misleads when extracted.
 describe('ZIP entry names of downloaded folders', () => {
-  it('names kept from before the rules (".. ", backslashes, direction marks) are made safe in the archive', async () => {
+  it('makes names kept from before the rules (".. ", backslashes, overrides) safe', async () => {
     const top = await me.folder('zip-top');
     const inner = await me.folder('inner', top.id);
     await me.upload('ok.txt', 'ok', { parentId: inner.id });

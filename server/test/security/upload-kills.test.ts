@@ -230,7 +230,7 @@ describe('tus uploads across SIGKILL', () => {
     }
   }, 300_000);
 
-  it('a claim left by a killed process is taken over at once: HEAD answers the offset, tus/entries the entry', async () => {
+  it('a claim left by a killed process is taken over at once by HEAD and tus/entries', async () => {
     const name = 'stale-claim.bin';
     const src = randomFile(2 * MIB, name);
     const first = await startServer();
