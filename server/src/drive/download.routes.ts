@@ -48,7 +48,8 @@ export async function downloadRoutes(app: FastifyInstance, { drive }: { drive: D
       description: [
         'hashes is a comma-separated list. The ZIP keeps folder structure, stores media uncompressed, and switches',
         'to ZIP64 past 4 GB. Permission files.download; entries shared with the caller need download permission (403',
-        'with view only).',
+        'with view only). 413 before anything is sent past the entry or byte cap of one ZIP; 429 with Retry-After',
+        'when the caller already runs as many ZIPs as its account or address may.',
       ].join(' '),
       querystring: DownloadQuerySchema,
     },
@@ -57,7 +58,7 @@ export async function downloadRoutes(app: FastifyInstance, { drive }: { drive: D
         .split(',')
         .map((h) => h.trim())
         .filter(Boolean);
-      const result = await drive.downloads.many(request.actor, hashes);
+      const result = await drive.downloads.many(request.actor, hashes, request.ip);
       if (result.kind === 'file')
         return sendDownload(request, reply, result.file, { inline: false, ...drive.delivery(result.file.storageKey) });
       reply.headers({

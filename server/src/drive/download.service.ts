@@ -3,11 +3,13 @@ import yazl from 'yazl';
 import { Permission } from '@kosh/contracts';
 import type { Logger } from 'pino';
 import type { Actor } from '../auth/actor.ts';
-import { forbidden, notFound } from '../http/app-error.ts';
+import { AppError, forbidden, notFound } from '../http/app-error.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { FORBIDDEN_SHARED, atLeast, type DrivePolicy } from './drive.policy.ts';
 import type { EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
 import { numberedName, zipSegment } from './names.ts';
+import { type ZipClient, ZipSlots } from './zip-slots.ts';
 
 /** Types a browser would run or render with scripts: never inline without a sandbox. */
 const ACTIVE_MIMES = new RegExp(
@@ -39,6 +41,9 @@ const STORE_TYPES = new Set(['image', 'video', 'audio', 'archive']);
 export const isActiveContent = (row: Pick<EntryRow, 'mime' | 'extension'>) =>
   ACTIVE_MIMES.test(row.mime ?? '') || ACTIVE_EXTENSIONS.has((row.extension ?? '').toLowerCase());
 
+/** What one ZIP will hold: each selected entry with its subtree (parents before children). */
+type ZipPlan = Array<{ top: EntryRow; rows: EntryRow[] }>;
+
 /** One file ready to send: validators, type, and a way to open (part of) its bytes. */
 export type FileDownload = {
   entry: EntryRow;
@@ -58,11 +63,22 @@ export class DriveDownloadService {
   private readonly policy: DrivePolicy;
   private readonly storage: StorageDriver;
   private readonly logger: Logger;
-  constructor(deps: { entries: FileEntriesRepository; policy: DrivePolicy; storage: StorageDriver; logger: Logger }) {
+  private readonly settings: SettingsService;
+  private readonly slots: ZipSlots;
+  constructor(deps: {
+    entries: FileEntriesRepository;
+    policy: DrivePolicy;
+    storage: StorageDriver;
+    logger: Logger;
+    settings: SettingsService;
+    slots: ZipSlots;
+  }) {
     this.entries = deps.entries;
     this.policy = deps.policy;
     this.storage = deps.storage;
     this.logger = deps.logger;
+    this.settings = deps.settings;
+    this.slots = deps.slots;
   }
 
   /**
@@ -97,10 +113,11 @@ export class DriveDownloadService {
     return this.describe(entry, entry.thumbnail, 'image/webp', stat.size);
   }
 
-  /** The entries named by hash: a single file as itself, anything else as one ZIP. */
+  /** The entries named by hash: a single file as itself, anything else as one ZIP (`address`: the client's). */
   async many(
     actor: Actor,
     hashes: string[],
+    address: string,
   ): Promise<{ kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable }> {
     actor.authorize(Permission.filesDownload);
     const unique = [...new Set(hashes)];
@@ -109,23 +126,70 @@ export class DriveDownloadService {
     const access = await this.policy.accessToMany(actor, selected);
     if (selected.length < unique.length || selected.some((r) => !access.has(r.id) || r.deleted_at)) throw notFound();
     if (selected.some((r) => !atLeast(access.get(r.id)?.level, 'download'))) throw forbidden(FORBIDDEN_SHARED);
-    return this.bundle(selected);
+    return this.bundle(selected, { userId: actor.user?.id ?? null, linkId: null, address });
   }
 
-  /** Entries the caller was already allowed: a single file as itself, anything else as one ZIP. */
+  /**
+   * Entries the caller was already allowed: a single file as itself, anything else as one ZIP.
+   * Before a byte of a ZIP is sent: 413 past the entry or byte cap of one archive, 429 when the
+   * client already runs as many archives as its user, link or address may (zip-slots.ts).
+   */
   async bundle(
     entries: EntryRow[],
+    client: ZipClient,
   ): Promise<{ kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable }> {
     if (entries.length === 1 && entries[0].is_folder === 0) return { kind: 'file', file: this.fileOf(entries[0]) };
-    const filename = entries.length === 1 ? `${entries[0].name}.zip` : 'download.zip';
-    return { kind: 'zip', filename, stream: await this.zip(entries) };
+    const filename = entries.length === 1 ? `${zipSegment(entries[0].name)}.zip` : 'download.zip';
+    const plan = await this.plan(entries);
+    const release = await this.slots.acquire(client, await ZipSlots.limitsOf(this.settings));
+    let stream: Readable;
+    try {
+      stream = this.zip(plan);
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    // Sent, abandoned by the client or failed: the slot is given back once, whichever comes first.
+    const done = () => void release();
+    stream.once('close', done).once('end', done).once('error', done);
+    return { kind: 'zip', filename, stream };
+  }
+
+  /** The rows of the archive, refused (413) past the entry and byte caps before anything streams. */
+  private async plan(selected: EntryRow[]): Promise<ZipPlan> {
+    const [maxEntries, maxBytes] = await Promise.all([
+      this.settings.get<number>('downloads.zip_max_entries'),
+      this.settings.get<number>('downloads.zip_max_bytes'),
+    ]);
+    const plan: ZipPlan = [];
+    let count = 0;
+    let bytes = 0;
+    for (const top of selected) {
+      const rows = top.is_folder ? await this.entries.listSubtree(top.path) : [top];
+      plan.push({ top, rows });
+      count += rows.length;
+      for (const row of rows) bytes += row.is_folder ? 0 : Number(row.file_size);
+      if (maxEntries > 0 && count > maxEntries)
+        throw new AppError(
+          413,
+          `This download holds more than ${maxEntries} items, the most one ZIP may hold. Download fewer at a time.`,
+          { code: 'payload_too_large' },
+        );
+    }
+    if (maxBytes > 0 && bytes > maxBytes)
+      throw new AppError(
+        413,
+        `This download is larger than ${formatBytes(maxBytes)}, the most one ZIP may hold. Download fewer at a time.`,
+        { code: 'payload_too_large' },
+      );
+    return plan;
   }
 
   /**
    * A ZIP written while it is sent: each file's bytes are opened only when the archive
    * reaches it, so neither memory nor disk ever holds the whole (ZIP64 past 4 GB).
    */
-  private async zip(selected: EntryRow[]): Promise<Readable> {
+  private zip(plan: ZipPlan): Readable {
     const zip = new yazl.ZipFile();
     const output = zip.outputStream as Readable;
     zip.on('error', (error: Error) => {
@@ -133,12 +197,11 @@ export class DriveDownloadService {
       output.destroy(error);
     });
     const topNames = new Set<string>();
-    for (const top of selected) {
+    for (const { top, rows } of plan) {
       const topName = zipSegment(top.name);
       let name = topName;
       for (let n = 1; topNames.has(name.toLowerCase()); n++) name = numberedName(topName, n);
       topNames.add(name.toLowerCase());
-      const rows = top.is_folder ? await this.entries.listSubtree(top.path) : [top];
       const paths = new Map<number, string>();
       for (const row of rows) {
         const path = row.id === top.id ? name : `${parentPath(paths, row)}/${zipSegment(row.name)}`;
@@ -185,4 +248,16 @@ function parentPath(paths: Map<number, string>, row: EntryRow): string {
   const path = row.parent_id === null ? undefined : paths.get(row.parent_id);
   if (path === undefined) throw new Error(`Zipping entry ${row.id}: its parent ${row.parent_id} was not added first`);
   return path;
+}
+
+/** "2 GB", "500 MB": a cap said the way people read sizes. */
+function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
 }

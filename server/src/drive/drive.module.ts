@@ -13,6 +13,7 @@ import { DriveCopyService } from './copy.service.ts';
 import { DrivePolicy } from './drive.policy.ts';
 import { DriveViewsRepository } from './drive-views.repository.ts';
 import { DriveDownloadService } from './download.service.ts';
+import { ZipSlots } from './zip-slots.ts';
 import { DriveEntriesService } from './entries.service.ts';
 import { EntryWriter } from './entry-writer.ts';
 import { FileEntriesRepository } from './file-entries.repository.ts';
@@ -89,7 +90,14 @@ export function createDriveModule(deps: {
       logger,
       clock,
     }),
-    downloads: new DriveDownloadService({ entries, policy, storage, logger }),
+    downloads: new DriveDownloadService({
+      entries,
+      policy,
+      storage,
+      logger,
+      settings,
+      slots: new ZipSlots({ db, dialect, logger }),
+    }),
     /** Where download answers take a file's bytes from (nginx, a local path, or a stream). */
     delivery: byteDeliveryOf(storage, deps.accelPrefix),
     maintenance,

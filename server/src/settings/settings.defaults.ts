@@ -118,6 +118,13 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   'drive.default_space_bytes': FREE_STORAGE_BYTES,
   /** Days an entry stays in trash before the purge job deletes it for good (0 = never). */
   'drive.trash_purge_days': 30,
+  /** ZIP downloads streaming at once per signed-in user, per shareable link and per client address (0 = no cap). */
+  'downloads.zip_per_user': 3,
+  'downloads.zip_per_link': 5,
+  'downloads.zip_per_address': 3,
+  /** Entries and bytes one ZIP download may hold (0 = no cap); past them the download is refused before it starts. */
+  'downloads.zip_max_entries': 10_000,
+  'downloads.zip_max_bytes': 20 * 1024 ** 3,
   /** Hours an unfinished upload (tus or direct) lives after its last activity; its space is reserved meanwhile. */
   'uploads.expiry_hours': 24,
   ...SOCIAL_PROVIDER_SETTINGS,

@@ -152,6 +152,7 @@ export class LinkAccessService {
     hash: string,
     hashes: string[] | undefined,
     token: string | undefined,
+    address = '',
   ): Promise<{ kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable }> {
     const { link, root } = await this.openUnlocked(actor, hash, token);
     if (link.allow_download !== 1) throw noDownloads();
@@ -165,7 +166,7 @@ export class LinkAccessService {
         ),
       ),
     );
-    return this.deps.downloads.bundle(selected);
+    return this.deps.downloads.bundle(selected, { userId: actor.user?.id ?? null, linkId: link.id, address });
   }
 
   /** "Save to my drive": copies the linked entry into the caller's drive (their space), when downloads are on. */

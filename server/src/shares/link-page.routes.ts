@@ -188,7 +188,7 @@ export async function linkPageRoutes(
         ?.split(',')
         .map((h) => h.trim())
         .filter(Boolean);
-      const result = await access.bundle(request.actor, hash, hashes, tokenOf(request, hash));
+      const result = await access.bundle(request.actor, hash, hashes, tokenOf(request, hash), request.ip);
       if (result.kind === 'file')
         return sendDownload(request, reply, result.file, { inline: false, ...delivery(result.file.storageKey) });
       reply.headers({
