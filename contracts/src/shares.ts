@@ -24,10 +24,15 @@ export const FILE_ENTRY_SHARED_NOTIFICATION = 'file-entry-shared';
 /** The loader value of the shareable link page call (part 2, 7). */
 export const SHAREABLE_LINK_PAGE_LOADER = 'shareableLinkPage';
 export const LINK_PASSWORD_MAX_LENGTH = 200;
+/** Link passwords are guessed online by anyone: at least 8 characters, not only spaces. */
+export const LINK_PASSWORD_MIN_LENGTH = 8;
 /** How long a right link password unlocks the link's bytes in this browser (a signed httpOnly cookie). */
 export const LINK_UNLOCK_SECONDS = 3600;
-/** Wrong-password attempts a minute on one link (from anywhere), and from one address (on any link). */
-export const LINK_PASSWORD_ATTEMPTS = { perLink: 10, perAddress: 20 } as const;
+/**
+ * Wrong-password attempts on one link from one client network (an IPv6 /64 counts as one) in 15
+ * minutes, and from one network across links in a minute.
+ */
+export const LINK_PASSWORD_ATTEMPTS = { perLinkAndNetwork: 10, perAddress: 20 } as const;
 
 const email = z.string().trim().max(255);
 const entryIds = z.array(z.number().int().positive()).min(1).max(1000);
@@ -140,11 +145,17 @@ export const SaveShareableLinkBodySchema = z.object({
   enabled: z.boolean().optional(),
   password: z
     .string()
-    .min(1)
+    .min(LINK_PASSWORD_MIN_LENGTH, `The password must be at least ${LINK_PASSWORD_MIN_LENGTH} characters.`)
     .max(LINK_PASSWORD_MAX_LENGTH)
+    .refine((value) => value.trim() !== '', 'The password cannot be only spaces.')
     .nullable()
     .optional()
-    .describe('A new password; null removes it; absent keeps it. Stored as an argon2id hash.'),
+    .describe(
+      [
+        'A new password (at least 8 characters, not only whitespace); null removes it; absent keeps it.',
+        'Stored as an argon2id hash.',
+      ].join(' '),
+    ),
   expires_at: z.iso
     .datetime({ offset: true })
     .nullable()

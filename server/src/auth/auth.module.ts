@@ -12,7 +12,10 @@ import { AccessTokensService } from './access-tokens.service.ts';
 import { ActorResolver } from './actor-resolver.ts';
 import { EmailCodesRepository } from './email-codes.repository.ts';
 import { EmailVerificationService } from './email-verification.service.ts';
+import { FailureCountersRepository } from './failure-counters.repository.ts';
+import { FailureThrottle } from './failure-throttle.ts';
 import { GeoIpLocator } from './geoip.ts';
+import { KnownNetworksRepository } from './known-networks.repository.ts';
 import { LoginService } from './login.service.ts';
 import { PasswordResetsRepository } from './password-resets.repository.ts';
 import { PasswordService } from './password.service.ts';
@@ -57,8 +60,11 @@ export function createAuthModule(deps: {
     emailCodes: new EmailCodesRepository(db),
     twoFactor: new TwoFactorRepository(db),
     socialProfiles: new SocialProfilesRepository(db),
+    failureCounters: new FailureCountersRepository(db),
+    knownNetworks: new KnownNetworksRepository(db),
   };
-  const sessions = new SessionService(repos.sessions, users, new GeoIpLocator(), deps.notices);
+  const throttle = new FailureThrottle({ counters: repos.failureCounters, known: repos.knownNetworks, clock });
+  const sessions = new SessionService(repos.sessions, users, new GeoIpLocator(), deps.notices, clock, throttle);
   const twoFactor = new TwoFactorService({
     users,
     repo: repos.twoFactor,
@@ -90,7 +96,7 @@ export function createAuthModule(deps: {
     sessions,
     twoFactor,
     emailVerification,
-    login: new LoginService({ users, sessions, twoFactor, keys }),
+    login: new LoginService({ users, sessions, twoFactor, keys, throttle }),
     registration: new RegistrationService({
       users,
       usersService: deps.users.service,
@@ -99,12 +105,13 @@ export function createAuthModule(deps: {
       emailVerification,
       recaptcha: deps.recaptcha,
       invites: deps.invites,
-      onRegistered: (user, invite, addressTrusted) => invitations.afterRegistration(user, invite, addressTrusted),
+      onRegistered: (user, invite) => invitations.afterRegistration(user, invite),
     }),
     passwords: new PasswordService({
       users,
       resets: repos.passwordResets,
       sessions,
+      throttle,
       mailer,
       settings,
       logger,

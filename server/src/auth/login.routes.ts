@@ -9,7 +9,7 @@ import {
   RegisterUserResponseSchema,
 } from '@kosh/contracts';
 import type { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
-import { bodyField, perAccount, perAddress, rateLimited } from '../http/rate-limits.ts';
+import { perAddress, rateLimited } from '../http/rate-limits.ts';
 import { HUMAN_CHECK_COOKIE } from '../recaptcha/recaptcha.service.ts';
 import { TWO_FACTOR_CHALLENGE_SECONDS, TWO_FACTOR_COOKIE } from './login.service.ts';
 import { clearFlowCookie, setFlowCookie } from '../http/cookies.ts';
@@ -26,7 +26,7 @@ export async function loginRoutes(
   const { login, registration } = auth;
 
   api.post('/login', {
-    preHandler: rateLimited(app, [perAccount('login-account', 5, bodyField('email')), perAddress('login-address', 10)]),
+    preHandler: rateLimited(app, [perAddress('login-address', 10)]),
     schema: {
       tags: ['auth'],
       summary: [
@@ -53,10 +53,7 @@ export async function loginRoutes(
   });
 
   api.post('/two-factor-challenge', {
-    preHandler: rateLimited(app, [
-      perAccount('2fa-account', 5, (r) => login.challengedUserId(r.cookies[TWO_FACTOR_COOKIE])),
-      perAddress('2fa-address', 10),
-    ]),
+    preHandler: rateLimited(app, [perAddress('2fa-address', 10)]),
     schema: {
       tags: ['auth'],
       summary: [

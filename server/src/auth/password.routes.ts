@@ -9,7 +9,7 @@ import {
   SendPasswordResetBodySchema,
   UpdatePasswordBodySchema,
 } from '@kosh/contracts';
-import { bodyField, perAccount, perAddress, rateLimited } from '../http/rate-limits.ts';
+import { perAccount, perAddress, rateLimited } from '../http/rate-limits.ts';
 import { contextOf } from '../http/request-context.ts';
 import type { AuthModule } from './auth.module.ts';
 
@@ -20,10 +20,7 @@ export async function passwordRoutes(app: FastifyInstance, { auth }: { auth: Aut
   const message = { 200: MessageResponseSchema };
 
   api.post('/forgot-password', {
-    preHandler: rateLimited(app, [
-      perAccount('forgot-account', 3, bodyField('email')),
-      perAddress('forgot-address', 10),
-    ]),
+    preHandler: rateLimited(app, [perAddress('forgot-address', 10)]),
     schema: {
       tags: ['auth'],
       summary: [
@@ -34,7 +31,7 @@ export async function passwordRoutes(app: FastifyInstance, { auth }: { auth: Aut
       response: message,
     },
     handler: async (request) => {
-      passwords.requestReset(request.body.email, contextOf(request));
+      await passwords.requestReset(request.body.email, contextOf(request));
       return { message: 'If an account uses this address, we have emailed a link to reset its password.' };
     },
   });
@@ -68,10 +65,7 @@ export async function passwordRoutes(app: FastifyInstance, { auth }: { auth: Aut
   });
 
   api.post('/user/confirm-password', {
-    preHandler: rateLimited(app, [
-      perAccount('confirm-account', 5, (r) => r.actor.user?.id),
-      perAddress('confirm-address', 10),
-    ]),
+    preHandler: rateLimited(app, [perAddress('confirm-address', 10)]),
     schema: {
       tags: ['auth'],
       summary: [

@@ -63,6 +63,7 @@ async function setUp() {
     users,
     resets,
     sessions,
+    throttle: { attempt: async () => ({ succeeded: async () => undefined }) },
     mailer,
     settings: new FakeSettings({ 'branding.site_name': 'Kosh' }),
     logger: pino({ level: 'silent' }),
@@ -70,7 +71,7 @@ async function setUp() {
   });
   /** Asks for a reset link and answers the token it carries. */
   const mailedToken = async (): Promise<string> => {
-    sut.requestReset(EMAIL, ctx);
+    await sut.requestReset(EMAIL, ctx);
     await vi.waitFor(() => expect(mailer.sent).toHaveLength(1));
     const token = /password\/reset\/([\w-]+)\?email=/.exec(mailer.sent[0].text)?.[1];
     if (!token) throw new Error(`no reset link in: ${mailer.sent[0].text}`);
@@ -98,7 +99,7 @@ describe('PasswordService', () => {
 
     it('sends nothing for an address without an account', async () => {
       const { sut, mailer, resets } = await setUp();
-      sut.requestReset('nobody@x.test', ctx);
+      await sut.requestReset('nobody@x.test', ctx);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(mailer.sent).toEqual([]);
       expect(resets.rows).toEqual([]);
@@ -165,7 +166,7 @@ describe('PasswordService', () => {
     it('refuses the first link once a second was asked for', async () => {
       const { sut, mailer, mailedToken } = await setUp();
       const first = await mailedToken();
-      sut.requestReset(EMAIL, ctx);
+      await sut.requestReset(EMAIL, ctx);
       await vi.waitFor(() => expect(mailer.sent).toHaveLength(2));
       await expect(
         sut.reset({ token: first, email: EMAIL, password: 'new password', password_confirmation: 'new password' }),

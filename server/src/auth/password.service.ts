@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { passwordResetMail } from '../mail/templates.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
+import { THROTTLES, type FailureThrottle } from './failure-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { PasswordResetsRepository } from './password-resets.repository.ts';
 import type { RequestContext } from '../http/request-context.ts';
@@ -20,6 +21,7 @@ type Deps = {
   users: Pick<UsersRepository, 'getByEmail' | 'getById' | 'update'>;
   resets: Pick<PasswordResetsRepository, 'replaceForUser' | 'getByHash' | 'consume' | 'deleteOfUser'>;
   sessions: Pick<SessionService, 'endSessionsOf'>;
+  throttle: Pick<FailureThrottle, 'attempt'>;
   mailer: Mailer;
   settings: Pick<SettingsService, 'get'>;
   logger: Logger;
@@ -37,9 +39,16 @@ export class PasswordService {
 
   /**
    * Mails a reset link when the address has an account. The work runs after the answer, so
-   * the answer and its timing are the same for every address.
+   * the answer and its timing are the same for every address. Requests are counted per (address,
+   * client network) and per address from networks the account never signed in from (429 past them).
    */
-  requestReset(email: string, ctx: RequestContext): void {
+  async requestReset(email: string, ctx: RequestContext): Promise<void> {
+    const row = await this.deps.users.getByEmail(email);
+    await this.deps.throttle.attempt(THROTTLES.passwordReset, {
+      account: `email:${email.trim().toLowerCase()}`,
+      ip: ctx.ip,
+      userId: row?.id ?? 0,
+    });
     this.sendResetLink(email, ctx.baseUrl).catch((err: unknown) =>
       this.deps.logger.error({ err }, 'could not send a password reset link'),
     );

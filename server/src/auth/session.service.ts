@@ -5,6 +5,7 @@ import { AppError, forbidden, validation } from '../http/app-error.ts';
 import type { SecurityNotices } from '../notifications/security-notices.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { describeUserAgent, type DeviceType } from './device.ts';
+import { THROTTLES, type FailureThrottle } from './failure-throttle.ts';
 import type { GeoLocator } from './geoip.ts';
 import { verifyPassword } from './password.ts';
 import type { RequestContext } from '../http/request-context.ts';
@@ -39,18 +40,21 @@ export class SessionService {
   private readonly geo: GeoLocator;
   private readonly notices: SecurityNotices | undefined;
   private readonly clock: Clock;
+  private readonly throttle: Pick<FailureThrottle, 'attempt' | 'rememberNetwork'> | undefined;
   constructor(
     sessions: SessionsRepository,
     users: UsersRepository,
     geo: GeoLocator,
     notices?: SecurityNotices,
     clock: Clock = systemClock,
+    throttle?: Pick<FailureThrottle, 'attempt' | 'rememberNetwork'>,
   ) {
     this.sessions = sessions;
     this.users = users;
     this.geo = geo;
     this.notices = notices;
     this.clock = clock;
+    this.throttle = throttle;
   }
 
   /** Starts a session for the user; a session the browser already had ends (no fixation). */
@@ -74,6 +78,8 @@ export class SessionService {
       ).toISOString(),
       created_at: at.toISOString(),
     });
+    // The network becomes the owner's: failures elsewhere cannot lock the account out from it.
+    if (ctx.ip) await this.throttle?.rememberNetwork(userId, ctx.ip);
     // A browser + platform not seen before for this user: the new-sign-in notification.
     await this.notices?.signedIn(userId, {
       ip: ctx.ip,
@@ -96,7 +102,13 @@ export class SessionService {
   async confirmPassword(actor: Actor, ctx: RequestContext, password: string): Promise<void> {
     const user = actor.requireUser();
     if (!ctx.sessionId) throw forbidden('Password confirmation needs a signed-in browser session.');
+    const counted = await this.throttle?.attempt(THROTTLES.confirmPassword, {
+      account: `user:${user.id}`,
+      ip: ctx.ip,
+      userId: user.id,
+    });
     await this.checkPassword(user.id, password, 'password', 'The provided password was incorrect.');
+    await counted?.succeeded();
     await this.sessions.setPasswordConfirmedAt(ctx.sessionId, this.clock().toISOString());
   }
 

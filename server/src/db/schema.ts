@@ -373,7 +373,15 @@ export type SignInDevicesTable = {
   created_at: string;
 };
 
+/** A client network (IPv4 address, IPv6 /64) a user has signed in from: failures elsewhere cannot lock it out. */
+export type KnownNetworksTable = {
+  user_id: number;
+  network: string;
+  last_seen_at: string;
+};
+
 export type DB = {
+  known_networks: KnownNetworksTable;
   notification_subscriptions: NotificationSubscriptionsTable;
   push_subscriptions: PushSubscriptionsTable;
   sign_in_devices: SignInDevicesTable;

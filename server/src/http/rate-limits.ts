@@ -12,8 +12,42 @@ export type LimitRule = {
 
 const MINUTE = 60_000;
 
-/** At most `max` calls a minute from one address. */
-export const perAddress = (name: string, max: number): LimitRule => ({ name, max, windowMs: MINUTE, key: (r) => r.ip });
+/**
+ * The client network an address belongs to, for counting: an IPv4 address itself, an IPv6
+ * address by its /64 (one subscriber gets a whole /64, so counting single addresses would not
+ * slow anyone down). IPv4-mapped IPv6 addresses count as IPv4.
+ */
+export function networkOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail] = ip.split('%')[0]?.toLowerCase().split('::') ?? [];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g || '0', 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
+
+/** 429 with the wait in Retry-After. */
+export const tooManyAttempts = (seconds: number) => {
+  const wait = Math.max(1, Math.ceil(seconds));
+  return new AppError(429, `Too many attempts. Please try again in ${wait} seconds.`, {
+    code: 'too_many_requests',
+    headers: { 'retry-after': String(wait) },
+  });
+};
+
+/** At most `max` calls a minute from one client network (an IPv6 /64 counts as one client). */
+export const perAddress = (name: string, max: number): LimitRule => ({
+  name,
+  max,
+  windowMs: MINUTE,
+  key: (r) => networkOf(r.ip),
+});
 
 /** At most `max` calls a minute about one account, whatever the address (guessing from many addresses). */
 export const perAccount = (
@@ -58,11 +92,7 @@ export function rateLimited(app: FastifyInstance, rules: LimitRule[]): preHandle
       keys.set(request, key);
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) continue;
-      const seconds = Math.max(1, result.ttlInSeconds);
-      throw new AppError(429, `Too many attempts. Please try again in ${seconds} seconds.`, {
-        code: 'too_many_requests',
-        headers: { 'retry-after': String(seconds) },
-      });
+      throw tooManyAttempts(result.ttlInSeconds);
     }
   };
 }

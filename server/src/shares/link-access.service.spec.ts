@@ -122,6 +122,11 @@ function setUp(link: Partial<LinkRow> = {}) {
     copy: drive,
     uploads: drive,
     keys: new KeyRing(async () => 'unit-test-app-key', clock.now),
+    throttle: {
+      attempt: async () => ({ succeeded: async () => undefined }),
+      miss: async () => undefined,
+      refuseSpent: async () => undefined,
+    },
     clock: clock.now,
   });
   return { sut, clock, links, entries, drive };

@@ -10,6 +10,7 @@ import {
 } from '@kosh/contracts';
 import type { Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
+import { THROTTLES, type FailureThrottle } from '../auth/failure-throttle.ts';
 import type { KeyRing } from '../auth/key-ring.ts';
 import { verifyPassword } from '../auth/password.ts';
 import type { DriveCopyService } from '../drive/copy.service.ts';
@@ -33,6 +34,8 @@ export type LinkUnlock = {
   /** The signed value this service issued after a right password (kept in an httpOnly cookie). */
   token: string | undefined;
   password?: string;
+  /** The visitor's address: wrong passwords are counted per link and client network. */
+  ip?: string;
   /** Called before a password is checked: counts the attempt and throws 429 past the limit. */
   beforeAttempt?: () => Promise<void>;
 };
@@ -49,6 +52,7 @@ type Deps = {
   copy: Pick<DriveCopyService, 'copyInto'>;
   uploads: Pick<DriveUploadService, 'uploadInto'>;
   keys: KeyRing;
+  throttle: Pick<FailureThrottle, 'attempt' | 'miss' | 'refuseSpent'>;
   clock: Clock;
 };
 
@@ -62,6 +66,19 @@ export class LinkAccessService {
   private readonly deps: Deps;
   constructor(deps: Deps) {
     this.deps = deps;
+  }
+
+  /**
+   * Probing for link hashes: a client network that asked for too many unknown hashes is refused
+   * (429) before the lookup, so a lucky guess past the limit tells nothing.
+   */
+  async refuseProbing(ip: string): Promise<void> {
+    await this.deps.throttle.refuseSpent(THROTTLES.linkProbe, ip);
+  }
+
+  /** Counts an answer that named no link (or no entry inside it) against the client network. */
+  async countProbe(ip: string): Promise<void> {
+    await this.deps.throttle.miss(THROTTLES.linkProbe, ip);
   }
 
   /**
@@ -235,7 +252,13 @@ export class LinkAccessService {
     if (payload && payload.l === link.id && payload.v === mark) return { ok: true };
     if (!unlock.password) return { ok: false };
     await unlock.beforeAttempt?.();
+    // Per link AND network: a visitor guessing locks only themself out, never the link for everyone.
+    const counted = await this.deps.throttle.attempt(THROTTLES.linkPassword, {
+      account: `link:${link.id}`,
+      ip: unlock.ip ?? '',
+    });
     if (!(await verifyPassword(link.password, unlock.password))) return { ok: false };
+    await counted.succeeded();
     return { ok: true, token: await this.deps.keys.sign(UNLOCK_PURPOSE, { l: link.id, v: mark }, LINK_UNLOCK_SECONDS) };
   }
 }

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { ByteDelivery } from '../drive/byte-delivery.ts';
 import { sendDownload } from '../drive/send-download.ts';
 import { partsOf } from '../drive/upload.routes.ts';
-import { perAccount, perAddress, rateLimited } from '../http/rate-limits.ts';
+import { perAddress, rateLimited } from '../http/rate-limits.ts';
 import type { SharesModule } from './shares.module.ts';
 
 const tags = ['shareable links'];
@@ -66,11 +66,16 @@ export async function linkPageRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const access = shares.access;
-  // Password guesses: per link from anywhere, and per address across links.
-  const passwordAttempts = rateLimited(app, [
-    perAccount('link-password', LINK_PASSWORD_ATTEMPTS.perLink, (r) => (r.params as { hash?: string }).hash),
-    perAddress('link-password-address', LINK_PASSWORD_ATTEMPTS.perAddress),
-  ]);
+  // Password guesses from one client network across links; per link and network, the service counts.
+  const passwordAttempts = rateLimited(app, [perAddress('link-password-address', LINK_PASSWORD_ATTEMPTS.perAddress)]);
+  // Probing for hashes: a network past its unknown hashes is refused before any lookup; every 404 counts.
+  app.addHook('onRequest', async (request) => {
+    await access.refuseProbing(request.ip);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode === 404) await access.countProbe(request.ip);
+    return payload;
+  });
   const attempt = (request: FastifyRequest, reply: FastifyReply) => async () => {
     await passwordAttempts.call(app, request, reply);
   };
@@ -92,7 +97,7 @@ export async function linkPageRoutes(
         ].join(' '),
         [
           'With a password and none or a wrong one given: passwordInvalid true, link.entry and folderChildren null.',
-          'The right password sets the unlock cookie. Password tries are limited per link and per address (429).',
+          'The right password sets the unlock cookie. Wrong passwords are limited per link and client network (429).',
         ].join(' '),
         `${inside} A restricted link answers 401 to a logged-out visitor. Permission links.view (guests hold it).`,
       ].join(' '),
@@ -106,6 +111,7 @@ export async function linkPageRoutes(
       const { page, token } = await access.page(request.actor, hash, request.query, {
         token: tokenOf(request, hash),
         password: request.query.password,
+        ip: request.ip,
         beforeAttempt: attempt(request, reply),
       });
       if (token) setUnlockCookie(request, reply, hash, token);
@@ -119,8 +125,8 @@ export async function linkPageRoutes(
       tags,
       summary: 'Unlock a password-protected link without putting the password in an address.',
       description: [
-        'The right password sets the unlock cookie (an hour); answers {passwordInvalid}. Tries are limited per link',
-        'and per address (429).',
+        'The right password sets the unlock cookie (an hour); answers {passwordInvalid}. Wrong passwords are limited',
+        'per link and client network, and per network across links (429).',
       ].join(' '),
       params: LinkHashParamsSchema,
       body: UnlockShareableLinkBodySchema,
@@ -131,6 +137,7 @@ export async function linkPageRoutes(
       const token = await access.unlockWith(request.actor, hash, {
         token: tokenOf(request, hash),
         password: request.body.password,
+        ip: request.ip,
         beforeAttempt: attempt(request, reply),
       });
       if (token) setUnlockCookie(request, reply, hash, token);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Permission, type SaveShareableLinkBody, type ShareableLink } from '@kosh/contracts';
+import { LINK_PASSWORD_MIN_LENGTH, Permission, type SaveShareableLinkBody, type ShareableLink } from '@kosh/contracts';
 import type { Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -9,8 +9,8 @@ import { conflict, forbidden, notFound, validation } from '../http/app-error.ts'
 import type { LinkRow, LinksRepository } from './links.repository.ts';
 import { presentLink } from './link.presenter.ts';
 
-/** A link's public id: random, so it tells nothing of the entry or how many links exist. */
-export const newLinkHash = () => randomBytes(12).toString('base64url');
+/** A link's public id: 128 random bits, so it tells nothing of the entry and cannot be guessed. */
+export const newLinkHash = () => randomBytes(16).toString('base64url');
 
 type Deps = { links: LinksRepository; policy: DrivePolicy; listing: DriveListingService; clock: Clock };
 
@@ -43,7 +43,7 @@ export class LinksService {
       hash: newLinkHash(),
       file_entry_id: entry.id,
       user_id: user.id,
-      password: body.password ? await hashPassword(body.password) : null,
+      password: body.password ? await hashLinkPassword(body.password) : null,
       expires_at: this.expiry(body.expires_at) ?? null,
       enabled: flag(body.enabled ?? true),
       allow_download: flag(body.allow_download ?? true),
@@ -60,7 +60,8 @@ export class LinksService {
     actor.authorize(Permission.linksCreate);
     const link = await this.linkOf(actor, entryId);
     const patch: Partial<LinkRow> = { updated_at: this.deps.clock().toISOString() };
-    if (body.password !== undefined) patch.password = body.password === null ? null : await hashPassword(body.password);
+    if (body.password !== undefined)
+      patch.password = body.password === null ? null : await hashLinkPassword(body.password);
     if (body.expires_at !== undefined) patch.expires_at = this.expiry(body.expires_at) ?? null;
     if (body.enabled !== undefined) patch.enabled = flag(body.enabled);
     if (body.allow_download !== undefined) patch.allow_download = flag(body.allow_download);
@@ -99,3 +100,12 @@ export class LinksService {
 }
 
 const flag = (value: boolean) => (value ? 1 : 0);
+
+/** The link password policy again at the service, for callers that did not come through the contract schema. */
+async function hashLinkPassword(password: string): Promise<string> {
+  if (password.length < LINK_PASSWORD_MIN_LENGTH || password.trim() === '')
+    throw validation({
+      password: [`The password must be at least ${LINK_PASSWORD_MIN_LENGTH} characters, not only spaces.`],
+    });
+  return hashPassword(password);
+}

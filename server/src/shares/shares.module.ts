@@ -1,5 +1,8 @@
 import type { Logger } from 'pino';
+import { FailureCountersRepository } from '../auth/failure-counters.repository.ts';
+import { FailureThrottle } from '../auth/failure-throttle.ts';
 import type { KeyRing } from '../auth/key-ring.ts';
+import { KnownNetworksRepository } from '../auth/known-networks.repository.ts';
 import type { Database } from '../db/database.ts';
 import type { DriveModule } from '../drive/drive.module.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -37,6 +40,11 @@ export function createSharesModule(deps: {
     copy: drive.copy,
     uploads: drive.uploads,
     keys,
+    throttle: new FailureThrottle({
+      counters: new FailureCountersRepository(db),
+      known: new KnownNetworksRepository(db),
+      clock,
+    }),
     clock,
   });
   return {

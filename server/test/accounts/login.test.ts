@@ -90,16 +90,18 @@ describe('POST auth/login', () => {
     expect(res.json().errors.email).toEqual(['The email must be a valid email address.']);
   });
 
-  it('limits guesses on one account, whatever the address (429)', async () => {
+  it('limits guesses on one account from one network (429), even the right password from there', async () => {
     const user = await createUser(t.modules);
+    const attacker = newAgent(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await signIn(newAgent(t), user.email, `wrong-${i}`)).statusCode);
+    for (let i = 0; i < 6; i++) statuses.push((await signIn(attacker, user.email, `wrong-${i}`)).statusCode);
     expect(statuses.slice(0, 5)).toEqual([422, 422, 422, 422, 422]);
     expect(statuses[5]).toBe(429);
-    const blocked = await signIn(newAgent(t), user.email, user.plainPassword);
+    const blocked = await signIn(attacker, user.email, user.plainPassword);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
     expect(blocked.headers['retry-after']).toBeTruthy();
+    expect((await signIn(newAgent(t), user.email, user.plainPassword)).statusCode).toBe(200);
   });
 
   it('limits guesses from one address across accounts (429)', async () => {

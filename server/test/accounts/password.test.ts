@@ -57,11 +57,13 @@ describe('POST auth/forgot-password', () => {
     expect((await newAgent(t).post('/auth/forgot-password', { email: 'nope' })).statusCode).toBe(422);
   });
 
-  it('limits requests for one address (429)', async () => {
+  it('limits requests for one address from one network (429)', async () => {
+    const agent = newAgent(t);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++)
-      statuses.push((await newAgent(t).post('/auth/forgot-password', { email: 'flood@example.test' })).statusCode);
+      statuses.push((await agent.post('/auth/forgot-password', { email: 'flood@example.test' })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await newAgent(t).post('/auth/forgot-password', { email: 'flood@example.test' })).statusCode).toBe(200);
   });
 });
 
