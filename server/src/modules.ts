@@ -8,6 +8,8 @@ import { createHealthModule } from './health/health.module.ts';
 import { createI18nModule } from './i18n/i18n.module.ts';
 import { Lifecycle } from './lifecycle.ts';
 import { createLogsModule } from './logs/logs.module.ts';
+import { InvitationMailQuota } from './mail/invitation-quota.ts';
+import { InvitationMailsRepository } from './mail/invitation-mails.repository.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createNotificationsModule } from './notifications/notifications.module.ts';
 import { createRecaptchaModule } from './recaptcha/recaptcha.module.ts';
@@ -59,21 +61,30 @@ export function createModules(core: CoreDeps) {
     logger,
     clock,
   });
-  const shares = createSharesModule({
-    db,
-    drive,
-    mailer,
+  // Invitation mail limits and tokens, counted in the database; shared by shares and workspaces.
+  const invitationMails = new InvitationMailQuota({
+    repo: new InvitationMailsRepository(db),
     settings: settings.service,
-    keys: settings.keys,
-    notifier: notifications,
-    logger,
     clock,
   });
   const workspaces = createWorkspacesModule({
     drive,
     notifier: notifications,
     mailer,
+    invitationMails,
     settings: settings.service,
+    logger,
+    clock,
+  });
+  const shares = createSharesModule({
+    db,
+    drive,
+    mailer,
+    invitationMails,
+    workspaceInvites: workspaces.service,
+    settings: settings.service,
+    keys: settings.keys,
+    notifier: notifications,
     logger,
     clock,
   });

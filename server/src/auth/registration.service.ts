@@ -38,13 +38,12 @@ type Deps = {
   recaptcha: RecaptchaService;
   invites: InviteLookup;
   /**
-   * Runs once the account exists (share invitations apply to it then); `addressTrusted` when the
-   * install does not ask for email verification. Must not throw.
+   * Runs once the account exists: invitations apply to it when the invite it carries proves the
+   * address (registering alone does not, even where verification is off). Must not throw.
    */
   onRegistered?: (
     user: UserRow,
     invite: { type: string | undefined; id: string | number | undefined },
-    addressTrusted: boolean,
   ) => Promise<unknown>;
 };
 
@@ -86,7 +85,7 @@ export class RegistrationService {
     const names = { first_name: body.first_name || null, last_name: body.last_name || null };
     if (names.first_name || names.last_name) await this.deps.users.update(created.id, names);
     const user = (await this.deps.users.getById(created.id)) ?? created;
-    await this.deps.onRegistered?.(user, { type: body.invite_type, id: body.invite_id }, !needsVerification);
+    await this.deps.onRegistered?.(user, { type: body.invite_type, id: body.invite_id });
     if (needsVerification) this.deps.emailVerification.sendCodeInBackground(user);
     return {
       user,

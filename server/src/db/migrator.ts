@@ -9,6 +9,8 @@ import * as m0006 from './migrations/0006-sharing.ts';
 import * as m0007 from './migrations/0007-user-date-format.ts';
 import * as m0008 from './migrations/0008-workspaces.ts';
 import * as m0009 from './migrations/0009-notifications.ts';
+import * as m0011 from './migrations/0011-invitation-mails.ts';
+import * as m0010 from './migrations/0010-unique-live-names.ts';
 import * as m0012 from './migrations/0012-auth-trust.ts';
 import * as m0013 from './migrations/0013-upload-claims-and-zip-slots.ts';
 
@@ -23,6 +25,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-user-date-format': m0007,
   '0008-workspaces': m0008,
   '0009-notifications': m0009,
+  '0011-invitation-mails': m0011,
+  '0010-unique-live-names': m0010,
   '0012-auth-trust': m0012,
   '0013-upload-claims-and-zip-slots': m0013,
 };

@@ -335,6 +335,25 @@ export type WorkspaceMembersTable = {
   created_at: string;
 };
 
+/**
+ * An invitation mail to an address without an account, one row per entry or workspace it named
+ * (mail/invitation-mails.repository.ts). token_hash is shared by the rows of one mail.
+ */
+export type InvitationMailsTable = {
+  id: Generated<number>;
+  sender_id: number | null;
+  /** Lower-cased. */
+  email: string;
+  kind: 'share' | 'workspace';
+  /** The shared entry's id, or the workspace's. */
+  subject_id: number;
+  /** SHA-256 of the token the mail carries (for a workspace, of its inviteId). */
+  token_hash: string;
+  sent_at: string;
+  /** When the token proved the address (it proves it once). */
+  used_at: string | null;
+};
+
 /** An invitation to join a workspace; id is the random inviteId. */
 export type WorkspaceInvitesTable = {
   id: string;
@@ -388,6 +407,7 @@ export type DB = {
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
   workspace_invites: WorkspaceInvitesTable;
+  invitation_mails: InvitationMailsTable;
   file_entry_shares: FileEntrySharesTable;
   shareable_links: ShareableLinksTable;
   notifications: NotificationsTable;

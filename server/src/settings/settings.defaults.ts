@@ -127,6 +127,8 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   'downloads.zip_max_bytes': 20 * 1024 ** 3,
   /** Hours an unfinished upload (tus or direct) lives after its last activity; its space is reserved meanwhile. */
   'uploads.expiry_hours': 24,
+  /** Invitation mails to addresses without an account the whole site sends an hour (0 = no cap). */
+  'mail.invitations_per_hour': 200,
   ...SOCIAL_PROVIDER_SETTINGS,
 };
 

@@ -5,10 +5,11 @@ import type { KeyRing } from '../auth/key-ring.ts';
 import { KnownNetworksRepository } from '../auth/known-networks.repository.ts';
 import type { Database } from '../db/database.ts';
 import type { DriveModule } from '../drive/drive.module.ts';
+import type { InvitationMailQuota } from '../mail/invitation-quota.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Notifier } from '../notifications/notification.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { ShareInvitations } from './invitations.service.ts';
+import { type ProvenAddressListener, ShareInvitations } from './invitations.service.ts';
 import { LinkAccessService } from './link-access.service.ts';
 import { LinkPageSeo } from './link-seo.ts';
 import { LinksRepository } from './links.repository.ts';
@@ -20,13 +21,17 @@ export function createSharesModule(deps: {
   db: Database;
   drive: DriveModule;
   mailer: Mailer;
+  /** Invitation mail limits and tokens, shared with workspace invites. */
+  invitationMails: InvitationMailQuota;
+  /** Workspace invites, handed over with the shares once an address is proven. */
+  workspaceInvites: ProvenAddressListener;
   settings: SettingsService;
   keys: KeyRing;
   notifier: Notifier;
   logger: Logger;
   clock?: () => Date;
 }) {
-  const { db, drive, mailer, settings, keys, notifier, logger } = deps;
+  const { db, drive, mailer, settings, keys, notifier, logger, invitationMails: quota } = deps;
   const clock = deps.clock ?? (() => new Date());
   const shares = drive.repos.shares;
   const entries = drive.repos.entries;
@@ -49,8 +54,26 @@ export function createSharesModule(deps: {
   });
   return {
     repos: { shares, links },
-    invitations: new ShareInvitations({ shares, entries, notifier, logger, clock }),
-    people: new SharesService({ shares, entries, policy: drive.policy, notifier, mailer, settings, logger, clock }),
+    invitations: new ShareInvitations({
+      shares,
+      entries,
+      quota,
+      others: [deps.workspaceInvites],
+      notifier,
+      logger,
+      clock,
+    }),
+    people: new SharesService({
+      shares,
+      entries,
+      policy: drive.policy,
+      notifier,
+      mailer,
+      quota,
+      settings,
+      logger,
+      clock,
+    }),
     links: new LinksService({ links, policy: drive.policy, listing: drive.listing, clock }),
     access,
     seo: new LinkPageSeo({ access, settings }),

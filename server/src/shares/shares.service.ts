@@ -13,10 +13,10 @@ import type { Actor } from '../auth/actor.ts';
 import type { DrivePolicy } from '../drive/drive.policy.ts';
 import type { EntryRow, FileEntriesRepository } from '../drive/file-entries.repository.ts';
 import { forbidden, notFound } from '../http/app-error.ts';
+import type { InvitationMailQuota } from '../mail/invitation-quota.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Notifier } from '../notifications/notification.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { newInviteToken } from './invitations.service.ts';
 import { entrySharedMail, shareInvitationMail } from './share-mails.ts';
 import { openPathOf, sendSharedNotification } from './share-notification.ts';
 import { displayName, type PersonRow, type ShareRow, type SharesRepository } from './shares.repository.ts';
@@ -24,6 +24,16 @@ import { displayName, type PersonRow, type ShareRow, type SharesRepository } fro
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const idsOfPath = (path: string) => path.split('/').filter(Boolean).map(Number);
 const personOf = (p: PersonRow) => ({ id: p.id, name: displayName(p), email: p.email, image: p.image });
+const refused = (email: string, message: string) => ({ email, ok: false, invited: false, message });
+/** A share as an invitation to its address looks: what the sharer typed, nothing of an account. */
+const pending = (p: SharePerson): SharePerson => ({
+  ...p,
+  user_id: null,
+  email: p.email,
+  name: p.email,
+  image: null,
+  status: 'invited',
+});
 
 type Deps = {
   shares: SharesRepository;
@@ -31,6 +41,7 @@ type Deps = {
   policy: DrivePolicy;
   notifier: Notifier;
   mailer: Mailer;
+  quota: Pick<InvitationMailQuota, 'reserve'>;
   settings: SettingsService;
   logger: Logger;
   clock: Clock;
@@ -61,7 +72,9 @@ export class SharesService {
   /**
    * Shares entries with addresses at one permission; an address already shared with gets the new
    * permission. Each new recipient gets the file-entry-shared notification and an email; an
-   * address without an account gets an invitation to register. Each address answers for itself.
+   * address without an account gets an invitation to register (within the invitation mail
+   * limits: beyond them the whole call answers 429 before anything is shared). Each address
+   * answers for itself, alike whether it has an account or not.
    */
   async share(actor: Actor, body: ShareEntriesBody, ctx: { baseUrl: string }): Promise<ShareEntriesResponse> {
     actor.authorize(Permission.filesView);
@@ -70,40 +83,55 @@ export class SharesService {
     const sharer = await this.person(me.id);
     const siteName = await this.deps.settings.get<string>('branding.site_name');
     const results: ShareEntriesResponse['results'] = [];
+    const recipients: Array<{ email: string; recipient: PersonRow | undefined }> = [];
     for (const email of [...new Set(body.emails.map((e) => e.toLowerCase()))]) {
-      if (!EMAIL_RE.test(email)) {
-        results.push({ email, ok: false, invited: false, message: 'The email must be a valid email address.' });
-        continue;
-      }
-      if (email === sharer.email) {
-        results.push({ email, ok: false, invited: false, message: 'You already own these items.' });
-        continue;
-      }
-      const recipient = await this.deps.shares.getUserByEmail(email);
-      const invite = recipient ? null : newInviteToken();
-      const added = await this.upsert(
-        entries,
-        email,
-        recipient?.id ?? null,
-        body.permission,
-        me.id,
-        invite?.hash ?? null,
-      );
-      if (added.length)
+      if (!EMAIL_RE.test(email)) results.push(refused(email, 'The email must be a valid email address.'));
+      else if (email === sharer.email) results.push(refused(email, 'You already own these items.'));
+      else recipients.push({ email, recipient: await this.deps.shares.getUserByEmail(email) });
+    }
+    // Every new recipient counts, with an account or without: a limit that only addresses
+    // without one reached would tell which addresses have an account.
+    const mails = await this.deps.quota.reserve(
+      me.id,
+      await Promise.all(
+        recipients.map(async ({ email }) => ({
+          email,
+          kind: 'share' as const,
+          subjectIds: await this.newFor(entries, email),
+        })),
+      ),
+    );
+    const createdIds: number[] = [];
+    for (const { email, recipient } of recipients) {
+      const added = await this.upsert(entries, email, recipient?.id ?? null, body.permission, me.id);
+      createdIds.push(...added.map((a) => a.shareId));
+      const mail = mails.get(email);
+      // Entries mailed about to the address within a day are shared again without a new mail.
+      const announced = mail ? added.filter((a) => mail.subjectIds.includes(a.entry.id)).map((a) => a.entry) : [];
+      if (mail && announced.length)
         await this.announce({
           sharer,
           recipient,
           email,
-          entries: added,
+          entries: announced,
           permission: body.permission,
-          invite: invite?.token,
+          invite: mail.token,
           siteName,
           baseUrl: ctx.baseUrl,
         });
-      results.push({ email, ok: true, invited: !recipient });
+      results.push({ email, ok: true, invited: true });
     }
     const people = await this.present(await this.deps.shares.listOnEntries(entries.map((e) => e.id)));
-    return { results, people };
+    // Whether a new address has an account must not show in the answer: the people this call
+    // added look alike (their address, no name or avatar) until the list is read again.
+    return { results, people: people.map((p) => (createdIds.includes(p.id) ? pending(p) : p)) };
+  }
+
+  /** The entries the address has no share of yet (they would be new to it). */
+  private async newFor(entries: EntryRow[], email: string): Promise<number[]> {
+    const ids: number[] = [];
+    for (const entry of entries) if (!(await this.deps.shares.findOnEntry(entry.id, email))) ids.push(entry.id);
+    return ids;
   }
 
   /** Changes what a person may do. Owner only. */
@@ -153,38 +181,34 @@ export class SharesService {
     return share;
   }
 
-  /** Creates or updates the address's share of each entry; answers the entries newly shared. */
+  /** Creates or updates the address's share of each entry; answers the shares newly made. */
   private async upsert(
     entries: EntryRow[],
     email: string,
     userId: number | null,
     permission: SharePermission,
     ownerId: number,
-    tokenHash: string | null,
-  ): Promise<EntryRow[]> {
+  ): Promise<Array<{ entry: EntryRow; shareId: number }>> {
     const at = this.deps.clock().toISOString();
-    const added: EntryRow[] = [];
+    const added: Array<{ entry: EntryRow; shareId: number }> = [];
     for (const entry of entries) {
       const existing = await this.deps.shares.findOnEntry(entry.id, email);
       if (existing) {
-        await this.deps.shares.update(existing.id, {
-          permission,
-          updated_at: at,
-          ...(existing.user_id === null && tokenHash ? { invite_token_hash: tokenHash } : {}),
-        });
+        await this.deps.shares.update(existing.id, { permission, updated_at: at });
         continue;
       }
-      await this.deps.shares.insert({
+      const row = await this.deps.shares.insert({
         file_entry_id: entry.id,
         owner_id: ownerId,
         user_id: userId,
         email,
         permission,
-        invite_token_hash: userId === null ? tokenHash : null,
+        // The invitation's token lives with its mail (invitation_mails), bound to the address.
+        invite_token_hash: null,
         created_at: at,
         updated_at: at,
       });
-      added.push(entry);
+      added.push({ entry, shareId: row.id });
     }
     return added;
   }
@@ -199,7 +223,7 @@ export class SharesService {
     email: string;
     entries: EntryRow[];
     permission: SharePermission;
-    invite: string | undefined;
+    invite: string;
     siteName: string;
     baseUrl: string;
   }): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { DriveModule } from '../drive/drive.module.ts';
+import type { InvitationMailQuota } from '../mail/invitation-quota.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { WorkspacesService, type Notifier } from './workspaces.service.ts';
@@ -9,6 +10,7 @@ export function createWorkspacesModule(deps: {
   drive: DriveModule;
   notifier: Notifier;
   mailer: Mailer;
+  invitationMails: InvitationMailQuota;
   settings: SettingsService;
   logger: Logger;
   clock?: () => Date;
@@ -19,6 +21,7 @@ export function createWorkspacesModule(deps: {
       repo: drive.repos.workspaces,
       notifier: deps.notifier,
       mailer: deps.mailer,
+      quota: deps.invitationMails,
       settings: deps.settings,
       actorOf: drive.actorOf,
       retireEntries: (workspaceId, at, db) => drive.repos.entries.retireWorkspace(workspaceId, at, db),

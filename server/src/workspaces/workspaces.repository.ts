@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { displayName } from '../shares/shares.repository.ts';
 import type { WorkspaceInvitesTable, WorkspaceMembersTable, WorkspacesTable } from '../db/schema.ts';
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -222,6 +223,23 @@ export class WorkspacesRepository {
   async deleteInvite(id: string, db: Database = this.db): Promise<boolean> {
     const result = await db.deleteFrom('workspace_invites').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  /** An address's pending invites, with the workspace's name and who invited (for notifications). */
+  async pendingInvitesOf(email: string): Promise<Array<{ id: string; workspace: string; inviter: string }>> {
+    const rows = await this.db
+      .selectFrom('workspace_invites as i')
+      .innerJoin('workspaces as w', 'w.id', 'i.workspace_id')
+      .leftJoin('users as u', 'u.id', 'i.invited_by')
+      .select(['i.id', 'w.name', 'u.email', 'u.first_name', 'u.last_name'])
+      .where('i.email', '=', email)
+      .orderBy('i.created_at')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      workspace: r.name,
+      inviter: r.email ? displayName({ email: r.email, first_name: r.first_name, last_name: r.last_name }) : r.name,
+    }));
   }
 
   userByEmail(

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Actor, type Restriction } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import type { Notifier, NotifyInput } from '../notifications/notification.service.ts';
+import type { InvitationMailQuota, InvitationTarget, PlannedInvitation } from '../mail/invitation-quota.ts';
 import { FakeMailer } from '../testing/fakes/mailer.fake.ts';
 import { FakeSettings } from '../testing/fakes/settings.fake.ts';
 import { nullDatabase } from '../testing/null-database.ts';
@@ -49,6 +50,7 @@ class FakeWorkspaces
       | 'addMember'
       | 'setRole'
       | 'removeMember'
+      | 'pendingInvitesOf'
     >
 {
   workspaces: WorkspaceRow[] = [];
@@ -151,9 +153,35 @@ class FakeWorkspaces
     this.invites_ = this.invites_.filter((i) => i.id !== id);
     return this.invites_.length < before;
   }
+  async pendingInvitesOf(email: string) {
+    return this.invites_
+      .filter((i) => i.email === email)
+      .map((i) => ({
+        id: i.id,
+        workspace: this.workspaces.find((w) => w.id === i.workspace_id)?.name ?? '',
+        inviter: '',
+      }));
+  }
   async userByEmail(email: string) {
     const p = this.people.find((x) => x.email === email);
     return p && { id: p.id, email: p.email, first_name: p.first_name, last_name: p.last_name };
+  }
+}
+
+/** Invitation mails without limits: each address's mail carries the token `token-<address>`. */
+class FakeQuota implements Pick<InvitationMailQuota, 'reserve' | 'proves' | 'subjectsOf'> {
+  readonly mailed: InvitationTarget[] = [];
+  async reserve(_senderId: number, targets: InvitationTarget[]): Promise<Map<string, PlannedInvitation>> {
+    this.mailed.push(...targets);
+    return new Map(
+      targets.map((t) => [t.email, { email: t.email, subjectIds: t.subjectIds, token: `token-${t.email}` }]),
+    );
+  }
+  async proves(email: string, token: string): Promise<boolean> {
+    return token === `token-${email}`;
+  }
+  async subjectsOf(email: string, _kind: string, token: string): Promise<number[]> {
+    return this.mailed.filter((t) => token === `token-${email}` && t.email === email).flatMap((t) => t.subjectIds);
   }
 }
 
@@ -192,6 +220,7 @@ async function setUp(options: { memberCount?: number | null } = {}) {
     repo,
     notifier,
     mailer,
+    quota: new FakeQuota(),
     settings: new FakeSettings({ 'branding.site_name': 'Kosh' }),
     actorOf: async (userId) => (userId === 1 ? owner : new Actor({ id: userId, email: '' }, [], [])),
     retireEntries: async (workspaceId, at) => {
@@ -289,7 +318,7 @@ describe('WorkspacesService', () => {
     it('notifies someone with an account, with the invite to join', async () => {
       const { sut, repo, notifier, mailer, clock, id } = await setUp();
       const { results } = await sut.invite(adam, id, { emails: ['Nina@X.test '], role: 'editor' }, ctx);
-      expect(results).toEqual([{ email: 'nina@x.test', ok: true, invited: false }]);
+      expect(results).toEqual([{ email: 'nina@x.test', ok: true, invited: true }]);
       expect(repo.invites_).toMatchObject([
         { workspace_id: id, email: 'nina@x.test', role: 'editor', invited_by: 2, created_at: clock.iso() },
       ]);
@@ -300,9 +329,12 @@ describe('WorkspacesService', () => {
     it('mails a register link to an address without an account', async () => {
       const { sut, repo, notifier, mailer, id } = await setUp();
       const { results } = await sut.invite(adam, id, { emails: ['new@x.test'], role: 'viewer' }, ctx);
+      // The answer does not tell whether the address has an account.
       expect(results).toEqual([{ email: 'new@x.test', ok: true, invited: true }]);
       await vi.waitFor(() => expect(mailer.sent).toHaveLength(1));
-      expect(mailer.sent[0].text).toContain(`/workspace/join/register/${repo.invites_[0].id}?email=new%40x.test`);
+      // The link carries the mail's own token, not the inviteId the workspace's admins see.
+      expect(mailer.sent[0].text).toContain('/workspace/join/register/token-new@x.test?email=new%40x.test');
+      expect(mailer.sent[0].text).not.toContain(repo.invites_[0].id);
       expect(notifier.sent).toEqual([]);
     });
 

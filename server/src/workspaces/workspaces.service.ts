@@ -14,6 +14,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, notFound } from '../http/app-error.ts';
+import type { InvitationMailQuota } from '../mail/invitation-quota.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { displayName } from '../shares/shares.repository.ts';
@@ -67,12 +68,15 @@ type WorkspacesStore = Pick<
   | 'addMember'
   | 'setRole'
   | 'removeMember'
+  | 'pendingInvitesOf'
 >;
 
 type Deps = {
   repo: WorkspacesStore;
   notifier: Notifier;
   mailer: Mailer;
+  /** Invitation mail limits, and the tokens those mails carry. */
+  quota: Pick<InvitationMailQuota, 'reserve' | 'proves' | 'subjectsOf'>;
   settings: Pick<SettingsService, 'get'>;
   /** The workspace owner as an actor: their plan's workspaces.create member_count bounds invites. */
   actorOf: (userId: number) => Promise<Actor>;
@@ -151,8 +155,10 @@ export class WorkspacesService {
 
   /**
    * Invites addresses at one role. Someone with an account gets the workspace-invite
-   * notification (and its mail); an address without one gets a mail with a register link.
-   * Inviting again renews the invite. Each address answers for itself.
+   * notification (and its mail); an address without one gets a mail with a register link that
+   * carries a token of its own. Inviting again renews the invite. Each address answers for
+   * itself, alike whether it has an account or not; beyond the invitation mail limits the whole
+   * call answers 429 before anything is invited.
    */
   async invite(
     actor: Actor,
@@ -172,23 +178,32 @@ export class WorkspacesService {
     const siteName = await this.deps.settings.get<string>('branding.site_name');
     const memberEmails = new Set((await this.deps.repo.members(id)).map((m) => m.email.toLowerCase()));
     const results: InviteMembersResponse['results'] = [];
+    const accepted: Array<{ email: string; existing: InviteRow | undefined }> = [];
+    let taken = await this.deps.repo.countMembersAndInvites(id);
     for (const email of [...new Set(body.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))]) {
-      if (!EMAIL_RE.test(email)) {
-        results.push({ email, ok: false, invited: false, message: WORKSPACE_TEXT.invalidEmail });
+      const existing = EMAIL_RE.test(email) ? await this.deps.repo.findInvite(id, email) : undefined;
+      const refusal = !EMAIL_RE.test(email)
+        ? WORKSPACE_TEXT.invalidEmail
+        : memberEmails.has(email)
+          ? WORKSPACE_TEXT.alreadyMember
+          : !existing && owner.isOverQuota(Permission.workspacesCreate, 'member_count', taken)
+            ? WORKSPACE_TEXT.tooManyMembers
+            : undefined;
+      if (refusal) {
+        results.push({ email, ok: false, invited: false, message: refusal });
         continue;
       }
-      if (memberEmails.has(email)) {
-        results.push({ email, ok: false, invited: false, message: WORKSPACE_TEXT.alreadyMember });
-        continue;
-      }
-      const existing = await this.deps.repo.findInvite(id, email);
-      if (
-        !existing &&
-        owner.isOverQuota(Permission.workspacesCreate, 'member_count', await this.deps.repo.countMembersAndInvites(id))
-      ) {
-        results.push({ email, ok: false, invited: false, message: WORKSPACE_TEXT.tooManyMembers });
-        continue;
-      }
+      if (!existing) taken += 1;
+      accepted.push({ email, existing });
+      results.push({ email, ok: true, invited: true });
+    }
+    // Every invitee counts, with an account or without: a limit only addresses without one
+    // reached would tell which have an account.
+    const mails = await this.deps.quota.reserve(
+      me.id,
+      accepted.map(({ email }) => ({ email, kind: 'workspace' as const, subjectIds: [id] })),
+    );
+    for (const { email, existing } of accepted) {
       const at = this.now();
       const inviteId = existing?.id ?? randomBytes(18).toString('base64url');
       if (existing)
@@ -207,12 +222,13 @@ export class WorkspacesService {
         inviteId,
         email,
         userId: user?.id,
+        // Mailed about this workspace within a day: no second mail.
+        mailToken: mails.get(email)?.token,
         inviter: displayName(inviter),
         workspace: ws.name,
         siteName,
         baseUrl: ctx.baseUrl,
       });
-      results.push({ email, ok: true, invited: !user });
     }
     return { results, workspace: await this.details(actor, id) };
   }
@@ -265,7 +281,7 @@ export class WorkspacesService {
       return true;
     });
     if (!taken) throw notFound(WORKSPACE_MESSAGES.staleInvite);
-    await this.settle(me.id, inviteId);
+    await this.settle(me.id, invite.id);
     const ws = await this.deps.repo.getById(invite.workspace_id);
     if (!ws) throw notFound(WORKSPACE_TEXT.notFound);
     const member = await this.deps.repo.userByEmail(me.email);
@@ -286,7 +302,7 @@ export class WorkspacesService {
     const me = actor.requireUser();
     const invite = await this.inviteOf(me, inviteId);
     if (!(await this.deps.repo.deleteInvite(invite.id))) throw notFound(WORKSPACE_MESSAGES.staleInvite);
-    await this.settle(me.id, inviteId);
+    await this.settle(me.id, invite.id);
   }
 
   /** The answered invite's notification stops offering Join and Decline (a failure there is only logged). */
@@ -296,17 +312,59 @@ export class WorkspacesService {
       .catch((err: unknown) => this.deps.logger.warn({ err, inviteId }, 'could not settle an invite notification'));
   }
 
-  /** A workspace invite lets its address register while registration is disabled (spec part 1, 6). */
+  /**
+   * A workspace invite lets its address register while registration is disabled (spec part 1,
+   * 6): by the token of its mail, or by its inviteId (the link of mails sent before the tokens).
+   */
   async allowsRegistration(invite: { id: string | number | undefined; email: string }): Promise<boolean> {
     if (typeof invite.id !== 'string' || !invite.id) return false;
+    const email = invite.email.trim().toLowerCase();
     const row = await this.deps.repo.getInvite(invite.id);
-    return Boolean(row && row.email === invite.email.trim().toLowerCase());
+    return (row !== undefined && row.email === email) || (await this.invitedByToken(email, invite.id)) !== undefined;
   }
 
-  private async inviteOf(me: { email: string }, inviteId: string): Promise<InviteRow> {
-    const invite = await this.deps.repo.getInvite(inviteId);
-    if (!invite || invite.email !== me.email.toLowerCase()) throw notFound(WORKSPACE_MESSAGES.staleInvite);
-    return invite;
+  /**
+   * Does the registration's invite prove the address? Only the token of an invitation mail does:
+   * an inviteId is also known to the workspace's admins.
+   */
+  async proves(invite: { id: string | number | undefined; email: string }): Promise<boolean> {
+    if (typeof invite.id !== 'string' || !invite.id) return false;
+    return this.deps.quota.proves(invite.email.trim().toLowerCase(), invite.id);
+  }
+
+  /**
+   * The address is proven (registered through an invitation mail's link, or verified): each
+   * pending invite to it becomes a workspace-invite notification to answer. Answers how many.
+   */
+  async afterProof(user: { id: number; email: string }): Promise<number> {
+    const invites = await this.deps.repo.pendingInvitesOf(user.email.toLowerCase());
+    for (const invite of invites)
+      await this.deps.notifier.notify(user.id, {
+        type: 'workspace-invite',
+        data: inviteNotificationData({ id: invite.id, inviter: invite.inviter, workspace: invite.workspace }),
+      });
+    return invites.length;
+  }
+
+  /**
+   * The invite answered: by its id (in the notification of the account with the address), or by
+   * the token of its mail (the register link), which also finds an invite renewed since.
+   */
+  private async inviteOf(me: { email: string }, idOrToken: string): Promise<InviteRow> {
+    const email = me.email.toLowerCase();
+    const invite = await this.deps.repo.getInvite(idOrToken);
+    if (invite && invite.email === email) return invite;
+    const byToken = await this.invitedByToken(email, idOrToken);
+    if (!byToken) throw notFound(WORKSPACE_MESSAGES.staleInvite);
+    return byToken;
+  }
+
+  private async invitedByToken(email: string, token: string): Promise<InviteRow | undefined> {
+    for (const workspaceId of await this.deps.quota.subjectsOf(email, 'workspace', token)) {
+      const invite = await this.deps.repo.findInvite(workspaceId, email);
+      if (invite) return invite;
+    }
+    return undefined;
   }
 
   /** The caller's membership: 404 for a non-member (the workspace does not exist for them), 403 below `need`. */
@@ -332,29 +390,32 @@ export class WorkspacesService {
 
   /**
    * The notification (with its mail) to someone with an account, or a mail with a register link;
-   * mail failures are logged.
+   * without a mail token (mailed about this workspace within a day) no mail goes out. Mail
+   * failures are logged.
    */
   private async announce(input: {
     inviteId: string;
     email: string;
     userId: number | undefined;
+    mailToken: string | undefined;
     inviter: string;
     workspace: string;
     siteName: string;
     baseUrl: string;
   }): Promise<void> {
-    const { inviteId, email, userId, inviter, workspace, siteName, baseUrl } = input;
+    const { inviteId, email, userId, mailToken, inviter, workspace, siteName, baseUrl } = input;
     if (userId !== undefined) {
       const mail = inviteMail(email, siteName, { inviter, workspace, link: `${baseUrl}/notifications` });
       await this.deps.notifier.notify(userId, {
         type: 'workspace-invite',
         data: inviteNotificationData({ id: inviteId, inviter, workspace }),
-        mail,
+        ...(mailToken ? { mail } : {}),
         baseUrl,
       });
       return;
     }
-    const registerLink = `${baseUrl}/workspace/join/register/${inviteId}?email=${encodeURIComponent(email)}`;
+    if (!mailToken) return;
+    const registerLink = `${baseUrl}/workspace/join/register/${mailToken}?email=${encodeURIComponent(email)}`;
     this.deps.mailer
       .send(inviteToRegisterMail(email, siteName, { inviter, workspace, registerLink }))
       .catch((err: unknown) => this.deps.logger.error({ err, email }, 'could not mail a workspace invite'));

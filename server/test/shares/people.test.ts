@@ -31,8 +31,13 @@ describe('SharesService', () => {
       const docs = await owner.folder('Docs');
       await owner.upload('a.txt', 'alpha', docs.id);
       const res = await owner.share([docs.id], [bob.user.email.toUpperCase()], 'edit');
-      expect(res.results).toEqual([{ email: bob.user.email, ok: true, invited: false }]);
+      expect(res.results).toEqual([{ email: bob.user.email, ok: true, invited: true }]);
+      // The answer does not tell that the address has an account; the list read again does.
       expect(res.people).toEqual([
+        expect.objectContaining({ entry_id: docs.id, user_id: null, email: bob.user.email, status: 'invited' }),
+      ]);
+      const access = (await owner.agent.get(`/api/v1/file-entries/${docs.id}/shares`)).json();
+      expect(access.people).toEqual([
         expect.objectContaining({
           entry_id: docs.id,
           user_id: bob.user.id,
@@ -100,7 +105,7 @@ describe('SharesService', () => {
       expect(res.results).toEqual([
         { email: 'not-an-address', ok: false, invited: false, message: 'The email must be a valid email address.' },
         { email: owner.user.email, ok: false, invited: false, message: 'You already own these items.' },
-        { email: bob.user.email, ok: true, invited: false },
+        { email: bob.user.email, ok: true, invited: true },
       ]);
     });
 
@@ -233,7 +238,7 @@ describe('SharesService', () => {
   });
 
   describe('invitations', () => {
-    it('invites an address without an account by email; the share applies once it registers', async () => {
+    it('invites an address without an account by email; the share applies once it registers by the link', async () => {
       const owner = await Person.create(t, { first_name: 'Asha' });
       const docs = await owner.folder('Plans');
       const email = freshEmail();
@@ -251,6 +256,8 @@ describe('SharesService', () => {
         email,
         password: 'long enough pw',
         password_confirmation: 'long enough pw',
+        invite_id: link.pathname.split('/').pop(),
+        invite_type: 'file_entry_share',
       });
       expect(registered.statusCode).toBe(200);
       const user = (await t.modules.users.repos.users.getByEmail(email))!;
