@@ -33,8 +33,12 @@ export const childrenOf = (parent: EntryRow | null, scope: DriveScope): Children
 export class EntryWriter {
   private readonly db: Database;
   private readonly dialect: Dialect;
-  private readonly entries: Pick<FileEntriesRepository, 'findChildByName' | 'insert'>;
-  constructor(db: Database, dialect: Dialect, entries: Pick<FileEntriesRepository, 'findChildByName' | 'insert'>) {
+  private readonly entries: Pick<FileEntriesRepository, 'getById' | 'findChildByName' | 'insert'>;
+  constructor(
+    db: Database,
+    dialect: Dialect,
+    entries: Pick<FileEntriesRepository, 'getById' | 'findChildByName' | 'insert'>,
+  ) {
     this.db = db;
     this.dialect = dialect;
     this.entries = entries;
@@ -80,11 +84,7 @@ export class EntryWriter {
 
   /** The drive of a folder, refusing one that was deleted or trashed since the caller checked it. */
   private async scopeOfLiveFolder(trx: Database, id: number): Promise<DriveScope> {
-    const row = await trx
-      .selectFrom('file_entries')
-      .select(['owner_id', 'workspace_id', 'deleted_at'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await this.entries.getById(id, trx);
     if (!row || row.deleted_at) throw notFound('The folder no longer exists.');
     return { ownerId: row.owner_id, workspaceId: row.workspace_id };
   }
