@@ -73,7 +73,7 @@ describe('kosh fsck', () => {
     expect((await entry(file.id))?.path).toBe(`/${a.id}/${b.id}/${file.id}/`);
   });
 
-  it('refuses two live siblings with one name in the database, and numbers duplicates made without the guard', async () => {
+  it('refuses two live siblings of one name in the database, numbering duplicates made without it', async () => {
     const me = await DriveClient.create(t);
     const folder = await me.folder('Names');
     const one = await me.upload('Report.txt', '1', { parentId: folder.id });
