@@ -56,7 +56,8 @@ describe('IDOR', () => {
     folder = await alice.folder('Private');
     file = await alice.upload('secret.txt', 'alice only', folder.id);
     const shared = await alice.share([file.id], [carol.user.email], 'view');
-    shareId = shared.people.find((p) => p.user_id === carol.user.id)?.id ?? 0;
+    shareId = shared.people.find((p) => p.email === carol.user.email)?.id ?? 0;
+    expect(shareId).toBeGreaterThan(0);
     await alice.createLink(file.id);
     const owner = new Member(alice);
     workspace = await owner.createWorkspace('Alice team');
