@@ -32,6 +32,12 @@ export class AccessTokensRepository {
       .execute();
   }
 
+  /** Revokes every token of the user; answers how many. */
+  async deleteAllOfUser(userId: number): Promise<number> {
+    const result = await this.db.deleteFrom('personal_access_tokens').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Deletes the token only when it belongs to the user; answers whether one was deleted. */
   async deleteOfUser(id: number, userId: number): Promise<boolean> {
     const result = await this.db

@@ -110,6 +110,7 @@ export function createAuthModule(deps: {
     passwords: new PasswordService({
       users,
       resets: repos.passwordResets,
+      accessTokens: repos.accessTokens,
       sessions,
       throttle,
       mailer,

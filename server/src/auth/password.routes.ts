@@ -12,6 +12,7 @@ import {
 import { perAccount, perAddress, rateLimited } from '../http/rate-limits.ts';
 import { contextOf } from '../http/request-context.ts';
 import type { AuthModule } from './auth.module.ts';
+import { setRotatedSession } from './sign-in.ts';
 
 /** Forgotten, reset and changed passwords, and password confirmation, under /auth (spec part 1, 7.2). */
 export async function passwordRoutes(app: FastifyInstance, { auth }: { auth: AuthModule }) {
@@ -40,7 +41,10 @@ export async function passwordRoutes(app: FastifyInstance, { auth }: { auth: Aut
     preHandler: rateLimited(app, [perAddress('reset-address', 10)]),
     schema: {
       tags: ['auth'],
-      summary: 'Set a new password with the emailed token. Every session of the account ends; sign in again.',
+      summary: [
+        'Set a new password with the emailed token. Every session of the account ends and every API token of it is',
+        'revoked (whoever knew the old password may have made one); sign in again.',
+      ].join(' '),
       body: ResetPasswordBodySchema,
       response: message,
     },
@@ -54,12 +58,12 @@ export async function passwordRoutes(app: FastifyInstance, { auth }: { auth: Aut
     preHandler: rateLimited(app, [perAccount('password-change', 5, (r) => r.actor.user?.id)]),
     schema: {
       tags: ['auth'],
-      summary: 'Change the password (current one required); the other sessions end.',
+      summary: 'Change the password (current one required); the other sessions end, this one gets a new cookie.',
       body: UpdatePasswordBodySchema,
       response: message,
     },
-    handler: async (request) => {
-      await passwords.update(request.actor, contextOf(request), request.body);
+    handler: async (request, reply) => {
+      setRotatedSession(request, reply, await passwords.update(request.actor, contextOf(request), request.body));
       return { message: 'Password changed' };
     },
   });
@@ -70,13 +74,14 @@ export async function passwordRoutes(app: FastifyInstance, { auth }: { auth: Aut
       tags: ['auth'],
       summary: [
         'Confirm the password for this session; sensitive actions (two-factor, other sessions, account deletion)',
-        'then pass for 9000 s.',
+        'then pass for 9000 s. The session gets a new cookie.',
       ].join(' '),
       body: ConfirmPasswordBodySchema,
       response: message,
     },
-    handler: async (request) => {
-      await sessions.confirmPassword(request.actor, contextOf(request), request.body.password);
+    handler: async (request, reply) => {
+      const rotated = await sessions.confirmPassword(request.actor, contextOf(request), request.body.password);
+      setRotatedSession(request, reply, rotated);
       return { message: 'Password confirmed.' };
     },
   });

@@ -45,8 +45,11 @@ class FakeResets
 }
 
 /** Records which sessions were ended. */
-class FakeSessions implements Pick<SessionService, 'endSessionsOf'> {
+class FakeSessions implements Pick<SessionService, 'endSessionsOf' | 'rotate'> {
   readonly ended: Array<{ userId: number; keepId: string | null }> = [];
+  async rotate() {
+    return null;
+  }
   async endSessionsOf(userId: number, keepId: string | null): Promise<number> {
     this.ended.push({ userId, keepId });
     return 1;
@@ -63,6 +66,7 @@ async function setUp() {
     users,
     resets,
     sessions,
+    accessTokens: { deleteAllOfUser: async () => 0 },
     throttle: { attempt: async () => ({ succeeded: async () => undefined }) },
     mailer,
     settings: new FakeSettings({ 'branding.site_name': 'Kosh' }),

@@ -13,14 +13,16 @@ import { hashPassword, verifyPassword } from './password.ts';
 import type { PasswordResetsRepository } from './password-resets.repository.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { sessionIdOf } from './session-token.ts';
-import type { SessionService } from './session.service.ts';
+import type { RotatedSession, SessionService } from './session.service.ts';
+import type { AccessTokensRepository } from './access-tokens.repository.ts';
 
 const INVALID_TOKEN = 'This password reset token is invalid.';
 
 type Deps = {
   users: Pick<UsersRepository, 'getByEmail' | 'getById' | 'update'>;
   resets: Pick<PasswordResetsRepository, 'replaceForUser' | 'getByHash' | 'consume' | 'deleteOfUser'>;
-  sessions: Pick<SessionService, 'endSessionsOf'>;
+  sessions: Pick<SessionService, 'endSessionsOf' | 'rotate'>;
+  accessTokens: Pick<AccessTokensRepository, 'deleteAllOfUser'>;
   throttle: Pick<FailureThrottle, 'attempt'>;
   mailer: Mailer;
   settings: Pick<SettingsService, 'get'>;
@@ -70,7 +72,10 @@ export class PasswordService {
     await this.deps.mailer.send(passwordResetMail(row.email, siteName, link, PASSWORD_RESET_MINUTES));
   }
 
-  /** Sets a new password with an emailed token: once, within the hour; every session of the account ends. */
+  /**
+   * Sets a new password with an emailed token: once, within the hour. Every session of the account
+   * ends and its API tokens are revoked: whoever knew the old password may have made one.
+   */
   async reset(body: ResetPasswordBody): Promise<void> {
     const reset = await this.deps.resets.getByHash(sessionIdOf(body.token));
     const row = reset ? await this.deps.users.getById(reset.user_id) : undefined;
@@ -89,10 +94,11 @@ export class PasswordService {
     });
     await this.deps.resets.deleteOfUser(row.id);
     await this.deps.sessions.endSessionsOf(row.id, null);
+    await this.deps.accessTokens.deleteAllOfUser(row.id);
   }
 
-  /** Changes the password after checking the current one; the user's other sessions end. */
-  async update(actor: Actor, ctx: RequestContext, body: UpdatePasswordBody): Promise<void> {
+  /** Changes the password after checking the current one; the user's other sessions end, this one gets a new token. */
+  async update(actor: Actor, ctx: RequestContext, body: UpdatePasswordBody): Promise<RotatedSession | null> {
     const user = actor.requireUser();
     const row = await this.deps.users.getById(user.id);
     if (!row || !(await verifyPassword(row.password, body.current_password))) {
@@ -103,5 +109,6 @@ export class PasswordService {
       updated_at: this.clock().toISOString(),
     });
     await this.deps.sessions.endSessionsOf(row.id, ctx.sessionId);
+    return this.deps.sessions.rotate(ctx);
   }
 }

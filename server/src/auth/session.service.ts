@@ -16,6 +16,9 @@ const DAY_MS = 24 * 3600 * 1000;
 /** A session without "stay signed in" ends with the browser, and on the server after a week at most. */
 const BROWSER_SESSION_DAYS = 7;
 
+/** A session moved to a new cookie token: the browser gets `token`, the old cookie stops working. */
+export type RotatedSession = { token: string; remember: boolean };
+
 export const passwordConfirmationRequired = () =>
   new AppError(423, 'Password confirmation required.', { code: 'password_confirmation_required' });
 
@@ -98,8 +101,23 @@ export class SessionService {
     return rows.map((row) => presentSession(row, ctx.sessionId));
   }
 
-  /** Checks the password and marks this session as having confirmed it now. */
-  async confirmPassword(actor: Actor, ctx: RequestContext, password: string): Promise<void> {
+  /**
+   * Gives the call's session a new token, keeping its row (device, confirmation, expiry): after a
+   * change of what the session may do, a token seen before the change is worth nothing. Null
+   * without a cookie session (API tokens).
+   */
+  async rotate(ctx: Pick<RequestContext, 'sessionId'>): Promise<RotatedSession | null> {
+    if (!ctx.sessionId) return null;
+    const row = await this.sessions.getActive(ctx.sessionId, this.clock().toISOString());
+    if (!row) return null;
+    const { token, id } = newSessionToken();
+    if (!(await this.sessions.rotate(row.id, id))) return null;
+    const lifetimeDays = (Date.parse(row.expires_at) - Date.parse(row.created_at)) / DAY_MS;
+    return { token, remember: lifetimeDays > BROWSER_SESSION_DAYS };
+  }
+
+  /** Checks the password and marks this session as having confirmed it now; the session gets a new token. */
+  async confirmPassword(actor: Actor, ctx: RequestContext, password: string): Promise<RotatedSession | null> {
     const user = actor.requireUser();
     if (!ctx.sessionId) throw forbidden('Password confirmation needs a signed-in browser session.');
     const counted = await this.throttle?.attempt(THROTTLES.confirmPassword, {
@@ -110,6 +128,7 @@ export class SessionService {
     await this.checkPassword(user.id, password, 'password', 'The provided password was incorrect.');
     await counted?.succeeded();
     await this.sessions.setPasswordConfirmedAt(ctx.sessionId, this.clock().toISOString());
+    return this.rotate(ctx);
   }
 
   /** Whether this session confirmed its password within `seconds` (at most the 9000 s the spec allows). */

@@ -50,6 +50,12 @@ export class SessionsRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** Moves a live session to a new id (a new cookie token); answers whether it was there to move. */
+  async rotate(id: string, nextId: string): Promise<boolean> {
+    const result = await this.db.updateTable('sessions').set({ id: nextId }).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async setPasswordConfirmedAt(id: string, at: string): Promise<void> {
     await this.db.updateTable('sessions').set({ password_confirmed_at: at }).where('id', '=', id).execute();
   }

@@ -2,6 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BootstrapData } from '@kosh/contracts';
 import type { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
 import { setSessionCookie } from '../http/cookies.ts';
+import type { RotatedSession } from './session.service.ts';
+
+/** Hands the browser the new token of a rotated session (nothing for API-token calls). */
+export function setRotatedSession(request: FastifyRequest, reply: FastifyReply, rotated: RotatedSession | null): void {
+  if (rotated) setSessionCookie(request, reply, rotated.token, rotated.remember);
+}
 
 /** Hands the browser its new session cookie and answers the bootstrap data of the signed-in user. */
 export async function answerSignedIn(

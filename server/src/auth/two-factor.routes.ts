@@ -4,8 +4,10 @@ import { ConfirmTwoFactorBodySchema, GetTwoFactorQrCodeResponseSchema, MessageRe
 import { perAccount, rateLimited } from '../http/rate-limits.ts';
 import { contextOf } from '../http/request-context.ts';
 import type { AuthModule } from './auth.module.ts';
+import { setRotatedSession } from './sign-in.ts';
 
 const NEEDS_CONFIRMATION = 'Needs a password confirmation within the last 9000 s (423 otherwise).';
+const NEW_COOKIE = 'The session gets a new cookie (the old one stops working).';
 
 /** Two-factor setup under /auth/user (spec part 1, 4 "Two-factor section" and 7.2). */
 export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: AuthModule }) {
@@ -19,11 +21,12 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: Au
       summary: [
         'Start two-factor setup: a new secret and 8 recovery codes, pending until confirmed.',
         NEEDS_CONFIRMATION,
+        NEW_COOKIE,
       ].join(' '),
       response: message,
     },
-    handler: async (request) => {
-      await twoFactor.enable(request.actor, contextOf(request));
+    handler: async (request, reply) => {
+      setRotatedSession(request, reply, await twoFactor.enable(request.actor, contextOf(request)));
       return { message: 'Two factor authentication is pending confirmation.' };
     },
   });
@@ -31,11 +34,11 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: Au
   api.delete('/user/two-factor-authentication', {
     schema: {
       tags: ['auth'],
-      summary: `Turn two-factor off (also cancels a pending setup). ${NEEDS_CONFIRMATION}`,
+      summary: `Turn two-factor off (also cancels a pending setup). ${NEEDS_CONFIRMATION} ${NEW_COOKIE}`,
       response: message,
     },
-    handler: async (request) => {
-      await twoFactor.disable(request.actor, contextOf(request));
+    handler: async (request, reply) => {
+      setRotatedSession(request, reply, await twoFactor.disable(request.actor, contextOf(request)));
       return { message: 'Two factor authentication has been disabled.' };
     },
   });
@@ -59,12 +62,12 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: Au
     preHandler: rateLimited(app, [perAccount('2fa-confirm', 5, (r) => r.actor.user?.id)]),
     schema: {
       tags: ['auth'],
-      summary: `Finish setup with a current 6-digit code. ${NEEDS_CONFIRMATION}`,
+      summary: `Finish setup with a current 6-digit code. ${NEEDS_CONFIRMATION} ${NEW_COOKIE}`,
       body: ConfirmTwoFactorBodySchema,
       response: message,
     },
-    handler: async (request) => {
-      await twoFactor.confirm(request.actor, contextOf(request), request.body.code);
+    handler: async (request, reply) => {
+      setRotatedSession(request, reply, await twoFactor.confirm(request.actor, contextOf(request), request.body.code));
       return { message: 'Two factor authentication has been enabled.' };
     },
   });

@@ -8,7 +8,7 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import type { KeyRing } from './key-ring.ts';
 import type { RequestContext } from '../http/request-context.ts';
-import type { SessionService } from './session.service.ts';
+import type { RotatedSession, SessionService } from './session.service.ts';
 import type { TwoFactorRepository } from './two-factor.repository.ts';
 import type { SecurityNotices } from '../notifications/security-notices.ts';
 
@@ -31,7 +31,8 @@ const sameText = (a: string, b: string) => {
 /**
  * TOTP two-factor (spec part 1, 4 "Two-factor section"): enabling makes it pending with a
  * secret and 8 recovery codes; a first valid code confirms it. The secret and the codes are
- * stored encrypted; every change needs a recent password confirmation.
+ * stored encrypted; every change needs a recent password confirmation, and enabling, confirming
+ * and disabling give the session a new token.
  */
 export class TwoFactorService {
   private readonly users: UsersRepository;
@@ -63,7 +64,7 @@ export class TwoFactorService {
     return Boolean(row.two_factor_confirmed_at && row.two_factor_secret);
   }
 
-  async enable(actor: Actor, ctx: RequestContext): Promise<void> {
+  async enable(actor: Actor, ctx: RequestContext): Promise<RotatedSession | null> {
     const row = await this.sensitive(actor, ctx);
     if (TwoFactorService.isEnabled(row)) throw conflict('Two factor authentication is already enabled.');
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -73,6 +74,7 @@ export class TwoFactorService {
       await this.keys.encrypt(JSON.stringify(codes)),
       this.clock().toISOString(),
     );
+    return this.sessions.rotate(ctx);
   }
 
   /** The QR code and setup key, only while setup is pending: an enabled secret never leaves again. */
@@ -87,7 +89,7 @@ export class TwoFactorService {
     return { svg: await QRCode.toString(uri, { type: 'svg', margin: 1 }), secret };
   }
 
-  async confirm(actor: Actor, ctx: RequestContext, code: string): Promise<void> {
+  async confirm(actor: Actor, ctx: RequestContext, code: string): Promise<RotatedSession | null> {
     const row = await this.sensitive(actor, ctx);
     if (!row.two_factor_secret) throw conflict('Two factor authentication is not being set up. Enable it first.');
     if (row.two_factor_confirmed_at) throw conflict('Two factor authentication is already enabled.');
@@ -99,6 +101,7 @@ export class TwoFactorService {
     if (!result.valid) throw validation({ code: [INVALID_CODE] });
     await this.repo.confirm(row.id, 'timeStep' in result ? result.timeStep : 0, this.clock().toISOString());
     await this.notices?.twoFactorChanged(row.id, true, ctx.baseUrl);
+    return this.sessions.rotate(ctx);
   }
 
   async regenerateRecoveryCodes(actor: Actor, ctx: RequestContext): Promise<void> {
@@ -113,11 +116,12 @@ export class TwoFactorService {
     );
   }
 
-  async disable(actor: Actor, ctx: RequestContext): Promise<void> {
+  async disable(actor: Actor, ctx: RequestContext): Promise<RotatedSession | null> {
     const row = await this.sensitive(actor, ctx);
     await this.repo.clear(row.id, this.clock().toISOString());
     // Only turning off a confirmed setup is news; abandoning a pending one is not.
     if (row.two_factor_confirmed_at) await this.notices?.twoFactorChanged(row.id, false, ctx.baseUrl);
+    return this.sessions.rotate(ctx);
   }
 
   /** A sign-in code: valid now (one step either way) and later than the last one accepted (no replay). */
