@@ -6,11 +6,28 @@ import { createStream } from 'rotating-file-stream';
 export const ERROR_LOG_PREFIX = 'error';
 
 /**
+ * An address as logged: the token of a password-reset page and secrets in the query (link passwords,
+ * tokens, OAuth codes and states) are replaced, so log files never hold what would open an account.
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/password\/reset\/)[^/?#]+/gi, '$1[redacted]')
+    .replace(/([?&](?:password|token|access_token|code|state)=)[^&#]*/gi, '$1[redacted]');
+}
+
+type LoggedRequest = { method: string; url: string; host?: string; ip?: string };
+
+/** Fastify's request fields, with the address redacted; Fastify takes the logger's own `req` serializer. */
+const serializers = {
+  req: (req: LoggedRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),
+};
+
+/**
  * JSON logs: everything to stdout and DATA_DIR/logs/kosh.log, errors also to
  * DATA_DIR/logs/error.log; both rotate daily or at 10 MB and keep 14 files.
  */
 export function createLogger(options: { dataDir?: string; level: string; stdout?: boolean }): Logger {
-  if (!options.dataDir) return pino({ level: options.level });
+  if (!options.dataDir) return pino({ level: options.level, serializers });
   const level = (options.level === 'silent' ? 'error' : options.level) as pino.Level;
   const dir = path.join(options.dataDir, 'logs');
   fs.mkdirSync(dir, { recursive: true });
@@ -26,7 +43,7 @@ export function createLogger(options: { dataDir?: string; level: string; stdout?
       },
     );
   return pino(
-    { level },
+    { level, serializers },
     pino.multistream([
       ...(options.stdout === false ? [] : [{ level, stream: process.stdout }]),
       { level, stream: rotate('kosh') },
