@@ -199,7 +199,8 @@ describe('IDOR', () => {
       const res = await call();
       expect(await snapshot(t), name).toEqual(before);
       const control = await nobody[i][1]();
-      // Accounts answer 403 (users.update holders may act on anyone); the same answer for a missing id hides which exist.
+      // Accounts answer 403 (users.update holders may act on anyone); the same answer for a missing id
+      // hides which exist.
       expect([res.statusCode, res.json().code], name).toEqual([control.statusCode, control.json().code]);
       expect([403, 404], name).toContain(res.statusCode);
     }

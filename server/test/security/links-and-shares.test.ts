@@ -189,7 +189,8 @@ describe('prefix confusion', () => {
     const owner = await Person.create(t);
     const recipient = await Person.create(t);
     const shared = await owner.folder('Shared');
-    // Folders until one's id starts with the shared folder's id (e.g. 7 and 71): their paths /7/ and /71/ share a prefix.
+    // Folders until one's id starts with the shared folder's id (e.g. 7 and 71): paths /7/ and /71/
+    // share a prefix.
     let twin = await owner.folder('twin-0');
     for (let i = 1; !String(twin.id).startsWith(String(shared.id)) || twin.id === shared.id; i++)
       twin = await owner.folder(`twin-${i}`);
