@@ -44,7 +44,7 @@ describe('session fixation', () => {
     expect(await meOf(attacker)).toBeNull();
   });
 
-  it("replaces the attacker's live session planted in the victim's browser; it never becomes the victim's", async () => {
+  it("replaces the attacker's session planted in the victim's browser; it never becomes the victim's", async () => {
     const attackerUser = await createUser(t.modules);
     const victimUser = await createUser(t.modules);
     const attacker = newAgent(t);
