@@ -84,7 +84,9 @@ export const ShareEntriesResponseSchema = z.object({
     z.object({
       email: z.string(),
       ok: z.boolean(),
-      invited: z.boolean().describe('No account has this address: an invitation to register was sent.'),
+      invited: z
+        .boolean()
+        .describe('true for every address shared with: the answer does not tell whether it has an account.'),
       message: z.string().optional(),
     }),
   ),

@@ -93,7 +93,9 @@ export const InviteMembersResponseSchema = z.object({
     z.object({
       email: z.string(),
       ok: z.boolean(),
-      invited: z.boolean().describe('No account has this address: an email invitation to register was sent.'),
+      invited: z
+        .boolean()
+        .describe('true for every address invited: the answer does not tell whether it has an account.'),
       message: z.string().optional(),
     }),
   ),

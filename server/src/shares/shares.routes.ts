@@ -51,8 +51,17 @@ export async function sharesRoutes(app: FastifyInstance, { shares }: { shares: S
         [
           'An address already shared with gets the new permission. Each new recipient gets the file-entry-shared',
           'notification and an email; an address without an account gets an email invitation to register',
-          '(/register/{token}?invite_type=file_entry_share), and the share applies once the account exists with a',
-          'proven address.',
+          '(/register/{token}?invite_type=file_entry_share), and the share applies once an account has the address and',
+          "proves it: by registering with the mail's token, or by verifying the address. Registering alone does not.",
+        ].join(' '),
+        [
+          'Invitation mail is limited: 20 new recipients a sender an hour, one mail per address and entry a day',
+          '(sharing again within the day mails nothing), and a site-wide hourly cap (mail.invitations_per_hour).',
+          'Past a limit the whole call answers 429 and nothing is shared.',
+        ].join(' '),
+        [
+          'The answer is alike for addresses with and without an account: invited is true, and the people this call',
+          'added show as invitations (their address, no name or avatar) until the list is read again.',
         ].join(' '),
         `Each address answers in results (invalid addresses and the owner's own are refused there). ${ownerOnly}`,
       ].join(' '),

@@ -118,11 +118,14 @@ export async function workspacesRoutes(app: FastifyInstance, deps: { workspaces:
         [
           'Someone with an account gets a workspace-invite notification (data.inviteId, Join and Decline actions) and',
           'an email; an address without an account gets an email with a register link,',
-          '/workspace/join/register/{inviteId}.',
+          "/workspace/join/register/{token}: the token is the mail's own (not the inviteId admins see); registering",
+          'with it, or verifying the address, hands the invite over, and GET workspace/join/{token} joins.',
         ].join(' '),
         [
           'Inviting an address again renews its invite at the new role. Each address answers in results (invalid',
-          'addresses, members and addresses over the member limit are refused there).',
+          'addresses, members and addresses over the member limit are refused there), alike with or without an',
+          'account. Invitation mail is limited as for shares (20 new invitees a sender an hour, one mail per address',
+          'and workspace a day, a site-wide hourly cap): past a limit the call answers 429 and invites nobody.',
         ].join(' '),
       ].join(' '),
       params: WorkspaceIdParamsSchema,
@@ -193,7 +196,7 @@ export async function workspacesRoutes(app: FastifyInstance, deps: { workspaces:
   api.get('/workspace/join/:inviteId', {
     schema: {
       tags,
-      summary: 'Join a workspace by an invite addressed to the caller; answers the workspace.',
+      summary: "Join a workspace by an invite addressed to the caller (its inviteId or its mail's token).",
       description: [
         'The invite is used up; the owner gets a workspace-joined notification. An invite that no longer exists (or is',
         "someone else's) answers 404 'This invite is no longer valid'. It changes state, so a cookie caller must send",

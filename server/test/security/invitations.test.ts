@@ -200,7 +200,7 @@ describe('invitation mail', () => {
     expect(await sharedNames(agent)).toEqual(['doc.txt']);
   });
 
-  it('does not mail again when a workspace invite is cancelled and sent again; the first mail still joins', async () => {
+  it('does not mail again when an invite is cancelled and sent again; the first mail still joins', async () => {
     const owner = await Member.create(t);
     const ws = await owner.createWorkspace('Team');
     const email = freshEmail();
