@@ -136,6 +136,43 @@ describe('kosh fsck', () => {
     expect(await fsck({ graceMs: 0 })).toEqual(CLEAN);
   });
 
+  it('reports uploads left unfinished past their expiry and the grace period', async () => {
+    const me = await DriveClient.create(t);
+    const at = '2000-01-01T00:00:00.000Z';
+    const { id } = await t.modules.db
+      .insertInto('pending_uploads')
+      .values({
+        user_id: me.user.id,
+        kind: 'tus',
+        key: newObjectKey('entries'),
+        upload_id: 'abandoned',
+        size: 3,
+        name: 'abandoned.txt',
+        mime: 'text/plain',
+        extension: 'txt',
+        parent_id: null,
+        relative_path: null,
+        workspace_id: null,
+        reservation_id: null,
+        state: 'open',
+        entry_id: null,
+        claimed_at: null,
+        claimed_by: null,
+        created_at: at,
+        updated_at: at,
+        expires_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = await fsck({ repair: true });
+    expect(found(before.lines, 'stale_upload')).toEqual([
+      expect.stringContaining(`found stale_upload: upload ${id} (tus,`),
+    ]);
+    expect(before.code).toBe(1);
+    await t.modules.db.deleteFrom('pending_uploads').where('id', '=', id).execute();
+    expect(await fsck()).toEqual(CLEAN);
+  });
+
   it('releases stale reservations and reports space used past the limit', async () => {
     const me = await DriveClient.create(t);
     await me.upload('ten.txt', '0123456789');
