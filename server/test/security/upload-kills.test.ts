@@ -215,6 +215,7 @@ describe('tus uploads across SIGKILL', () => {
 
   it('killed during tus/entries (at several delays): finishes after restart, one entry each time', async () => {
     const delays = [0, 1, 3, 5, 10, 20, 40];
+    const found: Record<string, number> = {};
     for (const [i, delay] of delays.entries()) {
       const name = `during-entries-${i}.bin`;
       const src = randomFile(16 * MIB + i, name);
@@ -224,10 +225,19 @@ describe('tus uploads across SIGKILL', () => {
       await new Promise((r) => setTimeout(r, delay));
       await kill(first.child);
       await call;
+      // Where the kill landed: before the claim (open), inside it (finalizing) or after (done).
+      const row = await db
+        .selectFrom('pending_uploads')
+        .select('state')
+        .where('user_id', '=', userId)
+        .where('name', '=', name)
+        .executeTakeFirst();
+      found[row?.state ?? 'gone'] = (found[row?.state ?? 'gone'] ?? 0) + 1;
       const second = await startServer();
       await resumeAndCheck(second.base, url.replace(first.base, second.base), src, name);
       await stop(second.child);
     }
+    console.info(`kills during tus/entries: ${delays.length} tries, upload state at the kill ${JSON.stringify(found)}`);
   }, 300_000);
 
   it('a claim left by a killed process is taken over at once by HEAD and tus/entries', async () => {
