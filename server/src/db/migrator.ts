@@ -25,8 +25,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-user-date-format': m0007,
   '0008-workspaces': m0008,
   '0009-notifications': m0009,
-  '0011-invitation-mails': m0011,
   '0010-unique-live-names': m0010,
+  '0011-invitation-mails': m0011,
   '0012-auth-trust': m0012,
   '0013-upload-claims-and-zip-slots': m0013,
 };

@@ -62,6 +62,6 @@ export function call<E extends EndpointDefinition>(endpoint: E, ...[input]: Call
     params: search,
     body,
     signal,
-    changesState: endpoint.changesState === true,
+    ...(endpoint.changesState ? { changesState: true } : {}),
   });
 }
