@@ -222,7 +222,9 @@ export class DirectUploads {
 
   private async ownMultipart(actor: Actor, ref: S3MultipartRef): Promise<MultipartRow> {
     actor.authorize(Permission.filesCreate);
-    const row = await this.finalizer.getOwned(actor, this.keyOf(ref.key), ['s3-multipart']);
+    const owned = await this.finalizer.getOwned(actor, this.keyOf(ref.key), ['s3-multipart']);
+    // A claim left by a process killed while completing is let go: parts may be listed and signed again.
+    const row = await this.finalizer.releaseIfOrphaned(owned);
     const uploadId = row.upload_id;
     if (uploadId === null || uploadId !== ref.uploadId) throw notFound('The upload does not exist.');
     return { ...row, upload_id: uploadId };
