@@ -220,7 +220,7 @@ describe('invitation mail', () => {
   });
 
   it('sends at most 20 mails when two parallel calls together name more addresses', async () => {
-    const tries = 3;
+    const tries = 5;
     for (let i = 0; i < tries; i++) {
       const alice = await Person.create(t);
       const doc = await alice.upload('doc.txt', 'doc');
