@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -45,6 +47,13 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Kosh <no-reply@localhost>'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  /**
+   * The key that encrypts two-factor secrets and signs cookies, kept out of the database. Without
+   * it, DATA_DIR/secret.key is created at first start (mode 0600) and used.
+   */
+  KOSH_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Keys being rotated out (comma-separated): they still open and verify what they made. */
+  KOSH_SECRET_KEY_PREVIOUS: z.string().default(''),
   APP_DEBUG: boolish.default(false),
   /** Trust X-Forwarded-* (only behind a reverse proxy; otherwise clients could fake their address). */
   TRUST_PROXY: boolish.default(false),
@@ -85,6 +94,10 @@ export type Config = {
   webDistDir: string;
   /** Hosts Web Push endpoints may name over http or on internal addresses (tests only). */
   webPushAllowedHosts: string[];
+  /** KOSH_SECRET_KEY, or undefined to use `secretKeyFile`; read through readSecretKeys. */
+  secretKey: string | undefined;
+  secretKeyFile: string;
+  previousSecretKeys: string[];
 };
 
 /** The environment is unusable; the message lists every invalid variable, one a line. */
@@ -130,5 +143,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webPushAllowedHosts: e.WEB_PUSH_ALLOWED_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    secretKey: e.KOSH_SECRET_KEY,
+    secretKeyFile: path.join(path.resolve(e.DATA_DIR), 'secret.key'),
+    previousSecretKeys: e.KOSH_SECRET_KEY_PREVIOUS.split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
   };
+}
+
+/**
+ * The secret keys: KOSH_SECRET_KEY, else DATA_DIR/secret.key, created on first use with 32
+ * random bytes, readable and writable by the server's user alone (0600). Never stored in the database.
+ */
+export function readSecretKeys(config: Config): { current: string; previous: string[] } {
+  const previous = config.previousSecretKeys;
+  if (config.secretKey) return { current: config.secretKey, previous };
+  try {
+    fs.mkdirSync(path.dirname(config.secretKeyFile), { recursive: true });
+    // 'wx' fails when the file exists: two processes starting at once keep the first one's key.
+    fs.writeFileSync(config.secretKeyFile, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const current = fs.readFileSync(config.secretKeyFile, 'utf8').trim();
+  if (current.length < 32)
+    throw new ConfigError(`${config.secretKeyFile}: the secret key must be at least 32 characters`);
+  return { current, previous };
 }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { createAuthModule } from './auth/auth.module.ts';
 import { systemClock, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import { type Config, readSecretKeys } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import { createDriveModule } from './drive/drive.module.ts';
 import { createHealthModule } from './health/health.module.ts';
@@ -36,7 +36,7 @@ export function createModules(core: CoreDeps) {
   const storage = createStorageDriver(config);
   const mailer = createMailer(config, logger);
 
-  const settings = createSettingsModule({ db, clock });
+  const settings = createSettingsModule({ db, secrets: () => readSecretKeys(config), clock });
   const users = createUsersModule({ db, clock });
   const i18n = createI18nModule({ db, users: users.repos.users, settings: settings.service });
   // Before the auth, drive and sharing modules: they notify through it.

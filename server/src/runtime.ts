@@ -23,7 +23,12 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Modul
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await seedDefaults(db);
-  return createModules({ config, db, dialect, logger });
+  const modules = createModules({ config, db, dialect, logger });
+  // Secrets made under another key than the current one (a rotation, or the former in-database key) move to it.
+  const { changed, unreadable } = await modules.auth.twoFactor.reencryptSecrets();
+  if (changed) logger.info({ users: changed }, 'two-factor secrets re-encrypted under the current key');
+  if (unreadable) logger.error({ users: unreadable }, 'two-factor secrets no key opens: set KOSH_SECRET_KEY_PREVIOUS');
+  return modules;
 }
 
 /**

@@ -53,6 +53,40 @@ export class TwoFactorRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** Every user holding a two-factor secret or recovery codes, with both as stored. */
+  listWithSecrets(): Promise<Array<{ id: number; secret: string | null; codes: string | null }>> {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'two_factor_secret as secret', 'two_factor_recovery_codes as codes'])
+      .where((eb) => eb.or([eb('two_factor_secret', 'is not', null), eb('two_factor_recovery_codes', 'is not', null)]))
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Replaces both values only if they are still as read: a change made meanwhile wins. */
+  async replaceSecrets(
+    userId: number,
+    expected: { secret: string | null; codes: string | null },
+    next: { secret: string | null; codes: string | null },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ two_factor_secret: next.secret, two_factor_recovery_codes: next.codes })
+      .where('id', '=', userId)
+      .where((eb) =>
+        eb.and([
+          expected.secret === null
+            ? eb('two_factor_secret', 'is', null)
+            : eb('two_factor_secret', '=', expected.secret),
+          expected.codes === null
+            ? eb('two_factor_recovery_codes', 'is', null)
+            : eb('two_factor_recovery_codes', '=', expected.codes),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async clear(userId: number, at: string): Promise<void> {
     await this.db
       .updateTable('users')

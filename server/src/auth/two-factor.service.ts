@@ -1,4 +1,4 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { RECOVERY_CODE_COUNT } from '@kosh/contracts';
 import type { Actor } from './actor.ts';
@@ -27,6 +27,16 @@ const sameText = (a: string, b: string) => {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
+
+/**
+ * Recovery codes at rest: SHA-256 of each code, which is all sign-in needs. A code carries about
+ * 119 random bits (20 of 62 characters), so a plain fast hash cannot be reversed by trying codes,
+ * and no key is involved: losing the key file does not lose the way back in. `box` keeps the
+ * list for the owner to see again, encrypted under the key outside the database (null once
+ * migrated from the old storage: those owners regenerate to see codes).
+ */
+type StoredCodes = { hashes: string[]; box: string | null };
+export const recoveryCodeHash = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /**
  * TOTP two-factor (spec part 1, 4 "Two-factor section"): enabling makes it pending with a
@@ -71,7 +81,7 @@ export class TwoFactorService {
     await this.repo.setPending(
       row.id,
       await this.keys.encrypt(generateSecret()),
-      await this.keys.encrypt(JSON.stringify(codes)),
+      await this.storedCodes(codes),
       this.clock().toISOString(),
     );
     return this.sessions.rotate(ctx);
@@ -109,11 +119,7 @@ export class TwoFactorService {
     if (!row.two_factor_secret || !row.two_factor_recovery_codes)
       throw conflict('Two factor authentication is not enabled.');
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await this.repo.swapRecoveryCodes(
-      row.id,
-      row.two_factor_recovery_codes,
-      await this.keys.encrypt(JSON.stringify(codes)),
-    );
+    await this.repo.swapRecoveryCodes(row.id, row.two_factor_recovery_codes, await this.storedCodes(codes));
   }
 
   async disable(actor: Actor, ctx: RequestContext): Promise<RotatedSession | null> {
@@ -140,20 +146,72 @@ export class TwoFactorService {
   /** Spends a recovery code; each works once, even when two requests race with it. */
   async useRecoveryCode(row: UserRow, code: string): Promise<boolean> {
     if (!row.two_factor_recovery_codes) return false;
-    const codes = await this.recoveryCodesOf(row);
-    const index = codes.findIndex((c) => sameText(c, code));
+    const stored = await this.parseCodes(row.two_factor_recovery_codes);
+    const given = recoveryCodeHash(code);
+    const index = stored.hashes.findIndex((h) => sameText(h, given));
     if (index < 0) return false;
-    const rest = codes.filter((_, i) => i !== index);
-    return this.repo.swapRecoveryCodes(
-      row.id,
-      row.two_factor_recovery_codes,
-      await this.keys.encrypt(JSON.stringify(rest)),
-    );
+    const shown = stored.box ? (JSON.parse(await this.keys.decrypt(stored.box)) as string[]) : null;
+    const next: StoredCodes = {
+      hashes: stored.hashes.filter((_, i) => i !== index),
+      box: shown ? await this.keys.encrypt(JSON.stringify(shown.filter((c) => !sameText(c, code)))) : null,
+    };
+    return this.repo.swapRecoveryCodes(row.id, row.two_factor_recovery_codes, JSON.stringify(next));
   }
 
+  /** The codes for the owner to see: from the encrypted copy; none when only hashes are kept. */
   async recoveryCodesOf(row: UserRow): Promise<string[]> {
     if (!row.two_factor_recovery_codes) return [];
-    return JSON.parse(await this.keys.decrypt(row.two_factor_recovery_codes)) as string[];
+    const { box } = await this.parseCodes(row.two_factor_recovery_codes);
+    return box ? (JSON.parse(await this.keys.decrypt(box)) as string[]) : [];
+  }
+
+  /**
+   * Re-encrypts every two-factor secret and shown-codes copy made under another key than the
+   * current one (key rotation, and the move off the in-database key). Answers how many users
+   * changed, and how many hold a value no key given opens (a key missing from KOSH_SECRET_KEY_PREVIOUS).
+   */
+  async reencryptSecrets(): Promise<{ changed: number; unreadable: number }> {
+    let changed = 0;
+    let unreadable = 0;
+    for (const row of await this.repo.listWithSecrets()) {
+      try {
+        if (await this.reencryptRow(row)) changed++;
+      } catch {
+        unreadable++;
+      }
+    }
+    return { changed, unreadable };
+  }
+
+  private async reencryptRow(row: { id: number; secret: string | null; codes: string | null }): Promise<boolean> {
+    const secret =
+      row.secret && (await this.keys.isStale(row.secret))
+        ? await this.keys.encrypt(await this.keys.decrypt(row.secret))
+        : row.secret;
+    let codes = row.codes;
+    if (codes) {
+      const stored = await this.parseCodes(codes);
+      if (stored.box && (await this.keys.isStale(stored.box)))
+        stored.box = await this.keys.encrypt(await this.keys.decrypt(stored.box));
+      codes = JSON.stringify(stored);
+    }
+    if (secret === row.secret && codes === row.codes) return false;
+    return this.repo.replaceSecrets(row.id, { secret: row.secret, codes: row.codes }, { secret, codes });
+  }
+
+  private async storedCodes(codes: string[]): Promise<string> {
+    const stored: StoredCodes = {
+      hashes: codes.map(recoveryCodeHash),
+      box: await this.keys.encrypt(JSON.stringify(codes)),
+    };
+    return JSON.stringify(stored);
+  }
+
+  /** The stored form; a box of the old storage (one encrypted list) is read as its hashes and itself. */
+  private async parseCodes(value: string): Promise<StoredCodes> {
+    if (value.startsWith('{')) return JSON.parse(value) as StoredCodes;
+    const codes = JSON.parse(await this.keys.decrypt(value)) as string[];
+    return { hashes: codes.map(recoveryCodeHash), box: value };
   }
 
   private async sensitive(actor: Actor, ctx: RequestContext): Promise<UserRow> {
