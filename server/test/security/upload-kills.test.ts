@@ -94,6 +94,20 @@ async function entriesNamed(name: string) {
     .execute();
 }
 
+/** Waits until the upload named `name` is no longer open (its finalization has begun), at most 5 s. */
+async function claimed(name: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const row = await db
+      .selectFrom('pending_uploads')
+      .select('state')
+      .where('user_id', '=', userId)
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (row && row.state !== 'open') return;
+  }
+}
+
 /** Finishes `url` on `base` (resuming its bytes first) and checks bytes and entry count. */
 async function resumeAndCheck(
   base: string,
@@ -214,7 +228,8 @@ describe('tus uploads across SIGKILL', () => {
   }, 120_000);
 
   it('killed during tus/entries (at several delays): finishes after restart, one entry each time', async () => {
-    const delays = [0, 1, 3, 5, 10, 20, 40];
+    // Fixed delays after the call, then 'claim': killed as soon as the database shows the upload claimed.
+    const delays: Array<number | 'claim'> = [0, 1, 3, 5, 10, 20, 40, 'claim', 'claim', 'claim', 'claim', 'claim'];
     const found: Record<string, number> = {};
     for (const [i, delay] of delays.entries()) {
       const name = `during-entries-${i}.bin`;
@@ -222,7 +237,8 @@ describe('tus uploads across SIGKILL', () => {
       const first = await startServer();
       const url = await uploadAll(first.base, src, name);
       const call = finish(first.base, url).catch(() => undefined);
-      await new Promise((r) => setTimeout(r, delay));
+      if (delay === 'claim') await claimed(name);
+      else await new Promise((r) => setTimeout(r, delay));
       await kill(first.child);
       await call;
       // Where the kill landed: before the claim (open), inside it (finalizing) or after (done).
@@ -238,7 +254,7 @@ describe('tus uploads across SIGKILL', () => {
       await stop(second.child);
     }
     console.info(`kills during tus/entries: ${delays.length} tries, upload state at the kill ${JSON.stringify(found)}`);
-  }, 300_000);
+  }, 400_000);
 
   it('a claim left by a killed process is taken over at once by HEAD and tus/entries', async () => {
     const name = 'stale-claim.bin';
