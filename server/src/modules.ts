@@ -81,7 +81,7 @@ export function createModules(core: CoreDeps) {
     drive,
     mailer,
     invitationMails,
-    workspaceInvites: workspaces.service,
+    workspaceInvites: workspaces.invitations,
     settings: settings.service,
     keys: settings.keys,
     notifier: notifications,
@@ -108,7 +108,7 @@ export function createModules(core: CoreDeps) {
     notices: notifications.security,
     invitations: shares.invitations,
     // Share and workspace invitations also let their address register while registration is disabled.
-    invites: anyInvite(shares.invitations, workspaces.service),
+    invites: anyInvite(shares.invitations, workspaces.invitations),
     logger,
     clock,
   });

@@ -18,6 +18,7 @@ import type {
   WorkspaceRow,
   WorkspacesRepository,
 } from './workspaces.repository.ts';
+import { WorkspaceInvitations } from './workspace-invitations.service.ts';
 import { WORKSPACE_TEXT, WorkspacesService } from './workspaces.service.ts';
 
 type Person = { id: number; email: string; first_name: string | null; last_name: string | null; image: string | null };
@@ -210,6 +211,8 @@ async function setUp(options: { memberCount?: number | null } = {}) {
   const repo = new FakeWorkspaces(everyone);
   const notifier = new FakeNotifier();
   const mailer = new FakeMailer();
+  const quota = new FakeQuota();
+  const invitations = new WorkspaceInvitations({ repo, quota, notifier });
   const retired: Array<{ workspaceId: number; at: string }> = [];
   const owner = new Actor(
     { id: 1, email: 'olga@x.test' },
@@ -220,7 +223,8 @@ async function setUp(options: { memberCount?: number | null } = {}) {
     repo,
     notifier,
     mailer,
-    quota: new FakeQuota(),
+    quota,
+    invitations,
     settings: new FakeSettings({ 'branding.site_name': 'Kosh' }),
     actorOf: async (userId) => (userId === 1 ? owner : new Actor({ id: userId, email: '' }, [], [])),
     retireEntries: async (workspaceId, at) => {
@@ -234,7 +238,7 @@ async function setUp(options: { memberCount?: number | null } = {}) {
   await repo.addMember(ws.id, 3, 'editor', clock.iso());
   await repo.addMember(ws.id, 4, 'viewer', clock.iso());
   const roleOf = async (userId: number) => (await repo.getMember(ws.id, userId))?.role;
-  return { sut, clock, repo, notifier, mailer, retired, id: ws.id, roleOf };
+  return { sut, invitations, clock, repo, notifier, mailer, retired, id: ws.id, roleOf };
 }
 
 describe('WorkspacesService', () => {
@@ -475,9 +479,9 @@ describe('WorkspacesService', () => {
     });
 
     it('lets an invited address register while registration is off', async () => {
-      const { sut, inviteId } = await invited();
-      await expect(sut.allowsRegistration({ id: inviteId, email: ' Nina@x.test' })).resolves.toBe(true);
-      await expect(sut.allowsRegistration({ id: inviteId, email: 'eve@x.test' })).resolves.toBe(false);
+      const { invitations, inviteId } = await invited();
+      await expect(invitations.allowsRegistration({ id: inviteId, email: ' Nina@x.test' })).resolves.toBe(true);
+      await expect(invitations.allowsRegistration({ id: inviteId, email: 'eve@x.test' })).resolves.toBe(false);
     });
   });
 });

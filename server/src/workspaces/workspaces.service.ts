@@ -19,6 +19,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { displayName } from '../shares/shares.repository.ts';
 import type { Notifier } from '../notifications/notification.service.ts';
+import type { WorkspaceInvitations } from './workspace-invitations.service.ts';
 import { inviteMail, inviteNotificationData, inviteToRegisterMail, joinedNotificationData } from './workspace-mails.ts';
 import type {
   InviteRow,
@@ -68,15 +69,16 @@ type WorkspacesStore = Pick<
   | 'addMember'
   | 'setRole'
   | 'removeMember'
-  | 'pendingInvitesOf'
 >;
 
 type Deps = {
   repo: WorkspacesStore;
   notifier: Notifier;
   mailer: Mailer;
-  /** Invitation mail limits, and the tokens those mails carry. */
-  quota: Pick<InvitationMailQuota, 'reserve' | 'proves' | 'subjectsOf'>;
+  /** Invitation mail limits. */
+  quota: Pick<InvitationMailQuota, 'reserve'>;
+  /** Invites found by id or by their mail's token, and handed over once an address is proven. */
+  invitations: Pick<WorkspaceInvitations, 'inviteOf'>;
   settings: Pick<SettingsService, 'get'>;
   /** The workspace owner as an actor: their plan's workspaces.create member_count bounds invites. */
   actorOf: (userId: number) => Promise<Actor>;
@@ -273,7 +275,7 @@ export class WorkspacesService {
    */
   async join(actor: Actor, inviteId: string, ctx: { baseUrl?: string } = {}): Promise<Workspace> {
     const me = actor.requireUser();
-    const invite = await this.inviteOf(me, inviteId);
+    const invite = await this.deps.invitations.inviteOf(me, inviteId);
     const at = this.now();
     const taken = await this.deps.repo.transaction(async (trx) => {
       if (!(await this.deps.repo.deleteInvite(invite.id, trx))) return false;
@@ -300,7 +302,7 @@ export class WorkspacesService {
   /** DELETE workspace/invite/{inviteId}: the invitee declines. */
   async decline(actor: Actor, inviteId: string): Promise<void> {
     const me = actor.requireUser();
-    const invite = await this.inviteOf(me, inviteId);
+    const invite = await this.deps.invitations.inviteOf(me, inviteId);
     if (!(await this.deps.repo.deleteInvite(invite.id))) throw notFound(WORKSPACE_MESSAGES.staleInvite);
     await this.settle(me.id, invite.id);
   }
@@ -310,61 +312,6 @@ export class WorkspacesService {
     await this.deps.notifier
       .settleInvite(userId, inviteId)
       .catch((err: unknown) => this.deps.logger.warn({ err, inviteId }, 'could not settle an invite notification'));
-  }
-
-  /**
-   * A workspace invite lets its address register while registration is disabled (spec part 1,
-   * 6): by the token of its mail, or by its inviteId (the link of mails sent before the tokens).
-   */
-  async allowsRegistration(invite: { id: string | number | undefined; email: string }): Promise<boolean> {
-    if (typeof invite.id !== 'string' || !invite.id) return false;
-    const email = invite.email.trim().toLowerCase();
-    const row = await this.deps.repo.getInvite(invite.id);
-    return (row !== undefined && row.email === email) || (await this.invitedByToken(email, invite.id)) !== undefined;
-  }
-
-  /**
-   * Does the registration's invite prove the address? Only the token of an invitation mail does:
-   * an inviteId is also known to the workspace's admins.
-   */
-  async proves(invite: { id: string | number | undefined; email: string }): Promise<boolean> {
-    if (typeof invite.id !== 'string' || !invite.id) return false;
-    return this.deps.quota.proves(invite.email.trim().toLowerCase(), invite.id);
-  }
-
-  /**
-   * The address is proven (registered through an invitation mail's link, or verified): each
-   * pending invite to it becomes a workspace-invite notification to answer. Answers how many.
-   */
-  async afterProof(user: { id: number; email: string }): Promise<number> {
-    const invites = await this.deps.repo.pendingInvitesOf(user.email.toLowerCase());
-    for (const invite of invites)
-      await this.deps.notifier.notify(user.id, {
-        type: 'workspace-invite',
-        data: inviteNotificationData({ id: invite.id, inviter: invite.inviter, workspace: invite.workspace }),
-      });
-    return invites.length;
-  }
-
-  /**
-   * The invite answered: by its id (in the notification of the account with the address), or by
-   * the token of its mail (the register link), which also finds an invite renewed since.
-   */
-  private async inviteOf(me: { email: string }, idOrToken: string): Promise<InviteRow> {
-    const email = me.email.toLowerCase();
-    const invite = await this.deps.repo.getInvite(idOrToken);
-    if (invite && invite.email === email) return invite;
-    const byToken = await this.invitedByToken(email, idOrToken);
-    if (!byToken) throw notFound(WORKSPACE_MESSAGES.staleInvite);
-    return byToken;
-  }
-
-  private async invitedByToken(email: string, token: string): Promise<InviteRow | undefined> {
-    for (const workspaceId of await this.deps.quota.subjectsOf(email, 'workspace', token)) {
-      const invite = await this.deps.repo.findInvite(workspaceId, email);
-      if (invite) return invite;
-    }
-    return undefined;
   }
 
   /** The caller's membership: 404 for a non-member (the workspace does not exist for them), 403 below `need`. */
