@@ -285,7 +285,10 @@ export type FileEntrySharesTable = {
   /** The address shared with, lower-cased. */
   email: string;
   permission: 'view' | 'download' | 'edit';
-  /** SHA-256 of the token in the invitation mail, while pending. */
+  /**
+   * SHA-256 of the token of an invitation mailed before tokens moved to invitation_mails; new
+   * shares leave it null.
+   */
   invite_token_hash: string | null;
   created_at: string;
   updated_at: string;
@@ -347,7 +350,7 @@ export type InvitationMailsTable = {
   kind: 'share' | 'workspace';
   /** The shared entry's id, or the workspace's. */
   subject_id: number;
-  /** SHA-256 of the token the mail carries (for a workspace, of its inviteId). */
+  /** SHA-256 of the token the mail carries (in its register link). */
   token_hash: string;
   sent_at: string;
   /** When the token proved the address (it proves it once). */

@@ -28,10 +28,11 @@ export type InvitationTarget = {
   email: string;
   kind: InvitationKind;
   subjectIds: number[];
-  /** The token the mail carries; a fresh one when absent. A workspace mail carries its inviteId. */
-  token?: string;
 };
-/** A mail that may go out: the entries or workspace not mailed about to the address within a day. */
+/**
+ * A mail that may go out: the entries or workspace not mailed about to the address within a day,
+ * and the fresh token (128+ bits) its link carries.
+ */
 export type PlannedInvitation = { email: string; subjectIds: number[]; token: string };
 
 /**
@@ -65,8 +66,7 @@ export class InvitationMailQuota {
       for (const target of targets) {
         const mailed = await this.repo.mailedSince(trx, target, dayAgo);
         const subjectIds = target.subjectIds.filter((id) => !mailed.has(id));
-        if (subjectIds.length)
-          planned.push({ ...target, subjectIds, token: target.token ?? newInvitationToken().token });
+        if (subjectIds.length) planned.push({ ...target, subjectIds, token: newInvitationToken().token });
       }
       if (!planned.length) return new Map();
       const bySender = await this.repo.countMailsSince(trx, hourAgo, senderId);
