@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, GetUserResponseSchema, UploadAvatarBodySchema, UserIdParamsSchema } from '@kosh/contracts';
 import { contextOf } from '../http/request-context.ts';
-import { validation } from '../http/app-error.ts';
+import { notFound, validation } from '../http/app-error.ts';
 import { perAccount, rateLimited } from '../http/rate-limits.ts';
 import type { AccountModule } from './account.module.ts';
 import type { AvatarInput } from './avatar.service.ts';
@@ -79,7 +79,7 @@ export async function avatarRoutes(app: FastifyInstance, deps: { account: Accoun
     },
     handler: async (request, reply) => {
       const stream = avatars.open(request.params.file);
-      if (!stream) return reply.status(404).send({ message: 'Not found.' });
+      if (!stream) throw notFound();
       return reply
         .header('content-type', 'image/webp')
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -316,13 +316,16 @@ describe('route enumeration', () => {
     expect(answered).toEqual([]);
   });
 
-  it('answers no public route with a server error', async () => {
+  it('answers no public route with a server error, and every refusal with its code', async () => {
     const failed: string[] = [];
     for (const key of keys) {
       const c = cases[key];
       if (!c?.public) continue;
       const res = await newAgent(t).request({ method: methodOf(key), url: c.url, payload: c.body as object });
       if (res.statusCode >= 500) failed.push(`${key} -> ${res.statusCode}`);
+      // An error answer carries its stable code, as every error does (spec part 1, 8).
+      const isJson = String(res.headers['content-type']).startsWith('application/json');
+      if (res.statusCode >= 400 && isJson && typeof res.json().code !== 'string') failed.push(`${key}: no code`);
     }
     expect(failed).toEqual([]);
   });
