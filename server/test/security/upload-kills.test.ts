@@ -105,6 +105,8 @@ async function claimed(name: string): Promise<void> {
       .where('name', '=', name)
       .executeTakeFirst();
     if (row && row.state !== 'open') return;
+    // better-sqlite3 answers synchronously: let the request in flight go out between polls.
+    await new Promise((r) => setImmediate(r));
   }
 }
 
