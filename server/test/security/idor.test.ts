@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileEntry, Workspace } from '@kosh/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { del, put } from '../helpers/accounts.ts';
+import { PushClient } from '../helpers/push-receiver.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { Person } from '../shares/sharing.ts';
 import { inviteNotifications, Member } from '../workspaces/workspaces.ts';
@@ -19,6 +20,8 @@ const WATCHED = [
   'personal_access_tokens',
   'space_reservations',
   'pending_uploads',
+  'notifications',
+  'push_subscriptions',
 ] as const;
 
 async function snapshot(t: TestApp): Promise<Record<string, unknown[]>> {
@@ -30,7 +33,12 @@ async function snapshot(t: TestApp): Promise<Record<string, unknown[]>> {
   return out;
 }
 
-type Attack = [name: string, call: () => Promise<LightMyRequestResponse>];
+/** A call naming someone else's id; `control` names an id that exists nowhere (for calls answering 200 as a no-op). */
+type Attack = [
+  name: string,
+  call: () => Promise<LightMyRequestResponse>,
+  control?: () => Promise<LightMyRequestResponse>,
+];
 
 describe('IDOR', () => {
   // Class: insecure direct object references (another user's and another workspace's ids).
@@ -47,6 +55,9 @@ describe('IDOR', () => {
   let shareId: number;
   let inviteId: string;
   let tokenId: number;
+  let carolNotification: string;
+  let tusUpload: string;
+  const pushEndpoint = 'https://push.example.test/alice-device';
 
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: 'true' });
@@ -63,7 +74,22 @@ describe('IDOR', () => {
     workspace = await owner.createWorkspace('Alice team');
     workspaceFile = await owner.upload(workspace.id, 'plan.txt', 'team only');
     await owner.invite(workspace.id, [carol.user.email], 'viewer');
-    inviteId = (await inviteNotifications(t, carol.user.id))[0].data.inviteId;
+    const [invite] = await inviteNotifications(t, carol.user.id);
+    inviteId = invite.data.inviteId;
+    carolNotification = invite.id;
+    const push = { endpoint: pushEndpoint, keys: new PushClient().keys };
+    expect((await alice.agent.post('/api/v1/notifications/push-subscriptions', push)).statusCode).toBeLessThan(300);
+    const created = await alice.agent.request({
+      method: 'POST',
+      url: '/api/v1/tus/upload',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': '5',
+        'upload-metadata': `name ${Buffer.from('half.txt').toString('base64')}`,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    tusUpload = new URL(String(created.headers.location), 'http://x').pathname;
     const token = await alice.agent.post('/api/v1/access-tokens', { tokenName: 'cli' });
     tokenId = token.json().token.id;
     bobFile = await bob.upload('mine.txt', 'bob');
@@ -162,20 +188,52 @@ describe('IDOR', () => {
     ];
   };
 
+  const otherAttacks = (): Attack[] => {
+    const a = bob.agent;
+    const tus = { 'tus-resumable': '1.0.0' };
+    return [
+      [
+        "mark another's notification read",
+        () => a.post('/api/v1/notifications/mark-as-read', { ids: [carolNotification] }),
+        () => a.post('/api/v1/notifications/mark-as-read', { ids: ['no-such-notification'] }),
+      ],
+      [
+        "remove another's push subscription",
+        () => del(a, '/api/v1/notifications/push-subscriptions', { endpoint: pushEndpoint }),
+        () => del(a, '/api/v1/notifications/push-subscriptions', { endpoint: 'https://push.example.test/none' }),
+      ],
+      [
+        "write into another's upload",
+        () =>
+          a.request({
+            method: 'PATCH',
+            url: tusUpload,
+            payload: Buffer.from('hello'),
+            headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+          }),
+      ],
+      ["cancel another's upload", () => a.request({ method: 'DELETE', url: tusUpload, headers: tus })],
+      ["finish another's upload", () => a.post('/api/v1/tus/entries', { uploadKey: tusUpload })],
+    ];
+  };
+
   // Bulk calls answer per item (spec): there a refusal is a 200 whose every item failed.
-  it.each(['entries', 'workspaces'])(
+  it.each(['entries', 'workspaces', 'uploads and notifications'])(
     "refuses every %s call naming ids not the caller's, changing nothing",
     async (group) => {
-      const attacks = group === 'entries' ? entryAttacks() : workspaceAttacks();
+      const groups: Record<string, () => Attack[]> = { entries: entryAttacks, workspaces: workspaceAttacks };
+      const attacks = (groups[group] ?? otherAttacks)();
       const wrong: string[] = [];
-      for (const [name, call] of attacks) {
+      for (const [name, call, control] of attacks) {
         const before = await snapshot(t);
         const res = await call();
         const after = await snapshot(t);
         const refused =
           res.statusCode === 404 ||
           (res.statusCode === 200 && res.json().results?.every((r: { ok: boolean }) => !r.ok));
-        if (!refused) wrong.push(`${name} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+        // A no-op answer must not tell whether the id exists: the same as for an id that exists nowhere.
+        const same = control !== undefined && res.statusCode === 200 && (await control()).body === res.body;
+        if (!refused && !same) wrong.push(`${name} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
         for (const table of WATCHED) expect(after[table], `${name}: ${table} changed`).toEqual(before[table]);
       }
       expect(wrong).toEqual([]);
