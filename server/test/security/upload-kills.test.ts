@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import * as tus from 'tus-js-client';
 
 const MIB = 1024 * 1024;
 const mainTs = path.resolve(import.meta.dirname, '../../src/main.ts');
+const koshTs = path.resolve(import.meta.dirname, '../../src/cli/kosh.ts');
 
 let testDb: TestDatabase;
 let db: Database;
@@ -303,4 +304,19 @@ describe('tus uploads across SIGKILL', () => {
     await resumeAndCheck(second.base, url.replace(first.base, second.base), src, name);
     await stop(second.child);
   }, 120_000);
+
+  it('leaves nothing for kosh fsck --hashes to find after all the kills', () => {
+    const run = spawnSync(process.execPath, [koshTs, 'fsck', '--hashes'], {
+      env: {
+        ...process.env,
+        DATA_DIR: testDb.dataDir,
+        LOG_LEVEL: 'warn',
+        ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.stdout).toContain('fsck: no problems found');
+    expect(run.status).toBe(0);
+  }, 90_000);
 });
