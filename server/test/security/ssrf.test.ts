@@ -3,20 +3,28 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchRefusedError, SafeFetcher } from '../../src/net/safe-fetch.ts';
 import { newAgent } from '../helpers/accounts.ts';
+import { PushClient } from '../helpers/push-receiver.ts';
 import { createUser, loginAs } from '../helpers/factories.ts';
 import { type Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** A server on every local address (IPv4 and IPv6) that counts the requests reaching it. */
+/** A server on every local address (IPv4 and IPv6) that counts the requests and connections reaching it. */
 async function trap(handler?: http.RequestListener) {
   const hits: string[] = [];
+  const connections: string[] = [];
   const server = http.createServer((req, res) => {
     hits.push(`${req.socket.localAddress} ${req.url}`);
     if (handler) return handler(req, res);
     res.writeHead(200, { 'content-type': 'image/png' }).end('internal');
   });
+  // A TLS hello to this plain server never becomes a request: connections count those too.
+  server.on('connection', (socket) => connections.push(String(socket.localAddress)));
   await new Promise<void>((resolve) => server.listen(0, '::', resolve));
   const { port } = server.address() as AddressInfo;
-  return { port, hits, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const close = () => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { port, hits, connections, close };
 }
 
 /** Internal places written every way a URL parser or resolver accepts; `P` is the trap's port. */
@@ -87,6 +95,43 @@ describe('SSRF through avatar URLs', () => {
     expect(local.hits).toEqual([]);
     const row = await t.modules.db.selectFrom('users').select('image').where('id', '=', user.id).executeTakeFirst();
     expect(row?.image ?? null).toBeNull();
+  });
+});
+
+describe('SSRF through Web Push endpoints', () => {
+  // Class: server-side request forgery (a browser subscription naming an internal place).
+  let t: TestApp;
+  let local: Awaited<ReturnType<typeof trap>>;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+    local = await trap();
+  });
+  afterAll(async () => {
+    await t.close();
+    await local.close();
+  });
+
+  it('refuses internal push endpoints, or never connects to them when a notification is sent', async () => {
+    const user = await createUser(t.modules);
+    const agent = newAgent(t);
+    await loginAs(t.modules, agent, user);
+    const keys = new PushClient().keys;
+    const endpoints = CORPUS.filter((raw) => raw.startsWith('http://')).map((raw) =>
+      raw.replace('http://', 'https://').replace(':P', `:${local.port}`),
+    );
+    const accepted: string[] = [];
+    for (const endpoint of endpoints) {
+      const res = await agent.post('/api/v1/notifications/push-subscriptions', { endpoint, keys });
+      expect([201, 422], `${endpoint}: ${res.body}`).toContain(res.statusCode);
+      if (res.statusCode === 201) accepted.push(endpoint);
+    }
+    await t.modules.notifications.notify(user.id, {
+      type: 'new-sign-in',
+      data: { lines: [{ type: 'primary', content: 'ping' }], mainAction: { action: '/drive', label: 'Open' } },
+    });
+    await t.modules.notifications.service.idle();
+    expect(local.connections, `accepted: ${accepted.join(', ')}`).toEqual([]);
+    expect(local.hits).toEqual([]);
   });
 });
 
