@@ -2,7 +2,7 @@ import { Permission, type CopyEntriesBody, type FileEntry } from '@kosh/contract
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Actor } from '../auth/actor.ts';
-import { validation } from '../http/app-error.ts';
+import { notFound, validation } from '../http/app-error.ts';
 import { newObjectKey, thumbnailKeyOf } from '../storage/keys.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { atLeast, scopeOf, type DrivePolicy } from './drive.policy.ts';
@@ -99,11 +99,8 @@ export class DriveCopyService {
     actor: Actor,
     placed: Array<{ source: EntryRow; target: CopyTarget }>,
   ): Promise<FileEntry[]> {
-    const subtrees = await Promise.all(
-      placed.map(({ source }) =>
-        source.is_folder ? this.entries.listSubtree(source.path) : Promise.resolve([source]),
-      ),
-    );
+    const subtrees: EntryRow[][] = [];
+    for (const { source } of placed) subtrees.push(await this.snapshot(source));
     const bytesOf = new Map<number, { scope: DriveScope; bytes: number }>();
     for (const [i, { target }] of placed.entries()) {
       const sum = bytesOf.get(target.scope.ownerId) ?? { scope: target.scope, bytes: 0 };
@@ -116,6 +113,19 @@ export class DriveCopyService {
     for (const [i, { target }] of placed.entries())
       copies.push(await this.copySubtree(subtrees[i], target.folder, target.scope));
     return this.listing.present(actor, copies);
+  }
+
+  /**
+   * What a copy of `source` copies, read as one consistent tree: under the drive's tree lock no move
+   * changes its paths between reading the entry and listing below it. Trashed or gone meanwhile: 404.
+   */
+  private snapshot(source: EntryRow): Promise<EntryRow[]> {
+    return this.writer.transaction(async (trx) => {
+      await this.writer.holdTree(trx, scopeOf(source));
+      const fresh = await this.entries.getById(source.id, trx);
+      if (!fresh || fresh.deleted_at) throw notFound();
+      return fresh.is_folder ? this.entries.listSubtree(fresh.path, {}, trx) : [fresh];
+    });
   }
 
   /** Beside the original when the caller may write there, else the root of the caller's drive. */

@@ -63,7 +63,8 @@ export class DriveEntriesService {
         // Under the tree lock the entry's folder cannot change: read it again, then check the name there.
         await this.writer.holdTree(trx, scopeOf(entry));
         const current = await this.entries.getById(entry.id, trx);
-        if (!current) throw notFound();
+        // Trashed meanwhile: renaming it now would skip the name check its restore relies on.
+        if (!current || current.deleted_at) throw notFound();
         const parent = current.parent_id ? ((await this.entries.getById(current.parent_id, trx)) ?? null) : null;
         const of = childrenOf(parent, scopeOf(current));
         await this.writer.lockFolder(trx, of);

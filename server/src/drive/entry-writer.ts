@@ -57,6 +57,8 @@ export class EntryWriter {
     const scope = 'parentId' in of ? await this.scopeOfLiveFolder(trx, of.parentId) : of.root;
     if (this.dialect !== 'postgres') return;
     await this.holdTree(trx, scope);
+    // Checked again now that no trash can run: one may have committed while this waited for the lock.
+    if ('parentId' in of) await this.scopeOfLiveFolder(trx, of.parentId);
     const [space, key] = 'parentId' in of ? [FOLDER_LOCK, of.parentId] : [ROOT_LOCK, scopeKey(of.root)];
     await sql`select pg_advisory_xact_lock(${space}::int, ${key}::int)`.execute(trx);
   }

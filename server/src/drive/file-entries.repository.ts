@@ -118,9 +118,9 @@ export class FileEntriesRepository {
   }
 
   /** Live rows of a subtree, parents before children. */
-  listSubtree(path: string, options: { includeDeleted?: boolean } = {}): Promise<EntryRow[]> {
+  listSubtree(path: string, options: { includeDeleted?: boolean } = {}, db: Database = this.db): Promise<EntryRow[]> {
     const [low, high] = subtreeRange(path);
-    let q = this.db.selectFrom('file_entries').selectAll().where('path', '>=', low).where('path', '<', high);
+    let q = db.selectFrom('file_entries').selectAll().where('path', '>=', low).where('path', '<', high);
     if (!options.includeDeleted) q = q.where('deleted_at', 'is', null);
     return q.orderBy(sql`length(path)`).orderBy('id').execute();
   }
