@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, readSecretKeys } from './config.ts';
 
 const S3_ENV = {
   STORAGE_DRIVER: 's3',
@@ -53,6 +55,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
       webPushAllowedHosts: [],
+      secretKey: undefined,
+      secretKeyFile: path.resolve('./data/secret.key'),
+      previousSecretKeys: [],
     });
   });
 
@@ -76,6 +81,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       WEB_PUSH_ALLOWED_HOSTS: ' 127.0.0.1, Push.Local ,',
       WEB_DIST_DIR: '/srv/web',
+      KOSH_SECRET_KEY: 'k'.repeat(32),
+      KOSH_SECRET_KEY_PREVIOUS: ' old-one ,older-one,',
     });
     expect(config).toMatchObject({
       port: 3000,
@@ -102,7 +109,14 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       webDistDir: '/srv/web',
       webPushAllowedHosts: ['127.0.0.1', 'push.local'],
+      secretKey: 'k'.repeat(32),
+      secretKeyFile: '/srv/kosh/secret.key',
+      previousSecretKeys: ['old-one', 'older-one'],
     });
+  });
+
+  it('refuses a KOSH_SECRET_KEY shorter than 32 characters', () => {
+    expect(() => loadConfig({ KOSH_SECRET_KEY: 'short' })).toThrow(/KOSH_SECRET_KEY: must be at least 32 characters/);
   });
 
   it('takes empty DATABASE_URL and X_ACCEL_REDIRECT_PREFIX as unset, and ignores unknown variables', () => {
@@ -166,5 +180,32 @@ describe('loadConfig', () => {
 
   it('does not ask for S3 variables with the local driver', () => {
     expect(loadConfig({ STORAGE_DRIVER: 'local' }).storageDriver).toBe('local');
+  });
+});
+
+describe('readSecretKeys', () => {
+  it('creates DATA_DIR/secret.key once, readable by the owner alone, and keeps it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kosh-key-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dir, KOSH_SECRET_KEY_PREVIOUS: 'old' });
+      const first = readSecretKeys(config);
+      expect(first.current.length).toBeGreaterThanOrEqual(32);
+      expect(first.previous).toEqual(['old']);
+      expect(fs.statSync(path.join(dir, 'secret.key')).mode & 0o777).toBe(0o600);
+      expect(readSecretKeys(config).current).toBe(first.current);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('prefers KOSH_SECRET_KEY and then writes no file', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kosh-key-'));
+    try {
+      const key = 'e'.repeat(40);
+      expect(readSecretKeys(loadConfig({ DATA_DIR: dir, KOSH_SECRET_KEY: key })).current).toBe(key);
+      expect(fs.existsSync(path.join(dir, 'secret.key'))).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
