@@ -16,9 +16,17 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-/** The cookie value with one character changed (same length and alphabet). */
-const flipped = (value: string, at = Math.floor(value.length / 2)) =>
-  value.slice(0, at) + (value[at] === 'A' ? 'B' : 'A') + value.slice(at + 1);
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * The cookie value with one character changed in its top bit: a base64url character's low bits may
+ * be padding that decodes to the same bytes, its top bit never is.
+ */
+const flipped = (value: string, at = Math.floor(value.length / 2)) => {
+  const index = BASE64URL.indexOf(value[at]);
+  const other = index < 0 ? 'A' : BASE64URL[index ^ 32];
+  return value.slice(0, at) + other + value.slice(at + 1);
+};
 
 const meOf = async (agent: Agent) => (await agent.get('/api/v1/bootstrap-data')).json().user as { id: number } | null;
 
