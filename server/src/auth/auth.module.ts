@@ -126,6 +126,7 @@ export function createAuthModule(deps: {
       profiles: repos.socialProfiles,
       sessions,
       keys,
+      throttle,
       oauth: new OpenIdOAuthClient(),
       logger,
       onVerifiedSignUp: (user) => invitations.afterVerification(user),

@@ -33,6 +33,14 @@ export const THROTTLES = {
     perAccountHour: 100,
     perAccountDay: 500,
   },
+  /** The password that links a social sign-in to an existing account. */
+  socialConnect: {
+    name: 'social-connect',
+    perNetwork: 5,
+    networkWindowMs: 15 * MINUTE,
+    perAccountHour: 100,
+    perAccountDay: 500,
+  },
   /** Every reset request counts (each mails the owner): few per network, a small cap per account. */
   passwordReset: { name: 'reset', perNetwork: 3, networkWindowMs: 15 * MINUTE, perAccountHour: 10, perAccountDay: 30 },
   /**

@@ -9,7 +9,7 @@ import {
 } from '@kosh/contracts';
 import type { BootstrapAnswers } from '../../bootstrap/bootstrap-answers.ts';
 import { AppError } from '../../http/app-error.ts';
-import { perAccount, perAddress, rateLimited } from '../../http/rate-limits.ts';
+import { perAddress, rateLimited } from '../../http/rate-limits.ts';
 import { clearFlowCookie, setFlowCookie, setSessionCookie } from '../../http/cookies.ts';
 import { contextOf } from '../../http/request-context.ts';
 import type { AuthModule } from '../auth.module.ts';
@@ -99,10 +99,7 @@ export async function socialRoutes(
   });
 
   api.post('/auth/social/connect', {
-    preHandler: rateLimited(app, [
-      perAccount('social-connect', 5, (r) => social.pendingUserId(r.cookies[PENDING_COOKIE])),
-      perAddress('social-connect-address', 10),
-    ]),
+    preHandler: rateLimited(app, [perAddress('social-connect-address', 10)]),
     schema: {
       tags: ['auth'],
       summary: [

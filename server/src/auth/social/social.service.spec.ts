@@ -106,6 +106,7 @@ function setUp() {
     profiles,
     sessions,
     keys: new KeyRing(async () => 'unit-test-app-key', clock.now),
+    throttle: { attempt: async () => ({ succeeded: async () => undefined }) },
     oauth,
     logger: pino({ level: 'silent' }),
     onVerifiedSignUp: async (user) => verifiedSignUps.push(user.id),

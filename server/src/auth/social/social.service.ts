@@ -7,6 +7,7 @@ import type { SettingsService } from '../../settings/settings.service.ts';
 import type { UserRow, UsersRepository } from '../../users/users.repository.ts';
 import { generatePassword, type UsersService } from '../../users/users.service.ts';
 import type { KeyRing } from '../key-ring.ts';
+import { THROTTLES, type FailureThrottle } from '../failure-throttle.ts';
 import { verifyPassword } from '../password.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { SessionService } from '../session.service.ts';
@@ -44,6 +45,7 @@ type Deps = {
   profiles: Pick<SocialProfilesRepository, 'getByServiceId' | 'link' | 'unlink'>;
   sessions: Pick<SessionService, 'start'>;
   keys: KeyRing;
+  throttle: Pick<FailureThrottle, 'attempt'>;
   oauth: OAuthClient;
   logger: Logger;
   /** A new account whose address the provider vouched for (pending share invitations apply); never throws. */
@@ -148,8 +150,14 @@ export class SocialService {
     if (!pending)
       throw new AppError(401, 'Your sign-in attempt expired. Please try again.', { code: 'unauthenticated' });
     const row = await this.deps.users.getById(pending.uid);
+    const counted = await this.deps.throttle.attempt(THROTTLES.socialConnect, {
+      account: `user:${pending.uid}`,
+      ip: ctx.ip,
+      userId: pending.uid,
+    });
     if (!row || !(await verifyPassword(row.password, password)))
       throw validation({ password: ['The provided password was incorrect.'] });
+    await counted.succeeded();
     if (TwoFactorService.isEnabled(row)) throw forbidden(this.twoFactorMessage(), 'two_factor_required');
     await this.link(row.id, pending.service, {
       id: pending.profileId,
@@ -158,11 +166,6 @@ export class SocialService {
       emailVerified: null,
     });
     return { userId: row.id, session: await this.deps.sessions.start(row.id, ctx, true) };
-  }
-
-  /** The user a pending cookie names, for rate limiting by account. */
-  async pendingUserId(pendingCookie: string | undefined): Promise<number | null> {
-    return (await this.deps.keys.verify<PendingPayload>(PENDING_PURPOSE, pendingCookie))?.uid ?? null;
   }
 
   async disconnect(actor: Actor, service: ServiceName): Promise<void> {
