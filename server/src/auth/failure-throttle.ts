@@ -123,9 +123,15 @@ export class FailureThrottle {
 
   /** Throws 429 when this network has already spent its misses (before doing the work). */
   async refuseSpent(policy: ThrottlePolicy, ip: string): Promise<void> {
+    const wait = await this.spentFor(policy, ip);
+    if (wait !== null) throw tooManyAttempts(wait);
+  }
+
+  /** Seconds until this network may miss again, or null while it has misses left. */
+  async spentFor(policy: ThrottlePolicy, ip: string): Promise<number | null> {
     const now = this.clock().getTime();
     const count = await this.counters.read(`${policy.name}:${networkOf(ip)}`, now);
-    if (count && count.hits >= policy.perNetwork) throw tooManyAttempts((count.resetAt - now) / 1000);
+    return count && count.hits >= policy.perNetwork ? (count.resetAt - now) / 1000 : null;
   }
 
   /** Records a successful sign-in: the network becomes the owner's. */

@@ -126,6 +126,7 @@ function setUp(link: Partial<LinkRow> = {}) {
       attempt: async () => ({ succeeded: async () => undefined }),
       miss: async () => undefined,
       refuseSpent: async () => undefined,
+      spentFor: async () => null,
     },
     clock: clock.now,
   });

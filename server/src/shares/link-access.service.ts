@@ -52,7 +52,7 @@ type Deps = {
   copy: Pick<DriveCopyService, 'copyInto'>;
   uploads: Pick<DriveUploadService, 'uploadInto'>;
   keys: KeyRing;
-  throttle: Pick<FailureThrottle, 'attempt' | 'miss' | 'refuseSpent'>;
+  throttle: Pick<FailureThrottle, 'attempt' | 'miss' | 'refuseSpent' | 'spentFor'>;
   clock: Clock;
 };
 
@@ -74,6 +74,11 @@ export class LinkAccessService {
    */
   async refuseProbing(ip: string): Promise<void> {
     await this.deps.throttle.refuseSpent(THROTTLES.linkProbe, ip);
+  }
+
+  /** Whether this client network has probed too many unknown hashes for now. */
+  async isProbing(ip: string): Promise<boolean> {
+    return (await this.deps.throttle.spentFor(THROTTLES.linkProbe, ip)) !== null;
   }
 
   /** Counts an answer that named no link (or no entry inside it) against the client network. */

@@ -23,8 +23,11 @@ export class LinkPageSeo {
     this.settings = deps.settings;
   }
 
-  /** null for paths that are not a link page. */
-  async forPath(pathname: string): Promise<PageSeo | null> {
+  /**
+   * null for paths that are not a link page. A client network that probed too many unknown hashes
+   * gets the unknown-link answer without a lookup, so the page is no oracle either; misses count.
+   */
+  async forPath(pathname: string, ip: string): Promise<PageSeo | null> {
     const hash = LINK_PAGE.exec(pathname)?.[1];
     if (!hash) return null;
     const [siteName, title, description, linkTitle, linkDescription] = await Promise.all([
@@ -35,8 +38,11 @@ export class LinkPageSeo {
       this.settings.get<string>('seo.shareable_link_page.description'),
     ]);
     const generic = { title: title || siteName, description: description ?? '' };
-    const found = await this.access.find(hash);
-    if (!found) return { ...generic, status: 404 };
+    const found = (await this.access.isProbing(ip)) ? null : await this.access.find(hash);
+    if (!found) {
+      await this.access.countProbe(ip);
+      return { ...generic, status: 404 };
+    }
     if (found.link.password !== null || found.link.restricted === 1) return { ...generic, status: 200 };
     const values = { entryName: found.root.name, siteName };
     return { title: fill(linkTitle, values), description: fill(linkDescription, values), status: 200 };

@@ -80,7 +80,7 @@ export class SpaRenderer {
     const nonce = randomBytes(16).toString('base64');
     const seo = (data.settings as { seo?: { title?: string; description?: string } }).seo ?? {};
     // A shareable link page carries its own title and description, for crawlers that run no script.
-    const page = await this.seo.forPath(request.url.split('?')[0]);
+    const page = await this.seo.forPath(request.url.split('?')[0], request.ip);
     const title = page?.title ?? seo.title ?? data.settings.branding.site_name;
     const description = page?.description ?? seo.description ?? '';
     const head = [

@@ -133,4 +133,15 @@ describe('link throttles', () => {
     expect((await page(newAgent(t), randomBytes(16).toString('base64url'))).statusCode).toBe(404);
     expect((await page(newAgent(t), hash)).statusCode).toBe(200);
   });
+
+  // Class: probing for link hashes through the link page HTML (its status tells whether a link exists).
+  it('answers a client that probed too many hashes the unknown-link page, even for a real link', async () => {
+    const owner = await Person.create(t);
+    const { hash } = await owner.createLink((await owner.folder('Real page')).id);
+    const prober = newAgent(t);
+    for (let i = 0; i < 30; i++)
+      expect((await prober.get(`/drive/s/${randomBytes(16).toString('base64url')}`)).statusCode).toBe(404);
+    expect((await prober.get(`/drive/s/${hash}`)).statusCode).toBe(404);
+    expect((await newAgent(t).get(`/drive/s/${hash}`)).statusCode).toBe(200);
+  });
 });
