@@ -49,6 +49,15 @@ export class FsckRepository {
     return rows;
   }
 
+  /** Live entries whose folder is in trash (the tops only: their live children follow them). */
+  async listLiveInTrash(): Promise<TreeRow[]> {
+    const { rows } = await sql<TreeRow>`
+      select e.id, e.parent_id, e.owner_id, e.workspace_id from file_entries e
+      join file_entries p on p.id = e.parent_id
+      where e.deleted_at is null and p.deleted_at is not null order by e.id`.execute(this.db);
+    return rows;
+  }
+
   /** Entries whose path is not their parent's path plus their id. */
   async listBadPaths(limit: number): Promise<Array<{ id: number; path: string; expected: string | null }>> {
     const { rows } = await sql<{ id: number; path: string; expected: string | null }>`

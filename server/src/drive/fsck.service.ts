@@ -21,6 +21,7 @@ export type FsckKind =
   | 'orphan_bytes'
   | 'stale_upload'
   | 'cycle'
+  | 'live_in_trash'
   | 'bad_path'
   | 'duplicate_name'
   | 'over_limit'
@@ -45,6 +46,8 @@ export class DriveFsck {
   private readonly space: Pick<SpaceService, 'limitFor'>;
   private readonly actorOf: (userId: number) => Promise<Actor>;
   private readonly clock: Clock;
+  /** The recovered folder of each drive (by scope key) made during this run. */
+  private recovered = new Map<number, EntryRow>();
   constructor(deps: {
     fsck: FsckRepository;
     entries: FileEntriesRepository;
@@ -66,6 +69,7 @@ export class DriveFsck {
   }
 
   async run(options: FsckOptions = {}): Promise<FsckFinding[]> {
+    this.recovered = new Map();
     const repair = Boolean(options.repair);
     const graceMs = options.graceMs ?? ORPHAN_GRACE_MS;
     return [
@@ -74,6 +78,7 @@ export class DriveFsck {
       ...(await this.checkUploads(graceMs)),
       // Cycles first: paths are recomputed from parents, which needs every entry under a root.
       ...(await this.checkCycles(repair)),
+      ...(await this.checkLiveInTrash(repair)),
       ...(await this.checkPaths(repair)),
       ...(await this.checkNames(repair)),
       ...(await this.checkReservations(repair)),
@@ -119,19 +124,32 @@ export class DriveFsck {
   private async checkCycles(repair: boolean): Promise<FsckFinding[]> {
     const cycles = cyclesAmong(await this.fsck.listUnreachable());
     const found: FsckFinding[] = [];
-    const recovered = new Map<number, EntryRow>();
     for (const cycle of cycles) {
       const ids = cycle.map((r) => r.id).join(' -> ');
-      if (repair) await this.cutCycle(cycle, recovered);
+      // Moving the lowest entry of a cycle into the owner's recovered folder ends the cycle.
+      if (repair) await this.recover(cycle.reduce((a, b) => (a.id < b.id ? a : b)));
       found.push(finding('cycle', `entries ${ids} are each other's parents`, repair));
     }
     if (repair && cycles.length) await this.fsck.recomputePaths();
     return found;
   }
 
-  /** Moves the lowest entry of a cycle into the owner's recovered folder, which ends the cycle. */
-  private async cutCycle(cycle: TreeRow[], recovered: Map<number, EntryRow>): Promise<void> {
-    const cut = cycle.reduce((a, b) => (a.id < b.id ? a : b));
+  /**
+   * Live entries in a trashed folder: the drive shows them nowhere, and restoring the folder could
+   * bring back a second entry of their name. They go to the owner's recovered folder.
+   */
+  private async checkLiveInTrash(repair: boolean): Promise<FsckFinding[]> {
+    const rows = await this.fsck.listLiveInTrash();
+    for (const row of rows) if (repair) await this.recover(row);
+    if (repair && rows.length) await this.fsck.recomputePaths();
+    return rows.map((r) =>
+      finding('live_in_trash', `entry ${r.id}: not in trash, inside folder ${r.parent_id} which is`, repair),
+    );
+  }
+
+  /** Moves an entry into a "Recovered items" folder at its owner's root, made once per drive and run. */
+  private async recover(cut: TreeRow): Promise<void> {
+    const recovered = this.recovered;
     const scope: DriveScope = { ownerId: cut.owner_id, workspaceId: cut.workspace_id };
     await this.writer.transaction(async (trx) => {
       await this.writer.lockTree(trx, scope);

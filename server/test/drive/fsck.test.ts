@@ -55,6 +55,28 @@ describe('kosh fsck', () => {
     expect((await entry(q.id))?.path).toBe(`/${recovered?.id}/${p.id}/${q.id}/`);
   });
 
+  it('finds live entries inside a trashed folder and moves them to the recovered folder', async () => {
+    const me = await DriveClient.create(t);
+    const gone = await me.folder('Gone');
+    const kept = await me.upload('kept.txt', 'k', { parentId: gone.id });
+    await t.modules.drive.repos.entries.update(gone.id, {
+      deleted_at: new Date().toISOString(),
+      trash_root_id: gone.id,
+    });
+
+    const before = await fsck();
+    expect(found(before.lines, 'live_in_trash')).toEqual([
+      `found live_in_trash: entry ${kept.id}: not in trash, inside folder ${gone.id} which is`,
+    ]);
+    expect(before.code).toBe(1);
+    expect((await fsck({ repair: true })).code).toBe(0);
+    expect(await fsck()).toEqual(CLEAN);
+    const moved = await entry(kept.id);
+    const recovered = moved?.parent_id ? await entry(moved.parent_id) : undefined;
+    expect(recovered).toMatchObject({ name: 'Recovered items', parent_id: null, deleted_at: null });
+    expect(moved?.path).toBe(`/${recovered?.id}/${kept.id}/`);
+  });
+
   it("finds paths that do not follow their parent's and recomputes them", async () => {
     const me = await DriveClient.create(t);
     const a = await me.folder('A');
