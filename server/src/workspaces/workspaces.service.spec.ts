@@ -19,7 +19,7 @@ import type {
   WorkspacesRepository,
 } from './workspaces.repository.ts';
 import { WorkspaceInvitations } from './workspace-invitations.service.ts';
-import { WORKSPACE_TEXT, WorkspacesService } from './workspaces.service.ts';
+import { WORKSPACE_TEXT, WorkspacesService, type WorkspacesStore } from './workspaces.service.ts';
 
 type Person = { id: number; email: string; first_name: string | null; last_name: string | null; image: string | null };
 const person = (id: number, email: string): Person => ({ id, email, first_name: null, last_name: null, image: null });
@@ -27,33 +27,7 @@ const HOUR = 3600_000;
 const ctx = { baseUrl: 'https://kosh.test' };
 
 /** Workspaces, members and invites over arrays, answering as the repository's queries do. */
-class FakeWorkspaces
-  implements
-    Pick<
-      WorkspacesRepository,
-      | 'listOfUser'
-      | 'countOwnedBy'
-      | 'insert'
-      | 'getById'
-      | 'getMember'
-      | 'members'
-      | 'invites'
-      | 'rename'
-      | 'transaction'
-      | 'delete'
-      | 'findInvite'
-      | 'countMembersAndInvites'
-      | 'insertInvite'
-      | 'updateInvite'
-      | 'getInvite'
-      | 'deleteInvite'
-      | 'userByEmail'
-      | 'addMember'
-      | 'setRole'
-      | 'removeMember'
-      | 'pendingInvitesOf'
-    >
-{
+class FakeWorkspaces implements WorkspacesStore, Pick<WorkspacesRepository, 'pendingInvitesOf'> {
   workspaces: WorkspaceRow[] = [];
   members_: MemberRow[] = [];
   invites_: InviteRow[] = [];

@@ -47,7 +47,7 @@ export const WORKSPACE_TEXT = {
 } as const;
 
 /** The repository methods the service calls (a unit test fakes just these). */
-type WorkspacesStore = Pick<
+export type WorkspacesStore = Pick<
   WorkspacesRepository,
   | 'listOfUser'
   | 'countOwnedBy'
