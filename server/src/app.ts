@@ -89,7 +89,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 8192, parts: 12 },
   });
-  await app.register(baseUrlPlugin, { appUrl: config.appUrl });
+  await app.register(baseUrlPlugin, { appUrl: config.appUrl, port: config.port });
   await app.register(authContextPlugin, { resolver: auth.resolver });
   await app.register(csrfPlugin);
   await app.register(workspacePlugin);

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { isLoopbackHost } from './http/base-url.ts';
 import { createLogger } from './logging/logger.ts';
 import { ensureAdmin, openRuntime } from './runtime.ts';
 
@@ -16,6 +17,12 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.appUrl ?? `http://localhost:${port}`;
   process.stdout.write(`\nKosh is running on ${url} (${modules.dialect}, data in ${config.dataDir})\n`);
+  if (!config.appUrl && !isLoopbackHost(config.host)) {
+    process.stdout.write(
+      `APP_URL is not set: links in mail point to ${url} for visitors who reach Kosh by another address.\n` +
+        'Set APP_URL to the address people use (e.g. https://drive.example.com).\n',
+    );
+  }
   if (generated) {
     process.stdout.write(
       [

@@ -6,7 +6,7 @@ export type RequestContext = {
   userAgent: string | undefined;
   /** The cookie session of the call; null for visitors and bearer-token calls. */
   sessionId: string | null;
-  /** Origin for links in mail and redirects: APP_URL, else the one the browser used. */
+  /** Origin for links in mail, notifications and OAuth callbacks: APP_URL, else a trusted host (http/base-url.ts). */
   baseUrl: string;
 };
 
@@ -14,5 +14,5 @@ export const contextOf = (request: FastifyRequest): RequestContext => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
   sessionId: request.sessionId,
-  baseUrl: request.baseUrl,
+  baseUrl: request.linkBaseUrl,
 });

@@ -12,7 +12,9 @@ declare module 'fastify' {
     csrfToken: string;
     /** Set when the caller authenticated with a bearer token, which exempts it from CSRF. */
     isBearer: boolean;
-    /** Origin for links and base_url: APP_URL, else the one the browser used (http/base-url.ts). */
+    /** Origin for base_url and answers to this browser: APP_URL, else the one it used (http/base-url.ts). */
     readonly baseUrl: string;
+    /** Origin for links sent to others (mail, notifications): APP_URL, else a host the caller cannot pick. */
+    readonly linkBaseUrl: string;
   }
 }
