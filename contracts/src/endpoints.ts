@@ -36,6 +36,13 @@ import {
   VerifyRecaptchaBodySchema,
   VerifyRecaptchaResponseSchema,
 } from './auth.ts';
+import {
+  ListProductsQuerySchema,
+  ListProductsResponseSchema,
+  ProductIdParamsSchema,
+  ProductResponseSchema,
+  SaveProductBodySchema,
+} from './billing.ts';
 import { BootstrapDataSchema } from './bootstrap.ts';
 import {
   CopyEntriesBodySchema,
@@ -55,6 +62,7 @@ import {
   RenameEntryBodySchema,
   SpaceUsageSchema,
 } from './drive.ts';
+import { SendEnquiryBodySchema, SendEnquiryResponseSchema } from './enquiries.ts';
 import {
   ChangeLocaleBodySchema,
   ChangeLocaleResponseSchema,
@@ -159,6 +167,39 @@ export const endpoints = {
     params: GetValueListsParamsSchema,
     query: GetValueListsQuerySchema,
     response: ValueListsSchema,
+  }),
+  // Public site (part 2, 7 "Commercial")
+  listProducts: endpoint({
+    method: 'GET',
+    path: 'billing/products',
+    query: ListProductsQuerySchema,
+    response: ListProductsResponseSchema,
+  }),
+  createProduct: endpoint({
+    method: 'POST',
+    path: 'billing/products',
+    body: SaveProductBodySchema,
+    response: ProductResponseSchema,
+  }),
+  updateProduct: endpoint({
+    method: 'PUT',
+    path: 'billing/products/:productId',
+    params: ProductIdParamsSchema,
+    body: SaveProductBodySchema,
+    response: ProductResponseSchema,
+  }),
+  deleteProduct: endpoint({ method: 'DELETE', path: 'billing/products/:productId', params: ProductIdParamsSchema }),
+  sendContactEnquiry: endpoint({
+    method: 'POST',
+    path: 'contact-page',
+    body: SendEnquiryBodySchema,
+    response: SendEnquiryResponseSchema,
+  }),
+  sendResellerEnquiry: endpoint({
+    method: 'POST',
+    path: 'reseller',
+    body: SendEnquiryBodySchema,
+    response: SendEnquiryResponseSchema,
   }),
   changeLocale: endpoint({
     method: 'POST',

@@ -15,4 +15,6 @@ export * from './uploads.ts';
 export * from './shares.ts';
 export * from './notifications.ts';
 export * from './workspaces.ts';
+export * from './billing.ts';
+export * from './enquiries.ts';
 export * from './endpoints.ts';

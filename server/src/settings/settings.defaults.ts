@@ -14,7 +14,8 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
   'branding.favicon': '/favicon.svg',
   'dates.default_timezone': 'UTC',
   'dates.format': 'short',
-  'homepage.type': 'login',
+  /** landing (the public site), login, register or customPage (homepage.value holds the page id). */
+  'homepage.type': 'landing',
   'homepage.value': null,
   'social.google.enable': false,
   'social.facebook.enable': false,
@@ -45,7 +46,8 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
   'seo.shareable_link_page.description': '":entryName", shared on :siteName.',
   'custom_code.css': '',
   'custom_code.html': '',
-  'contact.email': 'support@localhost',
+  /** Where contact and reseller enquiries are mailed; empty: the first admin's address. */
+  'contact.email': '',
   'demo.enable': false,
   'demo.email': '',
   'demo.password': '',
