@@ -402,7 +402,25 @@ export type KnownNetworksTable = {
   last_seen_at: string;
 };
 
+/** A contact or reseller enquiry (spec part 2, 3); mailed_at stays null until the mail went out. */
+export type EnquiriesTable = {
+  id: Generated<number>;
+  kind: 'contact' | 'reseller';
+  name: string;
+  /** Lower-cased. */
+  email: string;
+  mobile_number: string;
+  message: string;
+  /** The signed-in sender, if any. */
+  user_id: number | null;
+  ip_address: string;
+  user_agent: string | null;
+  mailed_at: string | null;
+  created_at: string;
+};
+
 export type DB = {
+  enquiries: EnquiriesTable;
   known_networks: KnownNetworksTable;
   notification_subscriptions: NotificationSubscriptionsTable;
   push_subscriptions: PushSubscriptionsTable;
