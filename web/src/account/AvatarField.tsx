@@ -43,8 +43,12 @@ export function AvatarField({ user }: { user: User }) {
   const handleSelect = (files: FileList | null) => {
     const file = files?.[0];
     if (!file) return;
-    if (!isAcceptableAvatar(file)) {
+    if (!file.type.startsWith('image/')) {
       toast.danger(trans('Please select an image.'));
+      return;
+    }
+    if (!isAcceptableAvatar(file)) {
+      toast.danger(trans('The image may not be greater than 2 MB.'));
       return;
     }
     upload.mutate(file);
@@ -55,6 +59,9 @@ export function AvatarField({ user }: { user: User }) {
       <Avatar user={user} size={80} />
       <div className="flex flex-col gap-2">
         <span className="text-sm font-medium text-fg">{trans('Profile image')}</span>
+        <span id="avatar-hint" className="text-xs text-fg-muted">
+          {trans('An image file of at most 2 MB.')}
+        </span>
         <div className="flex flex-wrap items-center gap-2">
           <FileTrigger acceptedFileTypes={['image/*']} onSelect={handleSelect}>
             <Button
@@ -63,6 +70,7 @@ export function AvatarField({ user }: { user: User }) {
               startIcon={<Upload size={16} aria-hidden />}
               isPending={upload.isPending}
               isDisabled={upload.isPending}
+              aria-describedby="avatar-hint"
             >
               {trans('Upload image')}
             </Button>

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { MailCheck } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SendPasswordResetBodySchema } from '@kosh/contracts';
+import { PASSWORD_RESET_MINUTES, SendPasswordResetBodySchema } from '@kosh/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { applyServerErrors } from '../api/form-errors.ts';
 import { authApi } from '../api/auth.api.ts';
@@ -20,12 +22,40 @@ export function ForgotPasswordPage() {
     defaultValues: { email: '' },
     resolver: useTranslatedResolver(zodResolver(SendPasswordResetBodySchema) as unknown as Resolver<{ email: string }>),
   });
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: authApi.forgotPassword,
     meta: { handledStatuses: 'all' },
-    onSuccess: () => toast.positive(trans('Email sent')),
+    onSuccess: (_data, values) => {
+      toast.positive(trans('Email sent'));
+      setSentTo(values.email);
+    },
     onError: (error) => applyServerErrors(error, form, ['email']),
   });
+  if (sentTo !== null) {
+    return (
+      <AuthLayout
+        heading={trans('Check your inbox')}
+        title={trans('Forgot password')}
+        below={<TextLink to="/login">{trans('Back to sign in')}</TextLink>}
+      >
+        <div role="status" className="flex flex-col items-center gap-4 text-center">
+          <MailCheck size={48} className="text-primary" aria-hidden />
+          <p className="text-sm text-fg">
+            {trans('If an account exists for :email, we sent it a link to reset the password.', { email: sentTo })}
+          </p>
+          <p className="text-sm text-fg-muted">
+            {trans('The link expires in :minutes minutes. Check your spam and promotions folders too.', {
+              minutes: PASSWORD_RESET_MINUTES,
+            })}
+          </p>
+          <Button variant="secondary" className="w-full" onPress={() => setSentTo(null)}>
+            {trans('Use another address')}
+          </Button>
+        </div>
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout
       heading={trans('Forgot password')}

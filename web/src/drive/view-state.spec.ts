@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SORT, isSortable, nextSort, parseSort, parseViewMode, serializeSort } from './view-state.ts';
+import { DEFAULT_SORT, isSortable, nextSort, parseSort, parseViewMode, serializeSort, sortBy } from './view-state.ts';
 
 describe('view state', () => {
   it('defaults to updated_at descending (spec part 2, 9)', () => {
@@ -25,6 +25,15 @@ describe('view state', () => {
       orderDir: 'desc',
     });
     expect(nextSort({ orderBy: 'name', orderDir: 'asc' }, 'name')).toEqual({ orderBy: 'name', orderDir: 'desc' });
+  });
+
+  it('starts a field picked in the sort menu in its natural direction and keeps a field picked again', () => {
+    expect(sortBy(DEFAULT_SORT, 'name')).toEqual({ orderBy: 'name', orderDir: 'asc' });
+    expect(sortBy({ orderBy: 'name', orderDir: 'asc' }, 'created_at')).toEqual({
+      orderBy: 'created_at',
+      orderDir: 'desc',
+    });
+    expect(sortBy({ orderBy: 'name', orderDir: 'desc' }, 'name')).toEqual({ orderBy: 'name', orderDir: 'desc' });
   });
 
   it('reads the view mode, list by default', () => {

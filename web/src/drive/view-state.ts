@@ -49,6 +49,12 @@ export const serializeSort = (sort: Sort) => `${sort.orderBy}:${sort.orderDir}`;
  */
 export function nextSort(current: Sort, orderBy: OrderBy): Sort {
   if (current.orderBy === orderBy) return { orderBy, orderDir: current.orderDir === 'asc' ? 'desc' : 'asc' };
+  return sortBy(current, orderBy);
+}
+
+/** Picking a field in the sort menu: a new field starts in its natural direction; the same one stays as it is. */
+export function sortBy(current: Sort, orderBy: OrderBy): Sort {
+  if (current.orderBy === orderBy) return current;
   return { orderBy, orderDir: orderBy === 'name' || orderBy === 'type' ? 'asc' : 'desc' };
 }
 

@@ -9,6 +9,7 @@ import { IconButton } from '../../ui/Button.tsx';
 import { ownerLabel } from '../entry-format.ts';
 import { FileIcon } from '../file-view/FileIcon.tsx';
 import { DetailsAccess } from '../share/DetailsAccess.tsx';
+import { ChecksumField } from './ChecksumField.tsx';
 import { iconTypeOf, isFolder } from '../file-types.ts';
 
 const TYPE_LABELS: Record<FileType, string> = {
@@ -94,6 +95,7 @@ export function DetailsPanel({ entries, fallback, userId, isMobile, onClose, onS
               <Field label={trans('Modified')}>{formatDate(entry.updated_at)}</Field>
               <Field label={trans('Created')}>{formatDate(entry.created_at)}</Field>
               {entry.deleted_at && <Field label={trans('Deleted')}>{formatDate(entry.deleted_at)}</Field>}
+              {!isFolder(entry) && entry.sha256 && <ChecksumField sha256={entry.sha256} />}
             </dl>
             <DetailsAccess entry={entry} onManage={onShare && !entry.deleted_at ? () => onShare(entry) : undefined} />
           </>

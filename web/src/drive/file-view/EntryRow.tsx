@@ -79,7 +79,7 @@ export const EntryRow = memo(function EntryRow({ entry, index, start, size: heig
               </span>
             </div>
           )}
-          <div role="gridcell" className="truncate pr-4 text-sm text-fg-muted">
+          <div role="gridcell" data-testid="entry-modified" className="truncate pr-4 text-sm text-fg-muted">
             {modified}
           </div>
           <div role="gridcell" className="truncate pr-4 text-sm text-fg-muted">

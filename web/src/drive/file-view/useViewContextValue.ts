@@ -1,7 +1,7 @@
 import { useMemo, useRef, type DragEvent, type MouseEvent } from 'react';
 import type { FileEntry } from '@kosh/contracts';
 import type { UploadSource } from '../upload/upload-queue.ts';
-import { useFormatDate } from '../../shell/i18n/date-format.ts';
+import { useFormatModified } from '../../shell/i18n/date-format.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { startEntryDrag } from '../dnd/useDropTarget.ts';
 import { clickEntry, contextClickEntry, type Selection } from '../selection/selection-model.ts';
@@ -29,7 +29,7 @@ type Inputs = {
  */
 export function useViewContextValue(inputs: Inputs): FileViewContext {
   const { trans } = useTrans();
-  const formatDate = useFormatDate();
+  const formatDate = useFormatModified();
   const latest = useRef(inputs);
   latest.current = inputs;
   const handlers = useMemo(() => {

@@ -5,7 +5,7 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { buttonClasses, focusRing, iconButtonClasses } from '../../ui/button-styles.ts';
 import { Dropdown, MenuDivider, MenuItem } from '../../ui/Menu.tsx';
 import { Tooltip } from '../../ui/Tooltip.tsx';
-import { ORDER_BY, SORT_LABELS, type Sort, type ViewMode } from '../view-state.ts';
+import { ORDER_BY, SORT_LABELS, sortBy, type Sort, type ViewMode } from '../view-state.ts';
 
 /** List or grid (kept in this browser). */
 export function ViewToggle({
@@ -79,7 +79,7 @@ export function SortMenu({
       onAction={(key) => {
         const id = String(key);
         if (id === 'asc' || id === 'desc') onChange({ ...sort, orderDir: id });
-        else onChange({ ...sort, orderBy: id as Sort['orderBy'] });
+        else onChange(sortBy(sort, id as Sort['orderBy']));
       }}
       trigger={
         <AriaButton

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateAs, isDateFormat } from './date-format.ts';
+import { formatDateAs, formatDateOrTimeAs, isDateFormat } from './date-format.ts';
 
 const at = new Date('2026-03-05T22:30:00Z');
 
@@ -23,5 +23,20 @@ describe('formatDateAs', () => {
   it('knows its formats', () => {
     expect(isDateFormat('long')).toBe(true);
     expect(isDateFormat('toString')).toBe(false);
+  });
+});
+
+describe('formatDateOrTimeAs', () => {
+  it("shows the time for a moment of today, in the user's timezone", () => {
+    const now = new Date('2026-03-05T23:10:00Z');
+    expect(formatDateOrTimeAs(at, now, 'short', 'en-US', 'UTC')).toBe('10:30 PM');
+    // 22:30 UTC on the 5th is already the 6th in India, and "now" is the 6th there too.
+    expect(formatDateOrTimeAs(at, now, 'short', 'en-US', 'Asia/Kolkata')).toBe('4:00 AM');
+  });
+
+  it('shows the date for anything before today', () => {
+    const nextDay = new Date('2026-03-06T08:00:00Z');
+    expect(formatDateOrTimeAs(at, nextDay, 'short', 'en-US', 'UTC')).toBe('Mar 5, 2026');
+    expect(formatDateOrTimeAs('not a date', nextDay, 'short', 'en-US', 'UTC')).toBe('');
   });
 });

@@ -25,6 +25,25 @@ export function formatDateAs(date: Date | string, format: string, language: stri
   }).format(value);
 }
 
+const dayKey = (date: Date, timezone: string) =>
+  new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: timezone }).format(
+    date,
+  );
+
+/** Like a file manager's "modified" column: the time for a moment of today, the date for anything older. */
+export function formatDateOrTimeAs(
+  date: Date | string,
+  now: Date,
+  format: string,
+  language: string,
+  timezone: string,
+): string {
+  const value = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) return '';
+  if (dayKey(value, timezone) !== dayKey(now, timezone)) return formatDateAs(value, format, language, timezone);
+  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: timezone }).format(value);
+}
+
 /** The chosen date format: the user's, else settings.dates.format, else short. */
 export function useDateFormat(): DateFormat {
   const { settings, user } = useBootstrapData();
@@ -32,22 +51,31 @@ export function useDateFormat(): DateFormat {
   return isDateFormat(settings.dates?.format) ? settings.dates.format : 'short';
 }
 
+/** The user's timezone, else the site's, else the browser's. */
+function useTimezone(): string {
+  const { user, settings } = useBootstrapData();
+  return resolveTimezone(
+    user?.timezone,
+    settings.dates?.default_timezone,
+    Intl.DateTimeFormat().resolvedOptions().timeZone,
+  );
+}
+
 /** Formats dates with the user's format, language and timezone. */
 export function useFormatDate(): (date: Date | string) => string {
-  const { i18n, user, settings } = useBootstrapData();
+  const { i18n } = useBootstrapData();
   const format = useDateFormat();
+  const timezone = useTimezone();
+  return useCallback((date) => formatDateAs(date, format, i18n.language, timezone), [format, i18n.language, timezone]);
+}
+
+/** Formats "modified" moments: today's as a time, older ones as dates (see formatDateOrTimeAs). */
+export function useFormatModified(): (date: Date | string) => string {
+  const { i18n } = useBootstrapData();
+  const format = useDateFormat();
+  const timezone = useTimezone();
   return useCallback(
-    (date) =>
-      formatDateAs(
-        date,
-        format,
-        i18n.language,
-        resolveTimezone(
-          user?.timezone,
-          settings.dates?.default_timezone,
-          Intl.DateTimeFormat().resolvedOptions().timeZone,
-        ),
-      ),
-    [format, i18n.language, user?.timezone, settings.dates?.default_timezone],
+    (date) => formatDateOrTimeAs(date, new Date(), format, i18n.language, timezone),
+    [format, i18n.language, timezone],
   );
 }
