@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011-invitation-mails.ts';
 import * as m0010 from './migrations/0010-unique-live-names.ts';
 import * as m0012 from './migrations/0012-auth-trust.ts';
 import * as m0013 from './migrations/0013-upload-claims-and-zip-slots.ts';
+import * as m0014 from './migrations/0014-plans.ts';
 import * as m0015 from './migrations/0015-enquiries.ts';
 
 // A static list: migrations are code, so they ship inside the server with no file lookup.
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-invitation-mails': m0011,
   '0012-auth-trust': m0012,
   '0013-upload-claims-and-zip-slots': m0013,
+  '0014-plans': m0014,
   '0015-enquiries': m0015,
 };
 

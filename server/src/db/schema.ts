@@ -419,6 +419,36 @@ export type EnquiriesTable = {
   created_at: string;
 };
 
+/** A plan (spec part 2, 3 "Plan product"). */
+export type ProductsTable = {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  position: number;
+  /** Bytes of storage the plan grants. */
+  available_space: number;
+  free: number;
+  recommended: number;
+  hidden: number;
+  /** JSON list of strings. */
+  feature_list: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A price of a plan; archived instead of changed or deleted, so subscriptions keep their terms. */
+export type PricesTable = {
+  id: Generated<number>;
+  product_id: number;
+  /** Minor units of the currency (paise). */
+  amount: number;
+  currency: string;
+  interval: 'day' | 'week' | 'month' | 'year';
+  interval_count: number;
+  archived_at: string | null;
+  created_at: string;
+};
+
 export type DB = {
   enquiries: EnquiriesTable;
   known_networks: KnownNetworksTable;
@@ -453,6 +483,8 @@ export type DB = {
   themes: ThemesTable;
   menus: MenusTable;
   custom_pages: CustomPagesTable;
+  products: ProductsTable;
+  prices: PricesTable;
   localizations: LocalizationsTable;
   sessions: SessionsTable;
 };
