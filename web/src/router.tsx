@@ -45,6 +45,9 @@ export const routes: RouteObject[] = [
       { Component: RequireAuth, errorElement, children: [driveRoutes] },
       { path: '/forgot-password', errorElement, lazy: () => import('./auth/ForgotPasswordPage.tsx') },
       { path: '/password/reset/:token', errorElement, lazy: () => import('./auth/ResetPasswordPage.tsx') },
+      // Enquiry pages (spec part 2, 2 "Other public routes"): public.
+      { path: '/contact', errorElement, lazy: () => import('./site/enquiry/ContactPage.tsx') },
+      { path: '/reseller', errorElement, lazy: () => import('./site/enquiry/ResellerPage.tsx') },
       { path: '/pages/:pageSlug', errorElement, lazy: () => import('./pages/CustomPageRoute.tsx') },
       { path: '/pages/:pageId/:pageSlug', errorElement, lazy: () => import('./pages/CustomPageRoute.tsx') },
       // The 404 page is also the error element's, so it ships in the main chunk.
