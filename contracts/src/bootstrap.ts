@@ -3,6 +3,7 @@ import { ThemeSchema } from './theme.ts';
 import { MenuSchema } from './menu.ts';
 import { UserSchema } from './user.ts';
 import { UploadSettingsSchema } from './uploads.ts';
+import { LandingSettingsSchema } from './landing.ts';
 
 export const LocalizationSchema = z.object({
   id: z.number().int(),
@@ -63,6 +64,8 @@ export const ClientSettingsSchema = z.object({
   error_reporting: z.object({ public_key: z.string(), traces_sample_rate: z.number() }),
   /** Upload limits (part 2, 5) and the method choice (part 2, 4): see UploadSettingsSchema. */
   uploads: UploadSettingsSchema,
+  /** The landing page's texts, images and calls to action (part 2, 2). */
+  landing: LandingSettingsSchema,
   menus: z.array(MenuSchema),
 });
 export type ClientSettings = z.infer<typeof ClientSettingsSchema>;

@@ -17,4 +17,5 @@ export * from './notifications.ts';
 export * from './workspaces.ts';
 export * from './billing.ts';
 export * from './enquiries.ts';
+export * from './landing.ts';
 export * from './endpoints.ts';

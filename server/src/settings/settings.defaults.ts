@@ -1,4 +1,6 @@
-import { DEFAULT_RESUMABLE_CHUNK_BYTES, FREE_STORAGE_BYTES } from '@kosh/contracts';
+import { DEFAULT_RESUMABLE_CHUNK_BYTES, FREE_STORAGE_BYTES, LandingSettingsSchema } from '@kosh/contracts';
+import type { ZodType } from 'zod';
+import { LANDING_DEFAULTS } from './landing.defaults.ts';
 
 /**
  * Every setting Kosh knows, flat dotted keys with their defaults. Public keys reach the
@@ -65,6 +67,8 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
   'uploads.chunk_size': DEFAULT_RESUMABLE_CHUNK_BYTES,
   /** Direct uploads to S3; bootstrap answers true only when the storage driver is S3. */
   'uploads.direct_upload': true,
+  /** The landing page's texts, images and calls to action (spec part 2, 2), one object. */
+  landing: LANDING_DEFAULTS,
 };
 
 /**
@@ -141,8 +145,16 @@ export const isKnownSetting = (key: string): boolean => Object.hasOwn(ALL_SETTIN
 export const INTERNAL_SETTINGS = new Set(['app.key']);
 export const isPrivateSetting = (key: string): boolean => Object.hasOwn(PRIVATE_SETTINGS, key);
 
+/** Keys whose value is a structure with its own schema, checked whole before it is stored. */
+const SETTING_SCHEMAS: Record<string, ZodType> = { landing: LandingSettingsSchema };
+
 /** Why a value does not fit a key's type, or undefined when it does. */
 export function settingTypeError(key: string, value: unknown): string | undefined {
+  const schema = SETTING_SCHEMAS[key];
+  if (schema) {
+    const issue = schema.safeParse(value).error?.issues[0];
+    return issue && `${[key, ...issue.path].join('.')}: ${issue.message}`;
+  }
   const def = ALL_SETTINGS[key];
   const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
   if (def === null || value === null) return undefined;
