@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { endpoints } from '@kosh/contracts/endpoints';
+import { call } from './call.ts';
+
+/** Query keys of billing (STYLE.md "Web": a key factory per area). */
+export const billingKeys = {
+  all: ['billing'] as const,
+  /** Per user: a subscriber is offered only plans with more space (spec part 2, 5). */
+  products: (userId: number | null) => ['billing', 'products', userId ?? 'guest'] as const,
+};
+
+/**
+ * The plans of the pricing page (GET billing/products, loader pricingPage; spec part 2, 7).
+ * Screens show their own error state, so a failure raises no toast.
+ */
+export function productsQuery(userId: number | null = null) {
+  return {
+    queryKey: billingKeys.products(userId),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      call(endpoints.listProducts, { query: { loader: 'pricingPage' }, signal }).then((r) => r.pagination.data),
+    meta: { handledStatuses: 'all' as const },
+  };
+}
+
+export function useProducts(userId: number | null) {
+  return useQuery(productsQuery(userId));
+}

@@ -1,0 +1,97 @@
+import clsx from 'clsx';
+import { Check } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { formatBytes, type Product } from '@kosh/contracts';
+import { buttonClasses } from '../../ui/button-styles.ts';
+import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { applyPlanSelection, planCardAction, type Visitor } from './plan-link.ts';
+import { priceForCycle, type BillingCycle } from './plan-pricing.ts';
+import { PriceTag } from './PriceTag.tsx';
+
+type Props = { product: Product; cycle: BillingCycle; visitor: Visitor };
+
+/**
+ * One plan (spec part 2, 2 "Pricing"): the recommended one raised with a 'Most popular' badge, then
+ * name, storage, price per interval, the button, description and the "What's included" list.
+ */
+export function PlanCard({ product, cycle, visitor }: Props) {
+  const { trans } = useTrans();
+  const headingId = useId();
+  const price = priceForCycle(product.prices, cycle);
+  const action = planCardAction(product, price?.id, visitor);
+  const isRecommended = product.recommended;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={clsx(
+        'relative flex h-full flex-col rounded-kosh-lg bg-bg p-6',
+        isRecommended ? 'shadow-lg ring-2 ring-primary sm:-translate-y-2' : 'shadow-sm ring-1 ring-divider',
+      )}
+    >
+      {isRecommended && (
+        <span
+          className={clsx(
+            'absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-primary px-3 py-1',
+            'text-xs font-medium text-on-primary',
+          )}
+        >
+          {trans('Most popular')}
+        </span>
+      )}
+      <h3 id={headingId} className="text-xl font-semibold text-fg">
+        {trans(product.name)}
+      </h3>
+      <p className="mt-1 text-sm text-fg-muted">
+        {trans(':size storage', { size: formatBytes(product.available_space) })}
+      </p>
+      <p className="mt-5 min-h-9">
+        {product.free || !price ? (
+          <span className="text-[28px] font-semibold leading-9 text-fg">{trans('Free')}</span>
+        ) : (
+          <PriceTag price={price} />
+        )}
+      </p>
+      {action && (
+        <Link
+          to={action.to}
+          onClick={() => applyPlanSelection(window.sessionStorage, action.selection)}
+          className={buttonClasses(isRecommended ? 'primary' : 'secondary', 'lg', 'mt-5 w-full')}
+        >
+          {trans(action.label)}
+        </Link>
+      )}
+      {product.description && <p className="mt-5 text-sm text-fg-muted">{trans(product.description)}</p>}
+      {product.feature_list.length > 0 && (
+        <div className="mt-5 border-t border-divider pt-5">
+          <p className="text-sm font-medium text-fg">{trans("What's included")}</p>
+          <ul className="mt-3 flex flex-col gap-2">
+            {product.feature_list.map((feature) => (
+              <li key={feature} className="flex items-start gap-2 text-sm text-fg">
+                <Check size={16} className="mt-0.5 shrink-0 text-positive" aria-hidden />
+                <span>{trans(feature)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** A card's shape while the plans load. */
+export function PlanCardSkeleton() {
+  return (
+    <div className="flex h-full animate-pulse flex-col rounded-kosh-lg bg-bg p-6 shadow-sm ring-1 ring-divider">
+      <div className="h-6 w-24 rounded-kosh bg-bg-alt" />
+      <div className="mt-2 h-4 w-28 rounded-kosh bg-bg-alt" />
+      <div className="mt-5 h-9 w-32 rounded-kosh bg-bg-alt" />
+      <div className="mt-5 h-10 w-full rounded-kosh bg-bg-alt" />
+      <div className="mt-5 flex flex-col gap-3 border-t border-divider pt-5">
+        <div className="h-4 w-full rounded-kosh bg-bg-alt" />
+        <div className="h-4 w-5/6 rounded-kosh bg-bg-alt" />
+        <div className="h-4 w-4/6 rounded-kosh bg-bg-alt" />
+      </div>
+    </div>
+  );
+}
