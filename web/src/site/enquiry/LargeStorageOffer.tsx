@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { HardDrive } from 'lucide-react';
+import { ENQUIRY_SENT_MESSAGE } from '@kosh/contracts';
+import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+import { quoteStorage } from './calculator.ts';
+import { ContactDialog } from './ContactDialog.tsx';
+import { StorageCalculatorDialog } from './StorageCalculatorDialog.tsx';
+
+type Open = { kind: 'none' } | { kind: 'calculator'; storage: string } | { kind: 'contact'; message: string };
+
+/**
+ * The large-storage offer under the plan cards (spec part 2, 2 and 9): a size in TB and Get
+ * Quote, which opens the calculator modal; its Contact Us opens the contact modal with the
+ * quote as the message.
+ */
+export function LargeStorageOffer() {
+  const { trans } = useTrans();
+  const [storage, setStorage] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [open, setOpen] = useState<Open>({ kind: 'none' });
+  // A fresh key per opening starts each modal from its own initial values.
+  const [openCount, setOpenCount] = useState(0);
+
+  const handleQuote = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const quote = quoteStorage(storage);
+    if (!quote.ok) {
+      setError(trans(quote.error));
+      return;
+    }
+    setError(undefined);
+    setOpenCount((n) => n + 1);
+    setOpen({ kind: 'calculator', storage });
+  };
+
+  const close = () => setOpen({ kind: 'none' });
+
+  return (
+    <div className="mx-auto w-full max-w-[1200px] rounded-kosh-lg border border-divider bg-bg p-6 shadow-sm sm:p-8">
+      <div className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
+        <div className="flex items-start gap-4">
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-bg-chip text-primary">
+            <HardDrive size={24} aria-hidden />
+          </span>
+          <div>
+            <h3 className="text-xl font-semibold text-fg">{trans('Need more than 5 TB?')}</h3>
+            <p className="mt-1 text-sm text-fg-muted">{trans('Large storage from 5 TB at ₹0.15 per GB per month.')}</p>
+          </div>
+        </div>
+        <form noValidate onSubmit={handleQuote} className="flex w-full items-start gap-2 md:w-auto">
+          <TextField
+            label={trans('Storage (TB)')}
+            placeholder={trans('Enter storage in TB')}
+            inputMode="numeric"
+            value={storage}
+            onChange={setStorage}
+            errorMessage={error}
+            className="min-w-0 flex-1 md:w-56 md:flex-none"
+          />
+          <Button type="submit" size="lg" className="mt-6">
+            {trans('Get Quote')}
+          </Button>
+        </form>
+      </div>
+      {open.kind === 'calculator' && (
+        <StorageCalculatorDialog
+          key={`calculator-${openCount}`}
+          isOpen
+          onOpenChange={(isOpen) => !isOpen && close()}
+          initialStorage={open.storage}
+          onContact={(message) => setOpen({ kind: 'contact', message })}
+        />
+      )}
+      {open.kind === 'contact' && (
+        <ContactDialog
+          key={`contact-${openCount}`}
+          isOpen
+          onOpenChange={(isOpen) => !isOpen && close()}
+          message={open.message}
+          onSent={() => {
+            close();
+            toast.positive(trans(ENQUIRY_SENT_MESSAGE));
+          }}
+        />
+      )}
+    </div>
+  );
+}
