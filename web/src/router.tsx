@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from './shell/errors/NotFoundPage.tsx';
 import { RouteErrorElement } from './shell/errors/RouteErrorElement.tsx';
-import { GuestOnly, RequireAuth } from './shell/guards.tsx';
+import { GuestOnly, RequireAuth, RequireAuthForCheckout } from './shell/guards.tsx';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { driveRoutes } from './drive/drive-routes.tsx';
 
@@ -48,6 +48,19 @@ export const routes: RouteObject[] = [
       // Enquiry pages (spec part 2, 2 "Other public routes"): public.
       { path: '/contact', errorElement, lazy: () => import('./site/enquiry/ContactPage.tsx') },
       { path: '/reseller', errorElement, lazy: () => import('./site/enquiry/ResellerPage.tsx') },
+      // Pricing (spec part 2, 2): public; checkout needs login, a visitor is sent to /register.
+      { path: '/pricing', errorElement, lazy: () => import('./site/pricing/PricingPage.tsx') },
+      {
+        Component: RequireAuthForCheckout,
+        errorElement,
+        children: [
+          {
+            path: '/checkout/:productId/:priceId',
+            errorElement,
+            lazy: () => import('./site/pricing/CheckoutPage.tsx'),
+          },
+        ],
+      },
       { path: '/pages/:pageSlug', errorElement, lazy: () => import('./pages/CustomPageRoute.tsx') },
       { path: '/pages/:pageId/:pageSlug', errorElement, lazy: () => import('./pages/CustomPageRoute.tsx') },
       // The 404 page is also the error element's, so it ships in the main chunk.
