@@ -145,8 +145,12 @@ describe('forgotten password', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expectToast(page, 'Email sent');
+    // The form gives way to a 'check your inbox' state naming the address.
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await page.getByRole('status').getByText(email).waitFor();
+    await screenshot(page, 'forgot-password-sent-1280');
     await page.setViewportSize(MOBILE);
-    await screenshot(page, 'forgot-password-375');
+    await screenshot(page, 'forgot-password-sent-375');
 
     const message = await mail.waitFor((m) => m.to.includes(email) && /reset/i.test(m.subject));
     const link = /(https?:\/\/\S+\/password\/reset\/\S+)/.exec(message.text)?.[1];

@@ -137,6 +137,8 @@ describe('notifications', () => {
     // The new-sign-in notification of this browser: unread, with the dot (it has no image).
     const signIn = rows(page).filter({ hasText: 'New sign-in to your account' });
     await signIn.getByTestId('unread-dot').waitFor();
+    // Every type has its own icon, so a row never starts with a blank.
+    expect(await signIn.getByTestId('notification-icon').getAttribute('data-type')).toBe('new-sign-in');
     expect(await page.getByRole('link', { name: 'Notification settings' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await page.getByRole('button', { name: 'Mark all as read' }).waitFor({ state: 'detached' });
@@ -198,6 +200,11 @@ describe('notifications', () => {
     const shared = rows(page).filter({ hasText: 'Vikram Tester shared' });
     await shared.waitFor();
     await screenshot(page, 'notifications-page-375');
+    // A way back to where the user came from.
+    await page.getByRole('button', { name: 'Go back' }).click();
+    await waitForPath(page, '/drive');
+    await page.goBack();
+    await waitForPath(page, '/notifications');
     await shared.getByRole('button').first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/drive/folders/'));
   });

@@ -30,7 +30,7 @@ export function NotificationRow({ notification, onOpen, onJoined }: Props) {
         onPress={() => onOpen(notification)}
         className={clsx('flex w-full cursor-pointer items-start gap-3 rounded-kosh px-3 py-3 text-left', focusRing)}
       >
-        <NotificationImage image={data.image} isUnread={isUnread} />
+        <NotificationImage image={data.image} type={notification.type} isUnread={isUnread} />
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           {lines.map((line, index) => {
             const Icon = iconOf(line.icon);

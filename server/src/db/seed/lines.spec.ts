@@ -95,6 +95,12 @@ describe('DEFAULT_MENUS', () => {
   it('uses routes for in-app paths and links for absolute URLs', () => {
     for (const item of items) expect(item.type).toBe(/^[a-z]+:\/\//i.test(item.action) ? 'link' : 'route');
   });
+
+  it('offers upgrading and payment history only while billing is on', () => {
+    const billing = items.filter((item) => item.action === '/drive/payment-history' || item.label === 'Upgrade');
+    expect(billing.map((item) => item.id)).toEqual(['drive-navbar-upgrade', 'drive-sidebar-payment-history']);
+    for (const item of billing) expect(item.settings).toEqual({ 'billing.enable': true });
+  });
 });
 
 describe('DEFAULT_PAGES', () => {

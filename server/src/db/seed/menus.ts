@@ -7,6 +7,9 @@ function route(id: string, label: string, action: string, extra: Partial<MenuIte
   return { id, label, action, type: 'route', roles: [], permissions: [], settings: {}, ...extra };
 }
 
+/** Upgrading and past payments mean something only while billing is on; the plans themselves are public. */
+const BILLING_ON = { settings: { 'billing.enable': true } };
+
 /** One menu per position of MENU_POSITIONS; every label is a key of EN_LINES. */
 export const DEFAULT_MENUS: SeedMenu[] = [
   {
@@ -30,7 +33,9 @@ export const DEFAULT_MENUS: SeedMenu[] = [
   {
     name: 'Drive navbar',
     positions: ['drive-navbar'],
-    items: [route('drive-navbar-upgrade', 'Upgrade', '/pricing', { subscriptionStatus: 'unsubscribed' })],
+    items: [
+      route('drive-navbar-upgrade', 'Upgrade', '/pricing', { subscriptionStatus: 'unsubscribed', ...BILLING_ON }),
+    ],
   },
   {
     name: 'Drive sidebar',
@@ -38,6 +43,7 @@ export const DEFAULT_MENUS: SeedMenu[] = [
     items: [
       route('drive-sidebar-payment-history', 'Payment history', '/drive/payment-history', {
         subscriptionStatus: 'subscribed',
+        ...BILLING_ON,
       }),
     ],
   },

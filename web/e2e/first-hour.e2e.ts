@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerViaApi, uniqueEmail } from './account-steps.ts';
+import { driveApi, entry, shownNames, startDriveServer } from './drive-steps.ts';
+import {
+  DESKTOP,
+  MOBILE,
+  openBrowser,
+  screenshot,
+  seriousA11yViolations,
+  setSettings,
+  signInAs,
+  waitForApp,
+  type Browser,
+  type RunningServer,
+} from './harness.ts';
+
+// What new users tripped over in their first hour: details they could not find, sorts that
+// started the wrong way round, dates that hid today's time, limits they learned too late.
+
+let server: RunningServer;
+let browser: Browser | undefined;
+const PASSWORD = 'first-hour-pass-7';
+
+beforeAll(async () => {
+  server = await startDriveServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+async function signedIn(viewport = DESKTOP) {
+  const email = uniqueEmail('first-hour');
+  await registerViaApi(server, email, PASSWORD, { first_name: 'Meera', last_name: 'Iyer' });
+  browser = await openBrowser(viewport);
+  await signInAs(server, browser.context, email, PASSWORD);
+  return { page: browser.page, api: driveApi(server, browser.context) };
+}
+
+describe('the drive', () => {
+  it("shows a file's SHA-256 in the details panel, with copy", async () => {
+    const { page, api } = await signedIn();
+    const content = 'the bytes a user wants to check after download\n';
+    await api.upload('checked.txt', content, 'text/plain');
+    await browser!.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.goto(`${server.url}/drive`);
+    await waitForApp(page);
+    await entry(page, 'checked.txt').click();
+    await page.getByRole('button', { name: 'View details' }).click();
+    const expected = createHash('sha256').update(content).digest('hex');
+    const shown = page.getByTestId('details-sha256');
+    await shown.waitFor();
+    expect(await shown.textContent()).toBe(expected);
+    await page.getByRole('button', { name: 'Copy SHA-256' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'first-hour-sha256-1280');
+  });
+
+  it("starts a sort by name A to Z and shows today's changes as a time", async () => {
+    const { page, api } = await signedIn();
+    for (const name of ['delta.txt', 'alpha.txt', 'charlie.txt', 'bravo.txt'])
+      await api.upload(name, name, 'text/plain');
+    await page.goto(`${server.url}/drive`);
+    await waitForApp(page);
+    await entry(page, 'alpha.txt').waitFor();
+    // The default sort is last modified, newest first; picking Name starts at A.
+    await page.getByRole('button', { name: /^Sort by/ }).click();
+    await page.getByRole('menuitem', { name: 'Name', exact: true }).click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="entry"]')?.getAttribute('data-entry-name') === 'alpha.txt',
+    );
+    expect(await shownNames(page)).toEqual(['alpha.txt', 'bravo.txt', 'charlie.txt', 'delta.txt']);
+    const modified = await entry(page, 'alpha.txt').locator('[data-testid="entry-modified"]').textContent();
+    expect(modified).toMatch(/^\d{1,2}:\d{2}\s?(AM|PM)?$/i);
+    await screenshot(page, 'first-hour-sorted-1280');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'first-hour-sorted-375');
+  });
+});
+
+describe('the shell', () => {
+  it("offers 'Upgrade' only while billing is on", async () => {
+    const { page } = await signedIn();
+    await page.goto(`${server.url}/drive`);
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'New' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Upgrade' }).count()).toBe(0);
+    await setSettings(server, { 'billing.enable': true });
+    try {
+      await page.reload();
+      await waitForApp(page);
+      await page.getByRole('link', { name: 'Upgrade' }).waitFor();
+    } finally {
+      await setSettings(server, { 'billing.enable': false });
+    }
+  });
+});
+
+describe('account settings', () => {
+  it('says the avatar limit before a file is picked', async () => {
+    const { page } = await signedIn(MOBILE);
+    await page.goto(`${server.url}/account-settings`);
+    await waitForApp(page);
+    const hint = page.getByText('An image file of at most 2 MB.');
+    await hint.waitFor();
+    const described = await page.getByRole('button', { name: 'Upload image' }).getAttribute('aria-describedby');
+    expect(described).toBe('avatar-hint');
+    await hint.scrollIntoViewIfNeeded();
+    await screenshot(page, 'first-hour-avatar-375');
+  });
+});
