@@ -46,6 +46,7 @@ import { linkPageRoutes } from './shares/link-page.routes.ts';
 import { tusRoutes } from './uploads/tus.routes.ts';
 import { s3DirectRoutes } from './uploads/s3-direct.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { enquiriesRoutes } from './enquiries/enquiries.routes.ts';
 
 /** The Web Push service worker the web app registers at scope / (web/public/sw.js). */
 const SERVICE_WORKER_FILE = 'sw.js';
@@ -114,6 +115,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(settingsRoutes, { settings: modules.settings });
       await api.register(accountSecurityRoutes, { auth });
       await api.register(recaptchaRoutes, { recaptcha: modules.recaptcha });
+      await api.register(enquiriesRoutes, { enquiries: modules.enquiries });
       await api.register(usersRoutes, { account: modules.account });
       await api.register(avatarRoutes, { account: modules.account });
       await api.register(driveRoutes, { drive });

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { type Config, readSecretKeys } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import { createDriveModule } from './drive/drive.module.ts';
+import { createEnquiriesModule } from './enquiries/enquiries.module.ts';
 import { createHealthModule } from './health/health.module.ts';
 import { createI18nModule } from './i18n/i18n.module.ts';
 import { Lifecycle } from './lifecycle.ts';
@@ -112,6 +113,15 @@ export function createModules(core: CoreDeps) {
     logger,
     clock,
   });
+  const enquiries = createEnquiriesModule({
+    db,
+    users: users.repos.users,
+    settings: settings.service,
+    recaptcha: recaptcha.service,
+    mailer,
+    logger,
+    clock,
+  });
   const account = createAccountModule({ config, users, auth, localizations: i18n.repos.localizations, clock });
   const shell = createShellModule({
     db,
@@ -167,6 +177,7 @@ export function createModules(core: CoreDeps) {
     workspaces,
     uploads,
     recaptcha,
+    enquiries,
     auth,
     account,
     shell,

@@ -4,7 +4,14 @@ import { randomBytes } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Where replies go (an enquiry's sender); name and address apart, so neither is parsed as a list. */
+  replyTo?: { name: string; address: string };
+};
 
 /**
  * nodemailer on the first message, not at start: some 25 MB of memory (DESIGN.md keeps the

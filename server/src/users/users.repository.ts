@@ -44,6 +44,37 @@ export class UsersRepository {
       .execute();
   }
 
+  /** The oldest account holding the admin permission, through a role or granted to it directly. */
+  getFirstAdmin(): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('user_role')
+              .innerJoin('permission_role', 'permission_role.role_id', 'user_role.role_id')
+              .innerJoin('permissions', 'permissions.id', 'permission_role.permission_id')
+              .select('user_role.user_id')
+              .whereRef('user_role.user_id', '=', 'users.id')
+              .where('permissions.name', '=', 'admin'),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('permission_user')
+              .innerJoin('permissions', 'permissions.id', 'permission_user.permission_id')
+              .select('permission_user.user_id')
+              .whereRef('permission_user.user_id', '=', 'users.id')
+              .where('permissions.name', '=', 'admin'),
+          ),
+        ]),
+      )
+      .orderBy('users.id')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
   async countAdmins(): Promise<number> {
     const row = await this.db
       .selectFrom('user_role')

@@ -1,7 +1,14 @@
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
 
-export type CapturedMail = { to: string[]; subject: string; text: string; html: string };
+export type CapturedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  /** Reply-To mailboxes as `Name <address>` (or the bare address without a name). */
+  replyTo: string[];
+};
 
 /**
  * A real SMTP listener on 127.0.0.1 that keeps every message it receives, parsed. STARTTLS is
@@ -28,6 +35,9 @@ export class MailCatcher {
                 subject: mail.subject ?? '',
                 text: mail.text ?? '',
                 html: mail.html ?? '',
+                replyTo: (mail.replyTo ?? []).flatMap((a) =>
+                  (a.group ?? [a]).map((m) => (m.name ? `${m.name} <${m.address}>` : m.address)),
+                ),
               });
               callback();
             })

@@ -23,6 +23,7 @@ type Fixture = {
 type Case = { url: string; body?: unknown; public?: string };
 
 const NEW_PASSWORD = { password: 'a long new password 1', password_confirmation: 'a long new password 1' };
+const ENQUIRY = { name: 'x', email: 'x@example.test', mobileNumber: '5550100200', message: 'x' };
 const DOCS = 'The OpenAPI document and its viewer describe the API; they hold no user data.';
 
 function casesOf(f: Fixture): Record<string, Case> {
@@ -124,6 +125,16 @@ function casesOf(f: Fixture): Record<string, Case> {
       url: '/api/v1/recaptcha/verify',
       body: { token: 'x' },
       public: 'Checks a captcha answer before sign-in or registration.',
+    },
+    'POST /api/v1/contact-page': {
+      url: '/api/v1/contact-page',
+      body: ENQUIRY,
+      public: 'The contact form of the public site; the human check and per-address limits guard it.',
+    },
+    'POST /api/v1/reseller': {
+      url: '/api/v1/reseller',
+      body: ENQUIRY,
+      public: 'The reseller form of the landing page; the human check and per-address limits guard it.',
     },
     'GET /api/v1/me': { url: '/api/v1/me' },
     'PUT /api/v1/users/skipCounter': { url: '/api/v1/users/skipCounter' },
