@@ -13,4 +13,9 @@ export class CustomPagesRepository {
   getBySlug(slug: string) {
     return this.db.selectFrom('custom_pages').selectAll().where('slug', '=', slug).executeTakeFirst();
   }
+
+  /** Every page's slug and last change, by slug (for the sitemap). */
+  listSlugs() {
+    return this.db.selectFrom('custom_pages').select(['slug', 'updated_at']).orderBy('slug').execute();
+  }
 }

@@ -12,6 +12,7 @@ import { ThemesRepository } from '../themes/themes.repository.ts';
 import type { AccountPresenter } from '../users/account.presenter.ts';
 import type { UsersModule } from '../users/users.module.ts';
 import { ValueListsService } from '../value-lists/value-lists.service.ts';
+import { SiteSeoService } from './site-seo.service.ts';
 
 /**
  * What the web app's shell shows around every screen (spec part 1, 1): the bootstrap data
@@ -54,6 +55,8 @@ export function createShellModule(deps: {
     answers: new BootstrapAnswers({ bootstrap, actors: users.actors }),
     pages: new CustomPagesService(repos.pages),
     valueLists: new ValueListsService(i18n.repos.localizations),
+    /** The sitemap and robots.txt of the public site. */
+    seo: new SiteSeoService(repos.pages),
   };
 }
 

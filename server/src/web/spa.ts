@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
 import type { Config } from '../config.ts';
 import type { LinkPageSeo } from '../shares/link-seo.ts';
+import { publicPageMeta } from '../shell/site-seo.service.ts';
 
 const NOT_BUILT = [
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kosh</title></head>',
@@ -80,16 +81,34 @@ export class SpaRenderer {
     const nonce = randomBytes(16).toString('base64');
     const seo = (data.settings as { seo?: { title?: string; description?: string } }).seo ?? {};
     // A shareable link page carries its own title and description, for crawlers that run no script.
-    const page = await this.seo.forPath(request.url.split('?')[0], request.ip);
-    const title = page?.title ?? seo.title ?? data.settings.branding.site_name;
-    const description = page?.description ?? seo.description ?? '';
+    const pathname = request.url.split('?')[0];
+    const page = await this.seo.forPath(pathname, request.ip);
+    const siteName = data.settings.branding.site_name;
+    // The public pages (/, /pricing, /contact) carry theirs with Open Graph tags for link previews.
+    const site = page
+      ? null
+      : publicPageMeta(pathname, {
+          baseUrl: request.baseUrl,
+          siteName,
+          seo: { title: seo.title ?? '', description: seo.description ?? '' },
+          lines: data.i18n.lines,
+        });
+    const title = page?.title ?? site?.title ?? seo.title ?? siteName;
+    const description = page?.description ?? site?.description ?? seo.description ?? '';
+    const meta = (property: string, content: string) =>
+      `<meta property="${property}" content="${escapeHtml(content)}">`;
     const head = [
       `<title>${escapeHtml(title)}</title>`,
       `<meta name="description" content="${escapeHtml(description)}">`,
-      ...(page
+      ...(page || site ? [meta('og:title', title), meta('og:description', description)] : []),
+      ...(site
         ? [
-            `<meta property="og:title" content="${escapeHtml(title)}">`,
-            `<meta property="og:description" content="${escapeHtml(description)}">`,
+            meta('og:type', 'website'),
+            meta('og:url', site.url),
+            meta('og:image', site.image),
+            meta('og:site_name', siteName),
+            `<meta name="twitter:card" content="summary_large_image">`,
+            `<link rel="canonical" href="${escapeHtml(site.url)}">`,
           ]
         : []),
       `<script nonce="${nonce}">window.bootstrapData=${safeJson(data)};</script>`,
