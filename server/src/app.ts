@@ -46,6 +46,7 @@ import { linkPageRoutes } from './shares/link-page.routes.ts';
 import { tusRoutes } from './uploads/tus.routes.ts';
 import { s3DirectRoutes } from './uploads/s3-direct.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { plansRoutes } from './billing/plans.routes.ts';
 import { enquiriesRoutes } from './enquiries/enquiries.routes.ts';
 
 /** The Web Push service worker the web app registers at scope / (web/public/sw.js). */
@@ -128,6 +129,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(tusRoutes, { uploads });
       await api.register(s3DirectRoutes, { uploads });
       await api.register(notificationsRoutes, { notifications, signIns: auth.resolver });
+      await api.register(plansRoutes, { billing: modules.billing });
     },
     { prefix: `/${API_PREFIX}` },
   );

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { createAuthModule } from './auth/auth.module.ts';
+import { createBillingModule } from './billing/billing.module.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { type Config, readSecretKeys } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
@@ -181,6 +182,7 @@ export function createModules(core: CoreDeps) {
     auth,
     account,
     shell,
+    billing: createBillingModule({ db, users, clock }),
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */

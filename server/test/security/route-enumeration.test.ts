@@ -17,6 +17,7 @@ type Fixture = {
   workspaceId: number;
   inviteId: string;
   memberId: number;
+  productId: number;
 };
 
 /** A request of one route with minimal valid params and body; `public` gives the reason it needs no caller. */
@@ -24,6 +25,11 @@ type Case = { url: string; body?: unknown; public?: string };
 
 const NEW_PASSWORD = { password: 'a long new password 1', password_confirmation: 'a long new password 1' };
 const ENQUIRY = { name: 'x', email: 'x@example.test', mobileNumber: '5550100200', message: 'x' };
+const PLAN = {
+  name: 'Plan',
+  available_space: 1024,
+  prices: [{ amount: 10, currency: 'INR', interval: 'month', interval_count: 1 }],
+};
 const DOCS = 'The OpenAPI document and its viewer describe the API; they hold no user data.';
 
 function casesOf(f: Fixture): Record<string, Case> {
@@ -258,6 +264,13 @@ function casesOf(f: Fixture): Record<string, Case> {
       body: { endpoint: 'https://push.example.test/x' },
     },
     'GET /api/v1/notifications/stream': { url: '/api/v1/notifications/stream' },
+    'GET /api/v1/billing/products': {
+      url: '/api/v1/billing/products?loader=pricingPage',
+      public: 'The plans and prices of the pricing page, for visitors too; hidden plans are never listed.',
+    },
+    'POST /api/v1/billing/products': { url: '/api/v1/billing/products', body: PLAN },
+    'PUT /api/v1/billing/products/:productId': { url: `/api/v1/billing/products/${f.productId}`, body: PLAN },
+    'DELETE /api/v1/billing/products/:productId': { url: `/api/v1/billing/products/${f.productId}` },
   };
 }
 
@@ -298,6 +311,7 @@ describe('route enumeration', () => {
       workspaceId: workspace.id,
       inviteId: note.data.inviteId,
       memberId: member.user.id,
+      productId: (await t.modules.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
     };
     cases = casesOf(fixture);
   });

@@ -8,6 +8,7 @@ import { DEFAULT_THEMES } from './themes.ts';
 import { DEFAULT_MENUS } from './menus.ts';
 import { DEFAULT_PAGES } from './pages.ts';
 import { DEFAULT_LOCALIZATIONS } from './localizations.ts';
+import { DEFAULT_PLANS } from './plans.ts';
 
 const ROLE_SEEDS = [
   {
@@ -37,7 +38,7 @@ const displayName = (name: string) => name.replace(/[._]/g, ' ').replace(/\b\w/g
 
 /**
  * Seeds what a fresh install needs. Idempotent: missing permissions, roles, settings and
- * languages are added on every start; themes, menus and pages only into empty tables,
+ * languages are added on every start; themes, menus, pages and plans only into empty tables,
  * so an admin's edits and deletions survive restarts.
  */
 export async function seedDefaults(db: Database): Promise<void> {
@@ -135,6 +136,42 @@ export async function seedDefaults(db: Database): Promise<void> {
           created_at: at,
           updated_at: at,
         })
+        .execute();
+    }
+  }
+  if (!(await db.selectFrom('products').select('id').limit(1).executeTakeFirst())) {
+    for (const [position, p] of DEFAULT_PLANS.entries()) {
+      const product = await db
+        .insertInto('products')
+        .values({
+          name: p.name,
+          description: p.description,
+          position,
+          available_space: p.available_space,
+          free: +p.free,
+          recommended: +p.recommended,
+          hidden: 0,
+          feature_list: JSON.stringify(p.feature_list),
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (!p.prices.length) continue;
+      await db
+        .insertInto('prices')
+        .values(
+          p.prices.map((price) => ({
+            product_id: product.id,
+            // Stored in paise.
+            amount: Math.round(price.amount * 100),
+            currency: 'INR',
+            interval: price.interval,
+            interval_count: price.interval_count,
+            archived_at: null,
+            created_at: at,
+          })),
+        )
         .execute();
     }
   }

@@ -1,0 +1,80 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { PricesTable, ProductsTable } from '../db/schema.ts';
+
+export type ProductRow = Selectable<ProductsTable>;
+export type PriceRow = Selectable<PricesTable>;
+export type NewProductRow = Insertable<ProductsTable>;
+export type ProductChanges = Updateable<ProductsTable>;
+export type NewPriceRow = Insertable<PricesTable>;
+
+/** Queries of plans (products) and their prices. */
+export class PlansRepository {
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  transaction<T>(work: (trx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  getById(id: number, db: Database = this.db): Promise<ProductRow | undefined> {
+    return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Plans not hidden, by position then id. */
+  listVisible(db: Database = this.db): Promise<ProductRow[]> {
+    return db.selectFrom('products').selectAll().where('hidden', '=', 0).orderBy('position').orderBy('id').execute();
+  }
+
+  /** Every plan's id, name and free flag: the few rows the uniqueness rules compare against. */
+  listSummaries(db: Database = this.db): Promise<Array<Pick<ProductRow, 'id' | 'name' | 'free'>>> {
+    return db.selectFrom('products').select(['id', 'name', 'free']).orderBy('id').execute();
+  }
+
+  /** The prices of these plans that are not archived, by id. */
+  async listCurrentPrices(productIds: number[], db: Database = this.db): Promise<PriceRow[]> {
+    if (!productIds.length) return [];
+    return db
+      .selectFrom('prices')
+      .selectAll()
+      .where('product_id', 'in', productIds)
+      .where('archived_at', 'is', null)
+      .orderBy('id')
+      .execute();
+  }
+
+  create(row: NewProductRow, db: Database = this.db): Promise<ProductRow> {
+    return db.insertInto('products').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, changes: ProductChanges, db: Database = this.db): Promise<void> {
+    await db.updateTable('products').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Un-marks every visible plan but `exceptId` as recommended (one recommended plan is listed). */
+  async clearRecommended(exceptId: number | null, at: string, db: Database = this.db): Promise<void> {
+    let query = db
+      .updateTable('products')
+      .set({ recommended: 0, updated_at: at })
+      .where('recommended', '=', 1)
+      .where('hidden', '=', 0);
+    if (exceptId !== null) query = query.where('id', '!=', exceptId);
+    await query.execute();
+  }
+
+  /** Removes the plan; its prices go with it (foreign key cascade). Answers whether a row was removed. */
+  async delete(id: number, db: Database = this.db): Promise<boolean> {
+    const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async createPrices(rows: NewPriceRow[], db: Database = this.db): Promise<void> {
+    if (rows.length) await db.insertInto('prices').values(rows).execute();
+  }
+
+  async archivePrices(ids: number[], at: string, db: Database = this.db): Promise<void> {
+    if (ids.length) await db.updateTable('prices').set({ archived_at: at }).where('id', 'in', ids).execute();
+  }
+}
