@@ -16,10 +16,10 @@ export type EnquiryKind = EnquiryRow['kind'];
 const MAX_USER_AGENT = 500;
 
 type Deps = {
-  enquiries: EnquiriesRepository;
+  enquiries: Pick<EnquiriesRepository, 'create' | 'markMailed'>;
   users: Pick<UsersRepository, 'getFirstAdmin'>;
-  settings: SettingsService;
-  recaptcha: RecaptchaService;
+  settings: Pick<SettingsService, 'get'>;
+  recaptcha: Pick<RecaptchaService, 'isRequiredFor' | 'spend'>;
   mailer: Mailer;
   logger: Logger;
   clock: Clock;

@@ -13,7 +13,7 @@ export async function recaptchaRoutes(app: FastifyInstance, { recaptcha }: { rec
       tags: ['auth'],
       summary: [
         'Verify a human-check token with the provider. On success the browser gets a one-time proof (10 minutes)',
-        'that registration spends.',
+        'that registration, or a contact or reseller enquiry, spends.',
       ].join(' '),
       body: VerifyRecaptchaBodySchema,
       response: { 200: VerifyRecaptchaResponseSchema },
