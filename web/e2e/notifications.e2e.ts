@@ -203,7 +203,7 @@ describe('notifications', () => {
     // A way back to where the user came from.
     await page.getByRole('button', { name: 'Go back' }).click();
     await waitForPath(page, '/drive');
-    await page.goBack();
+    await page.goForward();
     await waitForPath(page, '/notifications');
     await shared.getByRole('button').first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/drive/folders/'));
