@@ -162,11 +162,16 @@ describe('workspaces', () => {
     await screenshot(mobile, 'workspaces-members-375');
     expect(await seriousA11yViolations(mobile)).toEqual([]);
 
+    // A viewer may look at the members, not manage them; 'Leave workspace' sits in the switcher itself.
+    await switcher(invitee).click();
+    expect(await invitee.getByRole('menuitem', { name: 'Manage members' }).count()).toBe(0);
+    await invitee.getByRole('menuitem', { name: 'Members', exact: true }).click();
+    expect(await members(invitee).getByRole('textbox', { name: 'Invite people' }).count()).toBe(0);
+    await invitee.keyboard.press('Escape');
+    await members(invitee).waitFor({ state: 'detached' });
     // The viewer leaves (after confirming): back in the default workspace, the files gone from view.
     await switcher(invitee).click();
-    await invitee.getByRole('menuitem', { name: 'Manage members' }).click();
-    expect(await members(invitee).getByRole('textbox', { name: 'Invite people' }).count()).toBe(0);
-    await members(invitee).getByRole('button', { name: 'Leave workspace' }).click();
+    await invitee.getByRole('menuitem', { name: 'Leave workspace' }).click();
     const leave = invitee.getByRole('alertdialog', { name: 'Leave workspace' });
     await leave.getByText('Leave "Studio"? You will lose access to its files.').waitFor();
     await leave.getByRole('button', { name: 'Leave', exact: true }).click();

@@ -1,24 +1,34 @@
 import { useState } from 'react';
 import clsx from 'clsx';
-import { Check, ChevronsUpDown, Plus, Settings, Users } from 'lucide-react';
+import { Check, ChevronsUpDown, LogOut, Plus, Settings, Users } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
 import { DEFAULT_WORKSPACE_ID } from '@kosh/contracts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { focusRing } from '../ui/button-styles.ts';
 import { Dropdown, MenuDivider, MenuItem } from '../ui/Menu.tsx';
 import { switchWorkspace, useActiveWorkspace } from './active-workspace.ts';
+import { ConfirmDialog } from '../drive/dialogs/ConfirmDialog.tsx';
+import { toast } from '../ui/toast/toast-store.ts';
 import { CreateWorkspaceDialog } from './CreateWorkspaceDialog.tsx';
 import { MembersDialog } from './MembersDialog.tsx';
+import { canManageMembers } from './role-labels.ts';
+import { useLeaveWorkspace } from './workspaces.api.ts';
 
 /**
  * The workspace switcher (part 1, 2.8): the default workspace first, then the caller's; a new
- * workspace; the members dialog of the active one. Switching goes back to the drive's root.
+ * workspace; the members dialog of the active one ('Manage members' for its admins and owner,
+ * 'Members' to look at for everyone else) and 'Leave workspace' for every member but the owner.
+ * Switching goes back to the drive's root.
  */
 export function WorkspaceSwitcher({ className }: { className?: string }) {
   const { trans } = useTrans();
   const { id, workspace, workspaces } = useActiveWorkspace();
   const [isCreateOpen, setCreateOpen] = useState(false);
   const [isMembersOpen, setMembersOpen] = useState(false);
+  const [isLeaveOpen, setLeaveOpen] = useState(false);
+  const leave = useLeaveWorkspace();
+  const isTeam = id !== DEFAULT_WORKSPACE_ID && !!workspace;
+  const canManage = canManageMembers(workspace?.role);
   const name = !workspace || workspace.id === DEFAULT_WORKSPACE_ID ? trans('Default') : workspace.name;
   const membersLabel = (count: number) => (count === 1 ? trans('1 member') : trans(':count members', { count }));
 
@@ -57,6 +67,7 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
         onAction={(key) => {
           if (key === 'create') setCreateOpen(true);
           else if (key === 'members') setMembersOpen(true);
+          else if (key === 'leave') setLeaveOpen(true);
           else if (typeof key === 'string' && key.startsWith('ws-')) {
             const next = Number(key.slice(3));
             if (next !== id) switchWorkspace(next);
@@ -75,14 +86,14 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
           </MenuItem>
         ))}
         <MenuDivider />
-        {id !== DEFAULT_WORKSPACE_ID && workspace && (
-          <MenuItem
-            id="members"
-            icon={
-              workspace.role === 'owner' || workspace.role === 'admin' ? <Settings size={18} /> : <Users size={18} />
-            }
-          >
-            {trans('Manage members')}
+        {isTeam && (
+          <MenuItem id="members" icon={canManage ? <Settings size={18} /> : <Users size={18} />}>
+            {canManage ? trans('Manage members') : trans('Members')}
+          </MenuItem>
+        )}
+        {isTeam && workspace.role !== 'owner' && (
+          <MenuItem id="leave" icon={<LogOut size={18} />}>
+            {trans('Leave workspace')}
           </MenuItem>
         )}
         <MenuItem id="create" icon={<Plus size={18} />}>
@@ -90,8 +101,23 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
         </MenuItem>
       </Dropdown>
       <CreateWorkspaceDialog isOpen={isCreateOpen} onClose={() => setCreateOpen(false)} />
-      {workspace && workspace.id !== DEFAULT_WORKSPACE_ID && (
-        <MembersDialog isOpen={isMembersOpen} onClose={() => setMembersOpen(false)} workspace={workspace} />
+      {isTeam && <MembersDialog isOpen={isMembersOpen} onClose={() => setMembersOpen(false)} workspace={workspace} />}
+      {isTeam && (
+        <ConfirmDialog
+          isOpen={isLeaveOpen}
+          title={trans('Leave workspace')}
+          body={trans('Leave ":name"? You will lose access to its files.', { name: workspace.name })}
+          confirmLabel={trans('Leave')}
+          onConfirm={() =>
+            leave.mutate(workspace.id, {
+              onSuccess: () => {
+                toast.positive(trans('Left workspace'));
+                switchWorkspace(DEFAULT_WORKSPACE_ID);
+              },
+            })
+          }
+          onClose={() => setLeaveOpen(false)}
+        />
       )}
     </div>
   );
