@@ -3,8 +3,11 @@ import clsx from 'clsx';
 export type ButtonVariant = 'primary' | 'secondary' | 'text' | 'ghost' | 'danger' | 'danger-text';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
+// Tailwind 4's outline-none sets --tw-outline-style to none, which outline-2 reads: the focused
+// state names the style again, or the ring never draws.
 export const focusRing = clsx(
   'outline-none',
+  'data-[focus-visible]:outline-solid focus-visible:outline-solid',
   'data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-primary',
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
 );
