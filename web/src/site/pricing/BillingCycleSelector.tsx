@@ -13,7 +13,7 @@ type Props = {
 
 const option = clsx(
   'h-9 cursor-pointer rounded-full px-5 text-sm font-medium text-fg-muted transition-colors duration-125',
-  'hover:text-fg data-[selected]:bg-bg data-[selected]:text-fg data-[selected]:shadow-sm',
+  'hover:text-fg data-[selected]:bg-primary data-[selected]:text-on-primary data-[selected]:shadow-sm',
   focusRing,
 );
 

@@ -25,8 +25,9 @@ export function PlanCard({ product, cycle, visitor }: Props) {
     <article
       aria-labelledby={headingId}
       className={clsx(
-        'relative flex h-full flex-col rounded-kosh-lg bg-bg p-6',
-        isRecommended ? 'shadow-lg ring-2 ring-primary sm:-translate-y-2' : 'shadow-sm ring-1 ring-divider',
+        'relative flex flex-1 flex-col rounded-kosh-lg bg-bg p-6',
+        // Raised: taller than its row at both ends, its content level with the other cards'.
+        isRecommended ? 'shadow-lg ring-2 ring-primary sm:-my-3 sm:py-9' : 'shadow-sm ring-1 ring-divider',
       )}
     >
       {isRecommended && (
@@ -45,7 +46,7 @@ export function PlanCard({ product, cycle, visitor }: Props) {
       <p className="mt-1 text-sm text-fg-muted">
         {trans(':size storage', { size: formatBytes(product.available_space) })}
       </p>
-      <p className="mt-5 min-h-9">
+      <p className="mt-5 min-h-9" data-testid="plan-price">
         {product.free || !price ? (
           <span className="text-[28px] font-semibold leading-9 text-fg">{trans('Free')}</span>
         ) : (
@@ -82,7 +83,7 @@ export function PlanCard({ product, cycle, visitor }: Props) {
 /** A card's shape while the plans load. */
 export function PlanCardSkeleton() {
   return (
-    <div className="flex h-full animate-pulse flex-col rounded-kosh-lg bg-bg p-6 shadow-sm ring-1 ring-divider">
+    <div className="flex flex-1 animate-pulse flex-col rounded-kosh-lg bg-bg p-6 shadow-sm ring-1 ring-divider">
       <div className="h-6 w-24 rounded-kosh bg-bg-alt" />
       <div className="mt-2 h-4 w-28 rounded-kosh bg-bg-alt" />
       <div className="mt-5 h-9 w-32 rounded-kosh bg-bg-alt" />
