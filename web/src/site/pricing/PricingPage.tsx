@@ -9,6 +9,8 @@ import { useAuth } from '../../shell/useAuth.ts';
 import { useDocumentTitle } from '../../shell/useDocumentTitle.ts';
 import { PricingSection } from './PricingSection.tsx';
 
+const trustLine = 'mx-auto mt-12 flex max-w-[720px] items-center justify-center gap-2 px-4 text-center text-sm text-fg';
+
 /** The community call to action: a visitor is asked to create the free account. */
 function CommunityCallToAction() {
   const { trans } = useTrans();
@@ -51,7 +53,7 @@ export function PricingPage() {
             </p>
           }
         />
-        <p className="mx-auto mt-12 flex max-w-[720px] items-center justify-center gap-2 px-4 text-center text-sm text-fg">
+        <p className={trustLine}>
           <ShieldCheck size={20} className="shrink-0 text-positive" aria-hidden />
           {trans('Your files are encrypted and stored in India.')}
         </p>
