@@ -79,7 +79,7 @@ const saving = (p: Product) => {
 };
 
 describe('GET billing/products', () => {
-  it('answers visitors the seeded plans: 25 GB free, paid INR plans up to 2 TB, the best yearly saving 92 %', async () => {
+  it('answers visitors the seeded plans: 25 GB free, INR plans up to 2 TB, best yearly saving 92 %', async () => {
     const res = await visitor.get(`${LIST}?loader=pricingPage`);
     expect(res.statusCode).toBe(200);
     const { pagination } = res.json() as { pagination: { data: Product[] } & Record<string, number> };
