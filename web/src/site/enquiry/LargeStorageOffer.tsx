@@ -39,7 +39,10 @@ export function LargeStorageOffer() {
   const close = () => setOpen({ kind: 'none' });
 
   return (
-    <div className="mx-auto w-full max-w-[1200px] rounded-kosh-lg border border-divider bg-bg p-6 shadow-sm sm:p-8">
+    <div
+      data-testid="large-storage-offer"
+      className="mx-auto w-full max-w-[1200px] rounded-kosh-lg border border-divider bg-bg p-6 shadow-sm sm:p-8"
+    >
       <div className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
         <div className="flex items-start gap-4">
           <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-bg-chip text-primary">

@@ -25,7 +25,7 @@ export function NewsletterBox() {
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-[640px] flex-col items-center text-center">
+    <div data-testid="newsletter-box" className="mx-auto flex w-full max-w-[640px] flex-col items-center text-center">
       <h2 className="text-[28px] leading-9 font-semibold text-fg sm:text-4xl sm:leading-[44px]">
         {trans('Subscribe to our newsletter')}
       </h2>

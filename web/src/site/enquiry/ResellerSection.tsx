@@ -10,7 +10,10 @@ export function ResellerSection() {
   const { trans } = useTrans();
   const { branding } = useSettings();
   return (
-    <div className="mx-auto grid w-full max-w-[1200px] gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:gap-16">
+    <div
+      data-testid="reseller-section"
+      className="mx-auto grid w-full max-w-[1200px] gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:gap-16"
+    >
       <div>
         <h2 id="reseller-heading" className="text-[28px] leading-9 font-semibold text-fg sm:text-4xl sm:leading-[44px]">
           {trans('Become a reseller partner')}
