@@ -165,7 +165,8 @@ describe.each([
   });
 
   it('limits one client address to 5 an hour (429), storing nothing past it', async () => {
-    const agent = newAgent(t);
+    // An address of its own (agents' addresses are random), so no other test's calls count here.
+    const agent = newAgent(t, { 'x-forwarded-for': `198.19.5.${kind === 'contact' ? 1 : 2}` });
     for (let i = 0; i < 5; i++) expect((await agent.post(url, enquiry())).statusCode).toBe(200);
     const body = enquiry();
     const res = await agent.post(url, body);
@@ -228,6 +229,15 @@ describe.each([
       expect(res.json().message).toBe(NOT_HUMAN);
       expect(await storedFor(second.email)).toEqual([]);
     });
+  });
+});
+
+describe('the limits of both forms', () => {
+  it('count contact and reseller enquiries together', async () => {
+    const agent = newAgent(t, { 'x-forwarded-for': '198.19.6.1' });
+    for (const path of ['contact-page', 'reseller', 'contact-page', 'reseller', 'contact-page'])
+      expect((await agent.post(`/api/v1/${path}`, enquiry())).statusCode).toBe(200);
+    expect((await agent.post('/api/v1/reseller', enquiry())).statusCode).toBe(429);
   });
 });
 
