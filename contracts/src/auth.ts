@@ -123,7 +123,15 @@ export const VerifyEmailBodySchema = z.object({
   code: requiredString('code', VERIFICATION_CODE_LENGTH).regex(/^\d+$/, 'The code must contain only digits.'),
 });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
-export const ResendEmailVerificationBodySchema = z.object({ email: emailField() });
+export const ResendEmailVerificationBodySchema = z.object({
+  email: emailField(),
+  ifNonePending: z
+    .boolean()
+    .optional()
+    .describe(
+      'Signed in: mail a code only when no unexpired one is waiting (the verification screen as it first shows).',
+    ),
+});
 export type ResendEmailVerificationBody = z.infer<typeof ResendEmailVerificationBodySchema>;
 
 export const LogoutOtherSessionsBodySchema = z.object({ password: requiredSecret('password') });

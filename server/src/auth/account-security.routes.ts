@@ -52,7 +52,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, { auth }: { au
       response: message,
     },
     handler: async (request) => {
-      await emailVerification.resend(request.actor, request.body.email);
+      await emailVerification.resend(request.actor, request.body.email, { ifNonePending: request.body.ifNonePending });
       return { message: 'Email sent' };
     },
   });

@@ -80,15 +80,23 @@ export class EmailVerificationService {
    * A new code: to the signed-in user's own address; for a visitor, to the address given if it
    * belongs to an unverified account, with the same answer either way (no account discovery).
    */
-  async resend(actor: Actor, email: string): Promise<void> {
+  async resend(actor: Actor, email: string, options: { ifNonePending?: boolean } = {}): Promise<void> {
     if (actor.user) {
       const row = await this.deps.users.getById(actor.user.id);
       if (!row || row.email !== email) throw validation({ email: ['This is not the email address of your account.'] });
-      if (!row.email_verified_at) await this.sendCode(row);
+      if (row.email_verified_at) return;
+      // The verification screen says a code was sent: make it true without replacing a code already on its way.
+      if (options.ifNonePending && (await this.hasLiveCode(row.id))) return;
+      await this.sendCode(row);
       return;
     }
     const row = await this.deps.users.getByEmail(email);
     if (row && !row.email_verified_at) this.sendCodeInBackground(row);
+  }
+
+  private async hasLiveCode(userId: number): Promise<boolean> {
+    const stored = await this.deps.codes.getOfUser(userId);
+    return !!stored && stored.attempts < MAX_ATTEMPTS && Date.parse(stored.expires_at) > this.clock().getTime();
   }
 
   private hashOf(userId: number, code: string): Promise<string> {

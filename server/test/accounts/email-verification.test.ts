@@ -126,6 +126,28 @@ describe('POST resend-email-verification', () => {
     expect((await agent.post('/api/v1/validate-email-verification-otp', { code: fresh })).statusCode).toBe(200);
   });
 
+  it('with ifNonePending, mails a code only when none is waiting', async () => {
+    const { agent, email, code } = await registered();
+    const before = mail.to(email).length;
+    const kept = await agent.post('/api/v1/resend-email-verification', { email, ifNonePending: true });
+    expect(kept.statusCode).toBe(200);
+    // The registration's code still works: nothing replaced it.
+    const row = await t.modules.users.repos.users.getByEmail(email);
+    const stored = await t.modules.auth.repos.emailCodes.getOfUser(row!.id);
+    await t.modules.db.deleteFrom('email_verification_codes').where('id', '=', stored!.id).execute();
+    expect(mail.to(email)).toHaveLength(before);
+    // None pending now (as when confirmation was turned on after sign-up): one is mailed.
+    const sent = mail.messages.length;
+    expect((await agent.post('/api/v1/resend-email-verification', { email, ifNonePending: true })).statusCode).toBe(
+      200,
+    );
+    const fresh = await mail.codeFor(email, sent);
+    expect(fresh).toMatch(/^\d{6}$/);
+    if (fresh !== code)
+      expect((await agent.post('/api/v1/validate-email-verification-otp', { code })).statusCode).toBe(422);
+    expect((await agent.post('/api/v1/validate-email-verification-otp', { code: fresh })).statusCode).toBe(200);
+  });
+
   it("refuses another address than the signed-in user's (422)", async () => {
     const { agent } = await registered();
     const res = await agent.post('/api/v1/resend-email-verification', { email: 'someone-else@example.test' });

@@ -29,7 +29,8 @@ export const authApi = {
   resetPassword: (body: ResetPasswordBody) => call(endpoints.resetPassword, { body }),
   logout: () => call(endpoints.logout),
   verifyEmail: (code: string) => call(endpoints.verifyEmail, { body: { code } }),
-  resendVerification: (email: string) => call(endpoints.resendEmailVerification, { body: { email } }),
+  resendVerification: (email: string, options: { ifNonePending?: boolean } = {}) =>
+    call(endpoints.resendEmailVerification, { body: { email, ...options } }),
   verifyHuman: (token: string) => call(endpoints.verifyRecaptcha, { body: { token } }),
   connectSocial: (password: string) => call(endpoints.connectSocial, { body: { password } }),
   disconnectSocial: (service: SocialService) => call(endpoints.disconnectSocial, { params: { service } }),

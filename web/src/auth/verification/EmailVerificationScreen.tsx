@@ -25,6 +25,20 @@ import { AuthLayout } from '../AuthLayout.tsx';
 type Values = { code: string };
 
 /**
+ * The screen says a code was sent: when it first shows in this browser session, ask for one
+ * unless one is already waiting (confirmation turned on after sign-up, or the code expired).
+ */
+function useFirstCode(userId: number | undefined, email: string | undefined) {
+  useEffect(() => {
+    if (!userId || !email) return;
+    const key = `kosh-verification-asked-${userId}`;
+    if (window.sessionStorage.getItem(key)) return;
+    window.sessionStorage.setItem(key, '1');
+    authApi.resendVerification(email, { ifNonePending: true }).catch(() => window.sessionStorage.removeItem(key));
+  }, [userId, email]);
+}
+
+/**
  * Shown instead of the app while settings require email confirmation and the user has no
  * email_verified_at (part 1, 2.5): a 6-digit code from the mail, a resend link, and Back,
  * which logs out. A correct code reloads the page and the normal app shows.
@@ -59,6 +73,7 @@ export function EmailVerificationScreen() {
     mutationFn: () => authApi.resendVerification(email ?? ''),
     onSuccess: () => toast.positive(trans('Email sent')),
   });
+  useFirstCode(bootUser?.id, email);
   // Keep the spinner up through the reload that follows a correct code.
   const isSubmitting = verify.isPending || verify.isSuccess;
 
