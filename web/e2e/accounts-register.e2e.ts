@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { codeOf, expectToast, pathOf, uniqueEmail, waitForPath } from './account-steps.ts';
+import { codeOf, expectToast, fillLogin, pathOf, registerViaApi, uniqueEmail, waitForPath } from './account-steps.ts';
 import {
   DESKTOP,
   MOBILE,
@@ -151,6 +151,27 @@ describe('registration', () => {
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+  });
+
+  it('mails a code when the screen first shows to a user who has none waiting', async () => {
+    // Signed up while confirmation was off: no code was ever sent.
+    await setSettings(server, { require_email_confirmation: false });
+    const email = uniqueEmail('late');
+    try {
+      await registerViaApi(server, email, PASSWORD, { first_name: 'Ravi', last_name: 'Kumar' });
+    } finally {
+      await setSettings(server, { require_email_confirmation: true });
+    }
+    expect(mail.to(email)).toHaveLength(0);
+    const page = await open('/login');
+    await fillLogin(page, email, PASSWORD);
+    await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    const sent = await mail.waitFor((m) => m.to.includes(email));
+    await page.getByRole('textbox', { name: 'Code' }).fill(codeOf(sent));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await waitForPath(page, '/drive');
+    // Once per browser session and only when none is waiting: one mail in all.
+    expect(mail.to(email)).toHaveLength(1);
   });
 
   it('shows the invite and pricing headings, compact social buttons, and closes when registration is off', async () => {
