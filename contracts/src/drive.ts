@@ -147,7 +147,12 @@ export type FileEntryResponse = z.infer<typeof FileEntryResponseSchema>;
 export const FileEntriesResponseSchema = z.object({ entries: z.array(FileEntrySchema) });
 export type FileEntriesResponse = z.infer<typeof FileEntriesResponseSchema>;
 
-const entryIds = z.array(z.number().int().positive()).min(1).max(1000);
+/** Ids one call names at most; a whole folder or the trash goes as a selection instead (BulkSelectionSchema). */
+export const BULK_IDS_MAX = 1000;
+/** The 422 of a longer list: readable, as the web shows server messages as they are. */
+export const BULK_IDS_MESSAGE =
+  'At most 1,000 items can be named in one request. Act on the whole folder instead, or send them in parts.';
+const entryIds = z.array(z.number().int().positive()).min(1).max(BULK_IDS_MAX, { error: BULK_IDS_MESSAGE });
 const parentId = z.number().int().positive().nullable().optional().describe('Folder id; null or absent = root.');
 
 export const CreateFolderBodySchema = z.object({
@@ -180,10 +185,10 @@ export type CopyEntriesBody = z.infer<typeof CopyEntriesBodySchema>;
 export const EntryIdsBodySchema = z.object({ entryIds, workspaceId: z.number().int().min(0).optional() });
 export type EntryIdsBody = z.infer<typeof EntryIdsBodySchema>;
 export const DeleteEntriesBodySchema = z.object({
-  entryIds: z.array(z.number().int().positive()).max(1000).default([]),
+  entryIds: z.array(z.number().int().positive()).max(BULK_IDS_MAX, { error: BULK_IDS_MESSAGE }).default([]),
   paths: z
     .array(z.string().max(4096))
-    .max(1000)
+    .max(BULK_IDS_MAX, { error: BULK_IDS_MESSAGE })
     .optional()
     .describe('Accepted for spec compatibility; ignored (entries are named by id).'),
   deleteForever: z.boolean().default(false),
@@ -199,6 +204,37 @@ export const DeleteEntriesResponseSchema = z.object({
   deleted: z.number().int().describe('Entries (with descendants) moved to trash or removed for good.'),
 });
 export type DeleteEntriesResponse = z.infer<typeof DeleteEntriesResponseSchema>;
+export const BULK_ACTIONS = ['move', 'copy', 'trash', 'restore', 'deleteForever', 'star', 'unstar'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+/** Every entry of one place but those named: what "select all" means in a folder of any size. */
+export const BulkSelectionSchema = z.object({
+  place: z
+    .enum(['folder', 'trash'])
+    .describe('folder: the live entries of folderId (null: the root of the drive); trash: what the trash lists.'),
+  folderId: z.number().int().positive().nullable().optional(),
+  except: z
+    .array(z.number().int().positive())
+    .max(BULK_IDS_MAX, { error: BULK_IDS_MESSAGE })
+    .default([])
+    .describe('Entries of the place left out (deselected after selecting all).'),
+});
+export type BulkSelection = z.infer<typeof BulkSelectionSchema>;
+export const BulkEntriesBodySchema = z.object({
+  action: z.enum(BULK_ACTIONS),
+  selection: BulkSelectionSchema,
+  destinationId: parentId.describe('move and copy: where to; copy without it puts copies beside the originals.'),
+  workspaceId: z.number().int().min(0).optional(),
+});
+export type BulkEntriesBody = z.infer<typeof BulkEntriesBodySchema>;
+/** Counts rather than one row per item: a selection may hold 100,000 entries. */
+export const BulkEntriesResponseSchema = z.object({
+  done: z.number().int().describe('Selected entries acted on (an entry with everything in it counts once).'),
+  refused: z.number().int(),
+  reasons: z
+    .array(z.object({ message: z.string(), count: z.number().int(), ids: z.array(z.number().int()) }))
+    .describe('Why entries were refused, each reason with how many and the first ids.'),
+});
+export type BulkEntriesResponse = z.infer<typeof BulkEntriesResponseSchema>;
 export const EmptyTrashResponseSchema = z.object({
   deleted: z.number().int().describe('Entries removed for good, descendants included.'),
 });

@@ -47,6 +47,8 @@ import { BootstrapDataSchema } from './bootstrap.ts';
 import {
   CopyEntriesBodySchema,
   CreateFolderBodySchema,
+  BulkEntriesBodySchema,
+  BulkEntriesResponseSchema,
   DeleteEntriesBodySchema,
   DeleteEntriesResponseSchema,
   EmptyTrashResponseSchema,
@@ -522,6 +524,12 @@ export const endpoints = {
     path: 'file-entries/unstar',
     body: EntryIdsBodySchema,
     response: FileEntriesResponseSchema,
+  }),
+  bulkEntries: endpoint({
+    method: 'POST',
+    path: 'file-entries/bulk',
+    body: BulkEntriesBodySchema,
+    response: BulkEntriesResponseSchema,
   }),
   deleteEntries: endpoint({
     method: 'POST',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  BULK_IDS_MAX,
+  BULK_IDS_MESSAGE,
   BulkItemResultSchema,
   DRIVE_DEFAULT_ORDER,
   DRIVE_ORDER_BY,
@@ -35,7 +37,7 @@ export const LINK_UNLOCK_SECONDS = 3600;
 export const LINK_PASSWORD_ATTEMPTS = { perLinkAndNetwork: 10, perAddress: 20 } as const;
 
 const email = z.string().trim().max(255);
-const entryIds = z.array(z.number().int().positive()).min(1).max(1000);
+const entryIds = z.array(z.number().int().positive()).min(1).max(BULK_IDS_MAX, { error: BULK_IDS_MESSAGE });
 
 export const ShareUserSchema = z.object({
   id: z.number().int(),

@@ -9,6 +9,8 @@ import { SharesRepository } from '../shares/shares.repository.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository.ts';
 import { byteDeliveryOf } from './byte-delivery.ts';
+import { BulkRepository } from './bulk.repository.ts';
+import { DriveBulkService } from './bulk.service.ts';
 import { DriveCopyService } from './copy.service.ts';
 import { DrivePolicy } from './drive.policy.ts';
 import { DriveViewsRepository } from './drive-views.repository.ts';
@@ -65,6 +67,8 @@ export function createDriveModule(deps: {
     : undefined;
   const trash = new DriveTrashService({ entries, policy, writer, listing, storage, settings, logger, clock });
   const maintenance = new DriveMaintenance({ db, dialect, entries, trash, storage, logger });
+  const organise = new DriveEntriesService({ entries, stars, policy, writer, listing, clock });
+  const copies = new DriveCopyService({ entries, policy, writer, listing, space, storage, logger, clock });
   return {
     repos: { entries, stars, views, reservations, shares, workspaces },
     policy,
@@ -75,8 +79,20 @@ export function createDriveModule(deps: {
     thumbnails,
     notices,
     trash,
-    entries: new DriveEntriesService({ entries, stars, policy, writer, listing, clock }),
-    copy: new DriveCopyService({ entries, policy, writer, listing, space, storage, logger, clock }),
+    entries: organise,
+    copy: copies,
+    bulk: new DriveBulkService({
+      bulk: new BulkRepository(db, dialect),
+      entries,
+      policy,
+      writer,
+      organise,
+      trash,
+      copies,
+      storage,
+      logger,
+      clock,
+    }),
     uploads: new DriveUploadService({
       entries,
       policy,

@@ -80,6 +80,15 @@ export class DrivePolicy {
     return { ownerId: member.owner_id, workspaceId };
   }
 
+  /** The caller's access to the root of a drive: their own is theirs; in a workspace, what their role allows. */
+  async rootAccess(actor: Actor, workspaceId: number): Promise<{ scope: DriveScope; level: AccessLevel }> {
+    const user = actor.requireUser();
+    if (workspaceId === 0) return { scope: { ownerId: user.id, workspaceId: null }, level: 'owner' };
+    const member = await this.workspaces.roleOf(user.id, workspaceId);
+    if (!member) throw notFound(NO_WORKSPACE);
+    return { scope: { ownerId: member.owner_id, workspaceId }, level: ROLE_LEVEL[member.role] };
+  }
+
   /** Is the entry in the caller's own drive? */
   canAccess(actor: Actor, row: EntryRow): boolean {
     const user = actor.user;

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  BulkEntriesBodySchema,
+  BulkEntriesResponseSchema,
   DeleteEntriesBodySchema,
   DeleteEntriesResponseSchema,
   EmptyTrashResponseSchema,
@@ -11,7 +13,7 @@ import type { DriveModule } from './drive.module.ts';
 
 const tags = ['drive'];
 
-/** Trash: delete, restore, empty. */
+/** Trash: delete, restore, empty; and bulk actions on a whole folder or the trash. */
 export async function trashRoutes(app: FastifyInstance, { drive }: { drive: DriveModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -29,6 +31,24 @@ export async function trashRoutes(app: FastifyInstance, { drive }: { drive: Driv
       response: { 200: DeleteEntriesResponseSchema },
     },
     handler: async (request) => drive.trash.delete(request.actor, request.body),
+  });
+
+  api.post('/file-entries/bulk', {
+    schema: {
+      tags,
+      summary: 'One action on every entry of a folder, or of the trash, but those left out ("select all").',
+      description: [
+        'selection {place: folder, folderId (null: the root)} acts on the live entries of a folder with move,',
+        'copy, trash, star or unstar; {place: trash} on what the trash lists with restore or deleteForever.',
+        'except names entries left out. Each entry needs what the id-based call needs (permissions files.create,',
+        'files.delete, files.view; edit on shared entries, the workspace role): entries the caller may not act on',
+        'are refused and counted by reason, never touched. Answers counts, not entries: a folder may hold',
+        '100,000. Bytes of entries deleted forever are removed from storage after the answer.',
+      ].join(' '),
+      body: BulkEntriesBodySchema,
+      response: { 200: BulkEntriesResponseSchema },
+    },
+    handler: async (request) => drive.bulk.run(request.actor, request.body),
   });
 
   api.post('/file-entries/restore', {

@@ -76,32 +76,35 @@ export class DriveTrashService {
   async restore(actor: Actor, entryIds: number[]): Promise<FileEntry[]> {
     actor.authorize(Permission.filesDelete);
     const rows = await this.policy.getManyByIds(actor, entryIds, { allowTrashed: true, need: 'owner' });
-    for (const { id } of rows) {
-      await this.writer.transaction(async (trx) => {
-        // Under the drive's tree lock, read again: restoring an earlier entry may have restored this
-        // one with it, and its folder may have moved or gone to trash meanwhile.
-        const first = await this.entries.getById(id, trx);
-        if (!first) return;
-        await this.writer.lockTree(trx, scopeOf(first));
-        const row = await this.entries.getById(id, trx);
-        const trashRoot = row?.trash_root_id ?? null;
-        if (!row?.deleted_at || trashRoot === null) return;
-        const parent = row.parent_id ? await this.entries.getById(row.parent_id, trx) : undefined;
-        const home = parent && !parent.deleted_at ? parent : null;
-        const of = childrenOf(home, scopeOf(row));
-        await this.writer.lockFolder(trx, of);
-        // Named first, restored after: the restored entry never shares a name with a live sibling.
-        const name = await this.writer.freeName(trx, of, row.name, row.id);
-        if (!home && row.parent_id !== null) {
-          await this.entries.movePaths(row.path, `/${row.id}/`, trx);
-          await this.entries.update(row.id, { parent_id: null, name }, trx);
-        } else if (name !== row.name) {
-          await this.entries.update(row.id, { name }, trx);
-        }
-        await this.entries.restoreSubtree(home || row.parent_id === null ? row.path : `/${row.id}/`, trashRoot, trx);
-      });
-    }
+    for (const { id } of rows) await this.restoreRow(id);
     return this.listing.present(actor, await this.entries.getManyByIds(rows.map((r) => r.id)));
+  }
+
+  /** Restores one trash root the caller may restore (checked already): home, or the root, under a free name. */
+  restoreRow(id: number): Promise<void> {
+    return this.writer.transaction(async (trx) => {
+      // Under the drive's tree lock, read again: restoring an earlier entry may have restored this
+      // one with it, and its folder may have moved or gone to trash meanwhile.
+      const first = await this.entries.getById(id, trx);
+      if (!first) return;
+      await this.writer.lockTree(trx, scopeOf(first));
+      const row = await this.entries.getById(id, trx);
+      const trashRoot = row?.trash_root_id ?? null;
+      if (!row?.deleted_at || trashRoot === null) return;
+      const parent = row.parent_id ? await this.entries.getById(row.parent_id, trx) : undefined;
+      const home = parent && !parent.deleted_at ? parent : null;
+      const of = childrenOf(home, scopeOf(row));
+      await this.writer.lockFolder(trx, of);
+      // Named first, restored after: the restored entry never shares a name with a live sibling.
+      const name = await this.writer.freeName(trx, of, row.name, row.id);
+      if (!home && row.parent_id !== null) {
+        await this.entries.movePaths(row.path, `/${row.id}/`, trx);
+        await this.entries.update(row.id, { parent_id: null, name }, trx);
+      } else if (name !== row.name) {
+        await this.entries.update(row.id, { name }, trx);
+      }
+      await this.entries.restoreSubtree(home || row.parent_id === null ? row.path : `/${row.id}/`, trashRoot, trx);
+    });
   }
 
   /** Deletes everything in the caller's trash for good. */

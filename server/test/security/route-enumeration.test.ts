@@ -46,6 +46,8 @@ function casesOf(f: Fixture): Record<string, Case> {
     'GET /api-docs/static/*': { url: '/api-docs/static/index.css', public: DOCS },
     'GET /health': { url: '/health', public: 'Load balancers probe it; it answers only status and dialect.' },
     'GET /': { url: '/', public: 'The web app shell, the same for everyone.' },
+    'GET /sitemap.xml': { url: '/sitemap.xml', public: 'Crawlers read the public pages from it.' },
+    'GET /robots.txt': { url: '/robots.txt', public: 'Tells crawlers what to leave alone.' },
     'POST /auth/logout': { url: '/auth/logout', public: 'Ends whatever session the caller has; none is a no-op.' },
     'POST /auth/login': { url: '/auth/login', body: { email: 'x@example.test', password: 'x' }, public: 'Sign-in.' },
     'POST /auth/two-factor-challenge': {
@@ -164,6 +166,10 @@ function casesOf(f: Fixture): Record<string, Case> {
     'POST /api/v1/file-entries/unstar': { url: '/api/v1/file-entries/unstar', body: { entryIds: [f.fileId] } },
     'GET /api/v1/user/space-usage': { url: '/api/v1/user/space-usage' },
     'POST /api/v1/file-entries/delete': { url: '/api/v1/file-entries/delete', body: { entryIds: [f.fileId] } },
+    'POST /api/v1/file-entries/bulk': {
+      url: '/api/v1/file-entries/bulk',
+      body: { action: 'trash', selection: { place: 'folder', folderId: null } },
+    },
     'POST /api/v1/file-entries/restore': { url: '/api/v1/file-entries/restore', body: { entryIds: [f.fileId] } },
     'POST /api/v1/file-entries/empty-trash': { url: '/api/v1/file-entries/empty-trash' },
     'POST /api/v1/file-entries': { url: '/api/v1/file-entries', body: {} },
