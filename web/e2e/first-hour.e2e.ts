@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { registerViaApi, uniqueEmail } from './account-steps.ts';
+import { fillLogin, registerViaApi, uniqueEmail, waitForPath } from './account-steps.ts';
 import { driveApi, entry, shownNames, startDriveServer } from './drive-steps.ts';
 import {
   DESKTOP,
@@ -102,6 +102,22 @@ describe('the shell', () => {
 });
 
 describe('account settings', () => {
+  it('lets a new user without a name go on to the drive through the logo', async () => {
+    const email = uniqueEmail('nameless');
+    await registerViaApi(server, email, PASSWORD);
+    browser = await openBrowser(DESKTOP);
+    const { page } = browser;
+    await page.goto(`${server.url}/login`);
+    await waitForApp(page);
+    await fillLogin(page, email, PASSWORD);
+    // The spec's post-login detour for a user without a name...
+    await waitForPath(page, '/account-settings');
+    // ...is not a trap: the logo leads to the drive.
+    await page.getByRole('banner').getByRole('link', { name: 'Kosh' }).click();
+    await waitForPath(page, '/drive');
+    await page.getByRole('button', { name: 'New' }).waitFor();
+  });
+
   it('says the avatar limit before a file is picked', async () => {
     const { page } = await signedIn(MOBILE);
     await page.goto(`${server.url}/account-settings`);

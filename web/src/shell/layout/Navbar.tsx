@@ -10,7 +10,6 @@ import { useTrans } from '../i18n/useTrans.tsx';
 import { CustomMenu } from '../menus/CustomMenu.tsx';
 import { isExternalAction } from '../menus/menu-visibility.ts';
 import { useMenu } from '../menus/useMenu.ts';
-import { defaultRedirectFor } from '../redirects.ts';
 import { useIsMobile } from '../useMediaQuery.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { Logo } from './Logo.tsx';
@@ -59,7 +58,9 @@ export function Navbar({ menuPosition = 'homepage-navbar', className }: NavbarPr
   const isMobile = useIsMobile();
   const menu = useMenu(menuPosition);
   const menuHasContact = !!menu?.items.some((item) => item.action === '/contact');
-  const logoTarget = user ? defaultRedirectFor(user, window.sessionStorage) : '/';
+  // Signed in, the logo is the way back to the drive from anywhere (account settings included: the
+  // post-login detour there for users without a name applies once, at sign-in, not on every click).
+  const logoTarget = user ? '/drive' : '/';
   const navLink = clsx(
     'inline-flex h-9 items-center rounded-kosh px-3 text-sm font-medium text-fg-muted hover:bg-bg-alt hover:text-fg',
     focusRing,
