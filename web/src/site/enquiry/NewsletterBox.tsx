@@ -42,7 +42,7 @@ export function NewsletterBox() {
           errorMessage={error}
           className="flex-1"
         />
-        <Button type="submit" size="lg" className="sm:self-start">
+        <Button type="submit" size="lg" className="sm:mt-1 sm:self-start">
           {trans('Subscribe')}
         </Button>
       </form>
