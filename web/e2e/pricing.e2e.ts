@@ -163,6 +163,35 @@ describe('pricing page', () => {
   });
 });
 
+describe('pricing page while the plans load or fail', () => {
+  it('shows skeleton cards while loading, then an error with a way to try again', async () => {
+    const { page } = await open('/pricing');
+    let phase: 'slow' | 'fail' | 'ok' = 'slow';
+    await page.route('**/api/v1/billing/products*', async (route) => {
+      if (phase === 'fail')
+        return route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' });
+      if (phase === 'slow') await new Promise((r) => setTimeout(r, 2500));
+      return route.continue();
+    });
+    await page.goto(`${server.url}/pricing`);
+    await page.locator('[aria-busy="true"]').waitFor();
+    await screenshot(page, 'pricing-loading-light-1280');
+    await card(page, recommended()).waitFor();
+
+    phase = 'fail';
+    await page.reload();
+    const alert = page.getByRole('alert').filter({ hasText: 'The plans could not be loaded.' });
+    await alert.waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('article').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'pricing-error-light-1280');
+    phase = 'ok';
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await card(page, recommended()).waitFor();
+    expect(await page.getByRole('article').count()).toBe(plans.length);
+  });
+});
+
 describe('plan card links', () => {
   it('sends a visitor to register from pricing holding the plan, and registration continues to checkout', async () => {
     const { page } = await open('/pricing');

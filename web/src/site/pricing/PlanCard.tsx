@@ -47,10 +47,10 @@ export function PlanCard({ product, cycle, visitor }: Props) {
         {trans(':size storage', { size: formatBytes(product.available_space) })}
       </p>
       <p className="mt-5 min-h-9" data-testid="plan-price">
-        {product.free || !price ? (
+        {product.free ? (
           <span className="text-[28px] font-semibold leading-9 text-fg">{trans('Free')}</span>
         ) : (
-          <PriceTag price={price} />
+          price && <PriceTag price={price} />
         )}
       </p>
       {action && (
@@ -84,14 +84,14 @@ export function PlanCard({ product, cycle, visitor }: Props) {
 export function PlanCardSkeleton() {
   return (
     <div className="flex flex-1 animate-pulse flex-col rounded-kosh-lg bg-bg p-6 shadow-sm ring-1 ring-divider">
-      <div className="h-6 w-24 rounded-kosh bg-bg-alt" />
-      <div className="mt-2 h-4 w-28 rounded-kosh bg-bg-alt" />
-      <div className="mt-5 h-9 w-32 rounded-kosh bg-bg-alt" />
-      <div className="mt-5 h-10 w-full rounded-kosh bg-bg-alt" />
+      <div className="h-6 w-24 rounded-kosh bg-divider" />
+      <div className="mt-2 h-4 w-28 rounded-kosh bg-divider" />
+      <div className="mt-5 h-9 w-32 rounded-kosh bg-divider" />
+      <div className="mt-5 h-10 w-full rounded-kosh bg-divider" />
       <div className="mt-5 flex flex-col gap-3 border-t border-divider pt-5">
-        <div className="h-4 w-full rounded-kosh bg-bg-alt" />
-        <div className="h-4 w-5/6 rounded-kosh bg-bg-alt" />
-        <div className="h-4 w-4/6 rounded-kosh bg-bg-alt" />
+        <div className="h-4 w-full rounded-kosh bg-divider" />
+        <div className="h-4 w-5/6 rounded-kosh bg-divider" />
+        <div className="h-4 w-4/6 rounded-kosh bg-divider" />
       </div>
     </div>
   );

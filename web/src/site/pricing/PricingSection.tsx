@@ -52,6 +52,7 @@ export function PricingSection({ headingLevel = 2, intro }: Props) {
           <div role="alert" className="mx-auto flex max-w-[440px] flex-col items-center gap-3 text-center">
             <AlertCircle size={40} className="text-danger" aria-hidden />
             <p className="text-base font-medium text-fg">{trans('Something went wrong')}</p>
+            <p className="text-sm text-fg-muted">{trans('The plans could not be loaded.')}</p>
             <Button variant="secondary" onPress={() => query.refetch()}>
               {trans('Try again')}
             </Button>
