@@ -46,6 +46,7 @@ import { linkPageRoutes } from './shares/link-page.routes.ts';
 import { tusRoutes } from './uploads/tus.routes.ts';
 import { s3DirectRoutes } from './uploads/s3-direct.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { seoRoutes } from './shell/seo.routes.ts';
 import { plansRoutes } from './billing/plans.routes.ts';
 import { enquiriesRoutes } from './enquiries/enquiries.routes.ts';
 
@@ -149,6 +150,17 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
         decorateReply: false,
       });
     }
+    // The landing page's illustrations (web/public/landing): plain names an upgrade may change, so a day.
+    const landing = path.join(dist, 'landing');
+    if (fs.existsSync(landing)) {
+      await app.register(fastifyStatic, {
+        root: landing,
+        prefix: '/landing/',
+        maxAge: '1d',
+        index: false,
+        decorateReply: false,
+      });
+    }
     for (const file of fs.readdirSync(dist)) {
       // Top-level public files (favicon, fonts, service worker) keep their names; index.html is rendered.
       if (file === 'index.html' || !fs.statSync(path.join(dist, file)).isFile()) continue;
@@ -162,6 +174,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) => reply.sendFile(file));
     }
   }
+  await app.register(seoRoutes, { shell });
   app.get('/', { schema: { hide: true } }, (request, reply) => spa.render(request, reply));
   // Client routes belong to the web app's router; the server answers them with the shell.
   app.setNotFoundHandler((request, reply) =>

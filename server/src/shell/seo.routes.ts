@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { ShellModule } from './shell.module.ts';
+
+/** Crawlers read these often; an hour keeps a new custom page from waiting long to be listed. */
+const CACHE = 'public, max-age=3600';
+
+/** GET /sitemap.xml and GET /robots.txt (public; addresses on the request's base URL or APP_URL). */
+export async function seoRoutes(app: FastifyInstance, deps: { shell: Pick<ShellModule, 'seo'> }) {
+  const { seo } = deps.shell;
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('cache-control', CACHE)
+      .send(await seo.sitemap(request.baseUrl)),
+  );
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('cache-control', CACHE)
+      .send(seo.robots(request.baseUrl)),
+  );
+}
