@@ -88,8 +88,15 @@ describe('workspaces', () => {
     await screenshot(owner, 'workspaces-switcher-1280');
     await owner.getByRole('menuitem', { name: 'Manage members' }).click();
 
+    // An address that cannot be one is named on the field, before anything is sent.
+    const field = members(owner).getByRole('textbox', { name: 'Invite people' });
+    await field.fill(`${inviteeEmail}\nnot-an-address`);
+    await members(owner).getByRole('button', { name: 'Invite', exact: true }).click();
+    await members(owner).getByText('not-an-address is not a valid email address.').waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(owner, 'workspaces-invite-error-1280');
     // Invite by email at the editor role (the default).
-    await members(owner).getByRole('textbox', { name: 'Invite people' }).fill(inviteeEmail);
+    await field.fill(inviteeEmail);
     await members(owner).getByRole('button', { name: 'Invite', exact: true }).click();
     await expectToast(owner, 'Invitation sent');
     await members(owner).getByTestId('workspace-invite').filter({ hasText: inviteeEmail }).waitFor();

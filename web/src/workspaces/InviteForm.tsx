@@ -5,32 +5,42 @@ import { isApiError } from '../api/api-error.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Select } from '../ui/Select.tsx';
-import { TextField } from '../ui/TextField.tsx';
+import { TextArea } from '../ui/TextArea.tsx';
 import { toast } from '../ui/toast/toast-store.ts';
-import { emailsOf } from './invite-emails.ts';
+import { badEmailsOf, emailsOf } from './invite-emails.ts';
 import { ROLE_HINTS, ROLE_LABELS } from './role-labels.ts';
 import { useInviteMembers } from './workspaces.api.ts';
 
-/** Invite by email at one role; addresses the server refused stay in the field with its reason. */
+/**
+ * Invite by email at one role. Addresses may be separated by commas, spaces or new lines; ones that
+ * cannot be addresses, and those the server refused, stay in the field with the reason under it.
+ */
 export function InviteForm({ workspaceId }: { workspaceId: number }) {
   const { trans } = useTrans();
   const [emails, setEmails] = useState('');
   const [role, setRole] = useState<MemberRole>('editor');
+  const [fieldError, setFieldError] = useState<string | undefined>();
   const invite = useInviteMembers(workspaceId);
   const list = emailsOf(emails);
 
   const send = (event?: FormEvent) => {
     event?.preventDefault();
     if (!list.length || invite.isPending) return;
+    const bad = badEmailsOf(list);
+    if (bad.length) {
+      setFieldError(trans(':email is not a valid email address.', { email: bad[0] }));
+      return;
+    }
     invite.mutate(
       { emails: list, role },
       {
         onSuccess: ({ results }) => {
           const failed = results.filter((r) => !r.ok);
           setEmails(failed.map((r) => r.email).join(', '));
-          if (failed.length)
-            toast.danger(`${failed[0].email}: ${trans(failed[0].message ?? 'There was an issue. Please try again.')}`);
-          else toast.positive(trans(results.length === 1 ? 'Invitation sent' : 'Invitations sent'));
+          if (failed.length) {
+            const reason = trans(failed[0].message ?? 'There was an issue. Please try again.');
+            setFieldError(`${failed[0].email}: ${reason}`);
+          } else toast.positive(trans(results.length === 1 ? 'Invitation sent' : 'Invitations sent'));
         },
       },
     );
@@ -38,14 +48,24 @@ export function InviteForm({ workspaceId }: { workspaceId: number }) {
 
   return (
     <form onSubmit={send} className="mb-6 flex flex-col gap-3" aria-label={trans('Invite people')}>
-      <TextField
+      <TextArea
         label={trans('Invite people')}
-        placeholder={trans('Email addresses, separated by commas')}
+        placeholder={trans('Email addresses, separated by commas, spaces or new lines')}
         value={emails}
-        onChange={setEmails}
-        type="text"
+        onChange={(value) => {
+          setEmails(value);
+          setFieldError(undefined);
+        }}
+        onKeyDown={(event) => {
+          // Enter sends, as in a one-line field; Shift+Enter starts a new line.
+          if (event.key === 'Enter' && !event.shiftKey) {
+            event.preventDefault();
+            send();
+          }
+        }}
+        rows={2}
         autoComplete="off"
-        errorMessage={isApiError(invite.error) ? invite.error.displayMessage : undefined}
+        errorMessage={fieldError ?? (isApiError(invite.error) ? invite.error.displayMessage : undefined)}
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <Select

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailsOf } from './invite-emails.ts';
+import { badEmailsOf, emailsOf } from './invite-emails.ts';
 
 describe('emailsOf', () => {
   it('splits on commas, semicolons, spaces and new lines, once each', () => {
@@ -10,5 +10,11 @@ describe('emailsOf', () => {
       'd@x.test',
     ]);
     expect(emailsOf('   ')).toEqual([]);
+  });
+});
+
+describe('badEmailsOf', () => {
+  it('names what cannot be an address', () => {
+    expect(badEmailsOf(['a@x.test', 'bob', 'c@x', 'd@@x.test', 'e@x.co.in'])).toEqual(['bob', 'c@x', 'd@@x.test']);
   });
 });

@@ -7,3 +7,9 @@ export const emailsOf = (text: string): string[] => [
       .filter(Boolean),
   ),
 ];
+
+/** The shape an address must have before it is sent (the server checks again). */
+const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The typed addresses that cannot be addresses, in the order typed. */
+export const badEmailsOf = (emails: string[]): string[] => emails.filter((e) => !ADDRESS.test(e));
