@@ -92,6 +92,8 @@ describe('pricing page', () => {
     expect(await month.getAttribute('aria-checked')).toBe('true');
     expect(await year.getAttribute('aria-checked')).toBe('false');
     expect(await page.getByTestId('discount-hint').textContent()).toBe('Up to 92% OFF');
+    const hintId = await cycles.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${hintId}"]`).textContent()).toBe('Up to 92% OFF');
 
     await card(page, plans[0]).waitFor();
     expect(await page.getByRole('article').count()).toBe(plans.length);

@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { useId } from 'react';
 import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { focusRing } from '../../ui/button-styles.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
@@ -20,6 +21,8 @@ const option = clsx(
 /** The 1 month / 12 months toggle (spec part 2, 2 and 4) with the "Up to N% OFF" hint. */
 export function BillingCycleSelector({ cycle, onChange, discount }: Props) {
   const { trans } = useTrans();
+  const hintId = useId();
+  const hasHint = discount !== undefined;
   const handleChange = (keys: Set<Key>) => {
     const [key] = keys;
     if (key === 'month' || key === 'year') onChange(key);
@@ -28,6 +31,7 @@ export function BillingCycleSelector({ cycle, onChange, discount }: Props) {
     <div className="flex flex-wrap items-center justify-center gap-3">
       <ToggleButtonGroup
         aria-label={trans('Billing cycle')}
+        aria-describedby={hasHint ? hintId : undefined}
         selectionMode="single"
         disallowEmptySelection
         selectedKeys={[cycle]}
@@ -41,8 +45,9 @@ export function BillingCycleSelector({ cycle, onChange, discount }: Props) {
           {trans('12 months')}
         </ToggleButton>
       </ToggleButtonGroup>
-      {discount !== undefined && (
+      {hasHint && (
         <span
+          id={hintId}
           className="rounded-full border border-positive/40 bg-bg px-3 py-1 text-xs font-medium text-positive"
           data-testid="discount-hint"
         >
