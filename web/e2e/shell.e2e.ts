@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   cookieValue,
   DESKTOP,
@@ -6,6 +6,7 @@ import {
   openBrowser,
   screenshot,
   seriousA11yViolations,
+  setSettings,
   signInAs,
   startServer,
   unexpectedConsoleErrors,
@@ -36,7 +37,10 @@ async function open(path: string, viewport = DESKTOP) {
 }
 
 describe('shell', () => {
-  it('shows the login home page to a guest, with the cookie notice', async () => {
+  it('shows the login home page to a guest when the homepage setting says login, with the cookie notice', async () => {
+    // The default home is the landing page (landing.e2e.ts); this is the login variant.
+    await setSettings(server, { 'homepage.type': 'login' });
+    onTestFinished(() => setSettings(server, { 'homepage.type': 'landing' }));
     const page = await open('/');
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
     expect(await page.getByLabel('Email').count()).toBe(1);
@@ -77,7 +81,7 @@ describe('shell', () => {
     await screenshot(page, 'not-found-375');
     await page.getByRole('link', { name: 'Take me there!' }).click();
     await page.waitForURL(`${server.url}/`);
-    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Secure cloud storage, kept in India' }).waitFor();
     expect(unexpectedConsoleErrors(browser!.consoleErrors)).toEqual([]);
   });
 
@@ -155,7 +159,7 @@ describe('shell', () => {
     expect(cookieValue(await browser!.context.cookies(), 'cookie_notice')).toBe('false');
     await page.reload();
     await waitForApp(page);
-    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Secure cloud storage, kept in India' }).waitFor();
     expect(await page.getByTestId('cookie-notice').count()).toBe(0);
 
     await browser!.close();

@@ -2,15 +2,22 @@ import type { ReactNode } from 'react';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 
-/** Navbar, main content and footer for public pages (custom pages, 404). */
-export function PublicLayout({ children, menuPosition }: { children: ReactNode; menuPosition?: string }) {
+type Props = {
+  children: ReactNode;
+  menuPosition?: string;
+  /** The landing page's footer has link columns. */
+  footer?: 'compact' | 'columns';
+};
+
+/** Navbar, main content and footer for public pages (custom pages, 404, the landing page). */
+export function PublicLayout({ children, menuPosition, footer }: Props) {
   return (
     <div className="flex min-h-dvh flex-col bg-bg">
       <Navbar menuPosition={menuPosition} />
       <main id="main-content" className="flex flex-1 flex-col">
         {children}
       </main>
-      <Footer />
+      <Footer variant={footer} />
     </div>
   );
 }
