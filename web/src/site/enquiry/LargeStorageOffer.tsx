@@ -61,7 +61,7 @@ export function LargeStorageOffer() {
             value={storage}
             onChange={setStorage}
             errorMessage={error}
-            className="min-w-0 flex-1 md:w-56 md:flex-none"
+            className="min-w-0 flex-1 md:w-72 md:flex-none"
           />
           <Button type="submit" size="lg" className="mt-6">
             {trans('Get Quote')}
