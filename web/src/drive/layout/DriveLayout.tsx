@@ -32,7 +32,8 @@ export function DriveLayout() {
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
-  const { uploader, items } = useUploads();
+  const uploads = useUploads();
+  const { uploader, items } = uploads;
   // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation closes the drawer
   useEffect(() => setDrawerOpen(false), [pathname]);
   // Switching workspace goes back to the root of the drive (part 1, 4).
@@ -116,7 +117,7 @@ export function DriveLayout() {
         {...{ webkitdirectory: '' }}
       />
       <NewFolderDialog isOpen={isNewFolderOpen} onClose={() => setNewFolderOpen(false)} parentId={parentId} />
-      <UploadPanel uploader={uploader} items={items} />
+      <UploadPanel {...uploads} />
     </DriveUiContext.Provider>
   );
 }

@@ -6,7 +6,9 @@ import { formatBytes } from '@kosh/contracts/format';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { FileIcon } from '../file-view/FileIcon.tsx';
-import { formatDuration, overallPercentage, secondsLeft } from './upload-format.ts';
+import { InterruptedRow } from './InterruptedRow.tsx';
+import type { InterruptedUpload, InterruptedUploads } from './interrupted-uploads.ts';
+import { countUploads, formatDuration, overallPercentage, secondsLeft, uploadsTitle } from './upload-format.ts';
 import type { UploadItem, UploadQueue } from './upload-queue.ts';
 
 const isActive = (item: UploadItem) => item.status === 'pending' || item.status === 'inProgress';
@@ -90,18 +92,28 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
   );
 }
 
+export type UploadPanelProps = {
+  uploader: UploadQueue;
+  items: readonly UploadItem[];
+  interrupted: InterruptedUploads;
+  interruptedUploads: readonly InterruptedUpload[];
+  /** Names of interrupted uploads the server no longer had. */
+  dropped: readonly string[];
+};
+
 /** Bottom-right card of UI.md: the upload queue with progress; retry, clear, minimise, close. */
-export function UploadPanel({ uploader, items }: { uploader: UploadQueue; items: readonly UploadItem[] }) {
+export function UploadPanel({ uploader, items, interrupted, interruptedUploads, dropped }: UploadPanelProps) {
   const { trans } = useTrans();
   const [isMinimised, setMinimised] = useState(false);
-  if (!items.length) return null;
-  const active = items.filter(isActive).length;
-  const done = items.filter((i) => i.status === 'completed').length;
-  const failed = items.filter((i) => i.status === 'failed').length;
-  const inactive = items.filter((i) => i.status !== 'inProgress').length;
-  const title = active
-    ? trans(active === 1 ? 'Uploading 1 item' : 'Uploading :count items', { count: active })
-    : trans(done === 1 ? '1 upload complete' : ':count uploads complete', { count: done });
+  if (!items.length && !interruptedUploads.length && !dropped.length) return null;
+  const counts = countUploads(items, interruptedUploads.length);
+  const { active, failed } = counts;
+  const inactive = items.filter((i) => i.status !== 'inProgress').length + interruptedUploads.length + dropped.length;
+  const title = uploadsTitle(counts, trans) || trans('Uploads');
+  const clearInactive = () => {
+    uploader.clearInactive();
+    interrupted.dismiss();
+  };
   const overall = overallPercentage(items);
   return (
     <section
@@ -128,7 +140,7 @@ export function UploadPanel({ uploader, items }: { uploader: UploadQueue; items:
           size="sm"
           onPress={() => {
             for (const item of items.filter(isActive)) uploader.abort(item.id);
-            uploader.clearInactive();
+            clearInactive();
           }}
         >
           <X size={20} aria-hidden />
@@ -141,6 +153,17 @@ export function UploadPanel({ uploader, items }: { uploader: UploadQueue; items:
       )}
       <div className={clsx(isMinimised && 'hidden')}>
         <ul className="max-h-72 overflow-y-auto py-1">
+          {dropped.map((name) => (
+            <li key={name} className="flex items-start gap-3 px-4 py-2 text-xs text-fg-muted" data-testid="upload-note">
+              <CircleAlert size={20} className="shrink-0 text-fg-muted" aria-hidden />
+              <span className="min-w-0 flex-1 pt-0.5">
+                {trans(':name could not be resumed: the server no longer has it.', { name })}
+              </span>
+            </li>
+          ))}
+          {interruptedUploads.map((upload) => (
+            <InterruptedRow key={upload.id} upload={upload} list={interrupted} />
+          ))}
           {items.map((item) => (
             <UploadRow key={item.id} item={item} queue={uploader} />
           ))}
@@ -158,7 +181,7 @@ export function UploadPanel({ uploader, items }: { uploader: UploadQueue; items:
               </Button>
             )}
             {inactive > 0 && (
-              <Button variant="text" size="sm" onPress={() => uploader.clearInactive()}>
+              <Button variant="text" size="sm" onPress={clearInactive}>
                 {trans('Clear inactive')}
               </Button>
             )}

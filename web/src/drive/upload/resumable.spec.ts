@@ -125,6 +125,26 @@ describe('resumable upload', () => {
     expect(tus.made[0].started).toBe(true);
   });
 
+  it("reports the offset the server's HEAD answers as where this run resumes", async () => {
+    const { tus, send } = setup();
+    const progress: Array<[number, boolean | undefined]> = [];
+    void send(request, (bytes, isResumeOffset) => progress.push([bytes, isResumeOffset]), new AbortController().signal);
+    await settle();
+    const { onAfterResponse } = tus.made[0].options;
+    const exchange = (method: string, status: number, offset?: string) =>
+      onAfterResponse!(
+        { getMethod: () => method } as never,
+        {
+          getStatus: () => status,
+          getHeader: (name: string) => (name === 'Upload-Offset' ? offset : undefined),
+        } as never,
+      );
+    await exchange('HEAD', 200, '1048576');
+    await exchange('PATCH', 204, '2097152');
+    await exchange('HEAD', 404);
+    expect(progress).toEqual([[1048576, true]]);
+  });
+
   it("fails with the server's message", async () => {
     const { tus, send } = setup();
     const done = send(request, () => undefined, new AbortController().signal);

@@ -1,5 +1,5 @@
 import { RESUMABLE_RETRY_DELAYS_MS, type FileEntry } from '@kosh/contracts';
-import type { DetailedError, HttpRequest, Upload, UploadOptions } from 'tus-js-client';
+import type { DetailedError, HttpRequest, HttpResponse, Upload, UploadOptions } from 'tus-js-client';
 import type { UploadPost } from './upload-api.ts';
 import type { UploadTransport } from './upload-queue.ts';
 
@@ -39,6 +39,9 @@ export function tusErrorMessage(error: Error): string {
   }
 }
 
+/** What tus-js-client stores an upload's address under (its url storage key: tus::<this>::<id>). */
+export const tusFingerprint = (fingerprint: string) => `kosh.tus.${fingerprint}`;
+
 /** The key tus/entries takes: the last segment of the upload address. */
 export const uploadKeyOf = (url: string) => url.split('?')[0].replace(/\/+$/, '').split('/').pop() ?? '';
 
@@ -66,7 +69,13 @@ export function createResumableTransport(deps: ResumableDeps): UploadTransport {
         onBeforeRequest: (req: HttpRequest) => {
           for (const [name, value] of Object.entries(deps.headers())) req.setHeader(name, value);
         },
-        fingerprint: async () => `kosh.tus.${request.fingerprint}`,
+        // The HEAD of a resumed upload tells what the server holds: speed counts only bytes after it.
+        onAfterResponse: (req: HttpRequest, res: HttpResponse) => {
+          const offset = Number(res.getHeader('Upload-Offset'));
+          if (req.getMethod() === 'HEAD' && res.getStatus() === 200 && Number.isFinite(offset))
+            onProgress(offset, true);
+        },
+        fingerprint: async () => tusFingerprint(request.fingerprint),
         storeFingerprintForResuming: true,
         removeFingerprintOnSuccess: true,
         onProgress: (bytesSent) => onProgress(bytesSent),

@@ -6,7 +6,7 @@ import {
   type FileEntry,
 } from '@kosh/contracts';
 import type { UploadPost } from './upload-api.ts';
-import type { UploadRequest, UploadTransport } from './upload-queue.ts';
+import type { UploadProgress, UploadRequest, UploadTransport } from './upload-queue.ts';
 
 // The multipart upload straight to S3 (spec part 2, 4 "Multipart direct upload", 7 and 9):
 // resume from the state saved under the file's fingerprint when the store still has it;
@@ -40,7 +40,7 @@ const silent = (): never => {
 
 export const multipartStateKey = (fingerprint: string) => `kosh.s3-multipart.${fingerprint}`;
 
-function readState(deps: MultipartDeps, key: string): MultipartState | null {
+export function readState(deps: { storage: Pick<Storage, 'getItem'> }, key: string): MultipartState | null {
   try {
     const state = JSON.parse(deps.storage.getItem(key) ?? 'null') as Partial<MultipartState> | null;
     return state && typeof state.fileKey === 'string' && typeof state.uploadId === 'string'
@@ -61,7 +61,7 @@ export function createMultipartTransport(deps: MultipartDeps): UploadTransport {
 async function uploadMultipart(
   deps: MultipartDeps,
   request: UploadRequest,
-  onProgress: (bytes: number) => void,
+  onProgress: UploadProgress,
   signal: AbortSignal,
 ): Promise<FileEntry> {
   const { file } = request;
@@ -111,8 +111,9 @@ async function uploadMultipart(
   try {
     const sent = new Map<number, number>();
     let doneBytes = [...done.keys()].reduce((n, p) => n + partBytes(p, file.size, partSize), 0);
-    const report = () => onProgress(doneBytes + [...sent.values()].reduce((a, b) => a + b, 0));
-    report();
+    const report = (isResumeOffset = false) =>
+      onProgress(doneBytes + [...sent.values()].reduce((a, b) => a + b, 0), isResumeOffset);
+    report(true);
 
     const todo = Array.from({ length: partCount }, (_, i) => i + 1).filter((n) => !done.has(n));
     const urls = new Map<number, Promise<string>>();

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_IDLE_TIMEOUT_MS, type FileEntry, type UploadSettings } from '@kosh/contracts';
 import type { UploadMethod } from './upload-method.ts';
-import { isIgnoredFile, UploadQueue, type UploadRequest, type UploadTransport } from './upload-queue.ts';
+import {
+  fingerprintOf,
+  isIgnoredFile,
+  parseFingerprint,
+  UploadQueue,
+  type UploadRequest,
+  type UploadTransport,
+} from './upload-queue.ts';
 
 type Call = {
   method: UploadMethod;
   request: UploadRequest;
-  progress: (n: number) => void;
+  progress: (n: number, isResumeOffset?: boolean) => void;
   resolve: (e: FileEntry) => void;
   reject: (e: Error) => void;
   signal: AbortSignal;
@@ -39,6 +46,7 @@ function setup(settings: Partial<UploadSettings> = {}, refuse?: (item: { size: n
       s3Multipart: transport('s3Multipart'),
     },
     settings: () => ({ ...SETTINGS, ...settings }),
+    owner: () => ({ userId: 4, workspaceId: 0 }),
     onFinished: (item) => finished.push(`${item.name}:${item.status}`),
     refuse,
     now: () => now,
@@ -75,7 +83,7 @@ describe('UploadQueue', () => {
     expect(sut.getItems()).toEqual([]);
   });
 
-  it('describes each item: extension, mime, fingerprint from name, size, date and place', () => {
+  it('describes each item: extension, mime, fingerprint from uploader, name, size, date and place', () => {
     const { sut, calls } = setup();
     const [a] = sut.add(
       [
@@ -92,7 +100,7 @@ describe('UploadQueue', () => {
       mime: 'text/plain',
       size: 3,
       parentId: 9,
-      fingerprint: 'Notes.TXT:3:42:9:docs/Notes.TXT',
+      fingerprint: '4:0:Notes.TXT:3:42:9:docs%2FNotes.TXT',
     });
     expect(calls[0].request).toMatchObject({
       parentId: 9,
@@ -150,6 +158,43 @@ describe('UploadQueue', () => {
     direct.calls[0].resolve({ id: 1 } as FileEntry);
     await tick();
     expect(direct.calls.map((c) => `${c.request.name}:${c.method}`)).toEqual(['film:s3Multipart', 'photo:s3Simple']);
+  });
+
+  it('reads a fingerprint back, whatever the name holds, and nothing else', () => {
+    const file = Object.assign(new Blob(['abcd']), { name: 'a:b 100%.txt', lastModified: 1700 });
+    const fingerprint = fingerprintOf(file, null, 'x:y/a:b 100%.txt', { userId: 3, workspaceId: 8 });
+    expect(parseFingerprint(fingerprint)).toEqual({
+      userId: 3,
+      workspaceId: 8,
+      name: 'a:b 100%.txt',
+      size: 4,
+      lastModified: 1700,
+      parentId: null,
+      relativePath: 'x:y/a:b 100%.txt',
+    });
+    expect(parseFingerprint(fingerprintOf(file, 12, ''))).toMatchObject({ userId: 0, parentId: 12, relativePath: '' });
+    expect(parseFingerprint('notes.txt:100:3:12:a/notes.txt')).toBeNull();
+    expect(parseFingerprint('1:0:a:-5:0:root:')).toBeNull();
+    expect(parseFingerprint('1:0:a:%E0%A4%A:0:root:')).toBeNull();
+  });
+
+  it('continues an interrupted upload under its saved fingerprint and method', () => {
+    const { sut, calls } = setup({ resumable: false });
+    const [item] = sut.add([file('clip.mp4', 3 * MB)], 5, { method: 'resumable', fingerprint: '4:2:clip.mp4:x' });
+    expect(item).toMatchObject({ method: 'resumable', fingerprint: '4:2:clip.mp4:x', parentId: 5 });
+    expect(calls[0]).toMatchObject({ method: 'resumable', request: { fingerprint: '4:2:clip.mp4:x' } });
+  });
+
+  it('measures the speed of a resumed upload from its resume offset, not from zero', () => {
+    const { sut, calls, advance } = setup();
+    sut.add([big('film', 100 * MB)], null);
+    advance(300);
+    calls[0].progress(60 * MB, true);
+    expect(sut.getItems()[0]).toMatchObject({ bytesUploaded: 60 * MB, percentage: 60, speed: 0 });
+    advance(1000);
+    calls[0].progress(61 * MB);
+    // 1 MB in this second: not 61 MB/s.
+    expect(sut.getItems()[0].speed).toBe(MB);
   });
 
   it('reports progress as a percentage, with a speed measured on the clock', () => {

@@ -49,10 +49,15 @@ export type UploadRequest = {
   extension: string;
   mime: string;
 };
+/**
+ * Bytes sent so far. `isResumeOffset` marks what the server already held when a resumed upload
+ * starts: speed and time left count only the bytes sent after it.
+ */
+export type UploadProgress = (bytes: number, isResumeOffset?: boolean) => void;
 /** Sends one file; rejects with an Error whose message is the server's (or empty). */
 export type UploadTransport = (
   request: UploadRequest,
-  onProgress: (bytes: number) => void,
+  onProgress: UploadProgress,
   signal: AbortSignal,
 ) => Promise<FileEntry>;
 
@@ -65,6 +70,8 @@ export type UploadQueueOptions = {
   transports: Record<UploadMethod, UploadTransport>;
   /** The bootstrap upload settings, read when an item is added. */
   settings: () => UploadSettings;
+  /** Who uploads and into which workspace: part of each fingerprint, so saved states never cross users. */
+  owner?: () => UploadOwner;
   onFinished?: (item: UploadItem) => void;
   /** The message refusing a file before it is sent (part 2, 5), or null to send it. */
   refuse?: (item: Pick<UploadItem, 'size' | 'mime' | 'extension'>, settings: UploadSettings) => string | null;
@@ -80,9 +87,57 @@ export const extensionOf = (name: string) => {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 };
 
-/** The uploaded-file fingerprint of part 2, 3: the same file into the same place. */
-export const fingerprintOf = (file: UploadFile, parentId: number | null, relativePath: string) =>
-  [file.name, file.size, file.lastModified ?? 0, parentId ?? 'root', relativePath].join(':');
+export type UploadOwner = { userId: number; workspaceId: number };
+const NOBODY: UploadOwner = { userId: 0, workspaceId: 0 };
+
+/** What a fingerprint names: the same file, by the same person, into the same place. */
+export type FingerprintParts = UploadOwner & {
+  name: string;
+  size: number;
+  lastModified: number;
+  parentId: number | null;
+  relativePath: string;
+};
+
+/**
+ * The uploaded-file fingerprint of part 2, 3. Each piece is URI-encoded so the fingerprint can
+ * be read back (a name may hold ':'), which lists interrupted uploads after a reload.
+ */
+export const fingerprintOf = (
+  file: UploadFile,
+  parentId: number | null,
+  relativePath: string,
+  owner: UploadOwner = NOBODY,
+) =>
+  [owner.userId, owner.workspaceId, file.name, file.size, file.lastModified ?? 0, parentId ?? 'root', relativePath]
+    .map((part) => encodeURIComponent(String(part)))
+    .join(':');
+
+/** The pieces of a fingerprint made by fingerprintOf, or null for anything else. */
+export function parseFingerprint(fingerprint: string): FingerprintParts | null {
+  const parts = fingerprint.split(':');
+  if (parts.length !== 7) return null;
+  let decoded: string[];
+  try {
+    decoded = parts.map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+  const [userId, workspaceId, name, size, lastModified, parent, relativePath] = decoded;
+  const numbers = [userId, workspaceId, size, lastModified].map(Number);
+  if (!name || numbers.some((n) => !Number.isSafeInteger(n) || n < 0)) return null;
+  const parentId = parent === 'root' ? null : Number(parent);
+  if (parentId !== null && !Number.isSafeInteger(parentId)) return null;
+  return {
+    userId: numbers[0],
+    workspaceId: numbers[1],
+    name,
+    size: numbers[2],
+    lastModified: numbers[3],
+    parentId,
+    relativePath,
+  };
+}
 
 /** Speed samples closer together than this are merged (a progress event per few KB is noise). */
 const SPEED_SAMPLE_MS = 500;
@@ -92,6 +147,7 @@ export class UploadQueue {
   private readonly files = new Map<string, UploadFile>();
   private readonly controllers = new Map<string, AbortController>();
   private readonly idleTimers = new Map<string, unknown>();
+  /** Where the speed of each running upload is measured from; unset until its first report. */
   private readonly samples = new Map<string, { at: number; bytes: number }>();
   private readonly listeners = new Set<() => void>();
   private readonly options: UploadQueueOptions;
@@ -115,9 +171,18 @@ export class UploadQueue {
     return () => this.listeners.delete(listener);
   };
 
-  /** Queues files into a folder (null = root); .DS_Store files are left out. */
-  add(sources: readonly UploadSource[], parentId: number | null): UploadItem[] {
+  /**
+   * Queues files into a folder (null = root); .DS_Store files are left out. `resuming` continues
+   * an interrupted upload: its saved state is found by its fingerprint, and it goes the way it
+   * started whatever the settings say now.
+   */
+  add(
+    sources: readonly UploadSource[],
+    parentId: number | null,
+    resuming?: { method: UploadMethod; fingerprint: string },
+  ): UploadItem[] {
     const settings = this.options.settings();
+    const owner = this.options.owner?.() ?? NOBODY;
     const added = sources
       .filter((s) => !isIgnoredFile(s.relativePath || s.file.name))
       .map((s): UploadItem => {
@@ -136,8 +201,8 @@ export class UploadQueue {
           ...described,
           relativePath,
           parentId,
-          fingerprint: fingerprintOf(s.file, parentId, relativePath),
-          method: chooseUploadMethod(s.file.size, settings),
+          fingerprint: resuming?.fingerprint ?? fingerprintOf(s.file, parentId, relativePath, owner),
+          method: resuming?.method ?? chooseUploadMethod(s.file.size, settings),
           status: refused === null ? 'pending' : 'failed',
           percentage: 0,
           bytesUploaded: 0,
@@ -218,7 +283,6 @@ export class UploadQueue {
     const controller = new AbortController();
     this.controllers.set(item.id, controller);
     this.update(item.id, { status: 'inProgress', startedAt: this.now() });
-    this.samples.set(item.id, { at: this.now(), bytes: 0 });
     this.armIdleTimer(item.id, controller);
     try {
       const file = this.files.get(item.id);
@@ -234,7 +298,7 @@ export class UploadQueue {
       };
       const entry = await this.options.transports[item.method](
         request,
-        (bytes) => this.progress(item.id, bytes, controller),
+        (bytes, isResumeOffset) => this.progress(item.id, bytes, controller, isResumeOffset),
         controller.signal,
       );
       if (controller.signal.aborted) return;
@@ -258,12 +322,15 @@ export class UploadQueue {
     this.pump();
   }
 
-  private progress(id: string, bytes: number, controller: AbortController): void {
+  private progress(id: string, bytes: number, controller: AbortController, isResumeOffset = false): void {
     if (controller.signal.aborted) return;
     const item = this.find(id);
     if (!item) return;
     this.armIdleTimer(id, controller);
     const now = this.now();
+    // Speed counts the bytes of this run: from the resume offset, else from the start at 0.
+    if (isResumeOffset || !this.samples.has(id))
+      this.samples.set(id, isResumeOffset ? { at: now, bytes } : { at: item.startedAt, bytes: 0 });
     const sample = this.samples.get(id);
     let speed = item.speed;
     if (sample && now - sample.at >= SPEED_SAMPLE_MS) {

@@ -1,40 +1,31 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { refreshAfterUpload } from '../../api/drive-mutations.api.ts';
-import { getBootstrapData } from '../../shell/bootstrap-store.ts';
-import { translate } from '../../shell/i18n/translate.ts';
-import { browserTransports } from './transports.ts';
-import { UploadQueue, type UploadItem } from './upload-queue.ts';
-import { refuseUpload } from './upload-validation.ts';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCurrentUser } from '../../shell/bootstrap-store.ts';
+import { uploadSession } from './upload-session.ts';
 
-/** Listings refresh at most this often while a batch uploads, and once when it ends. */
-const REFRESH_EVERY_MS = 1000;
+/** Asks before the page is left while an upload is pending or running (its queue would be lost). */
+function warnBeforeLeaving(event: BeforeUnloadEvent) {
+  event.preventDefault();
+  // Older browsers show the prompt only when returnValue is set.
+  event.returnValue = '';
+}
 
-/** The upload queue of the drive layout: the queue lives as long as the layout. */
+/** The drive's upload queue and the uploads an earlier visit left unfinished. */
 export function useUploads() {
-  const qc = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [uploader] = useState(() => {
-    const settings = () => getBootstrapData().settings.uploads;
-    return new UploadQueue({
-      transports: browserTransports(settings),
-      settings,
-      refuse: (file, rules) => {
-        const refusal = refuseUpload(file, rules);
-        return refusal && translate(getBootstrapData().i18n.lines, refusal.message, refusal.values);
-      },
-      // A failure shows its message in the panel (part 2, 8: the toast is optional; it would
-      // cover the panel on a phone).
-      onFinished: (item: UploadItem) => {
-        if (item.status !== 'completed' || timer.current) return;
-        timer.current = setTimeout(() => {
-          timer.current = null;
-          refreshAfterUpload(qc);
-        }, REFRESH_EVERY_MS);
-      },
-    });
-  });
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const { queue: uploader, interrupted, loadInterrupted } = uploadSession();
+  const userId = useCurrentUser()?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listed again when another person signs in
+  useEffect(loadInterrupted, [userId, loadInterrupted]);
   const items = useSyncExternalStore(uploader.subscribe, uploader.getItems);
-  return useMemo(() => ({ uploader, items }), [uploader, items]);
+  const interruptedUploads = useSyncExternalStore(interrupted.subscribe, interrupted.getUploads);
+  const dropped = useSyncExternalStore(interrupted.subscribe, interrupted.getDropped);
+  const isBusy = items.some((i) => i.status === 'pending' || i.status === 'inProgress');
+  useEffect(() => {
+    if (!isBusy) return;
+    window.addEventListener('beforeunload', warnBeforeLeaving);
+    return () => window.removeEventListener('beforeunload', warnBeforeLeaving);
+  }, [isBusy]);
+  return useMemo(
+    () => ({ uploader, items, interrupted, interruptedUploads, dropped }),
+    [uploader, items, interrupted, interruptedUploads, dropped],
+  );
 }
