@@ -25,8 +25,8 @@ export function FooterColumns() {
   const { trans } = useTrans();
   const { branding } = useSettings();
   return (
-    <div className="grid gap-10 py-6 sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
-      <div className="sm:col-span-3 lg:col-span-1">
+    <div className="grid grid-cols-2 gap-10 py-6 sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+      <div className="col-span-2 sm:col-span-3 lg:col-span-1">
         <Logo />
         <p className="mt-4 max-w-[320px] text-sm text-fg-muted">{trans(branding.site_description)}</p>
       </div>

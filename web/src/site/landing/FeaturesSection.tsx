@@ -26,16 +26,22 @@ export function FeaturesSection() {
   return (
     <LandingSection name="features" id="features" headingId="landing-features" tone="plain">
       <SectionHeading id="landing-features" title={t('Features')} />
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-12 grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
         {landing.features.map((feature) => {
           const Icon = ICONS[feature.icon] ?? HardDrive;
           return (
-            <li key={feature.title} className="rounded-kosh-lg border border-divider bg-bg p-6 shadow-sm">
-              <span className="flex size-12 items-center justify-center rounded-full bg-bg-chip text-primary">
+            // Icon beside the text on phones, above it from two columns on.
+            <li
+              key={feature.title}
+              className="flex gap-4 rounded-kosh-lg border border-divider bg-bg p-5 shadow-sm sm:block sm:p-6"
+            >
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-bg-chip text-primary">
                 <Icon size={24} aria-hidden />
               </span>
-              <h3 className="mt-5 text-lg font-semibold text-fg">{t(feature.title)}</h3>
-              <p className="mt-2 text-sm leading-6 text-fg-muted">{t(feature.description)}</p>
+              <div>
+                <h3 className="text-lg font-semibold text-fg sm:mt-5">{t(feature.title)}</h3>
+                <p className="mt-1 text-sm leading-6 text-fg-muted sm:mt-2">{t(feature.description)}</p>
+              </div>
             </li>
           );
         })}

@@ -4,7 +4,8 @@ import { useLanding } from './useLanding.ts';
 
 const banner = clsx(
   'flex flex-col items-center gap-6 rounded-kosh-lg bg-primary px-6 py-10 text-center text-on-primary',
-  'sm:flex-row sm:gap-10 sm:px-12 sm:text-left',
+  // The dark theme's light primary would wash out the illustration's white shapes.
+  'dark:bg-bg-chip dark:text-fg sm:flex-row sm:gap-10 sm:px-12 sm:text-left',
 );
 
 /** The banner saying data is kept safe in India (spec part 2, 2), on the primary colour. */
