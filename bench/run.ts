@@ -1,9 +1,10 @@
-// npm run bench [-- --only=listing|download|upload] [--pg] [--dialect=sqlite|postgres]
+// npm run bench [-- --only=listing|bulk|download|upload] [--pg] [--dialect=sqlite|postgres]
 // Prints each figure beside its DESIGN.md budget and exits 1 when one is missed.
-// --pg also runs the listing/search bench on PostgreSQL: KOSH_BENCH_PG_URL, or a throwaway
+// --pg also runs the listing/search and bulk benches on PostgreSQL: KOSH_BENCH_PG_URL, or a throwaway
 // cluster from scripts/pg-start.sh.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { benchBulk } from './bulk.ts';
 import { benchDownload } from './download.ts';
 import { benchListing } from './listing.ts';
 import { benchUpload } from './upload.ts';
@@ -38,7 +39,20 @@ async function runBenches(): Promise<void> {
       process.stdout.write('listing and search (SQLite)\n');
       figures.push(...(await benchListing({ label: 'SQLite' })));
     }
-    if (withPg) figures.push(...(await withPostgres((url) => benchListing({ databaseUrl: url, label: 'PostgreSQL' }))));
+    if (withPg)
+      figures.push(
+        ...(await withPostgres('listing and search', (url) => benchListing({ databaseUrl: url, label: 'PostgreSQL' }))),
+      );
+  }
+  if (!only || only === 'bulk') {
+    if (withSqlite) {
+      process.stdout.write('bulk actions on 100,000 selected entries (SQLite, local disk)\n');
+      figures.push(...(await benchBulk({ label: 'SQLite' })));
+    }
+    if (withPg)
+      figures.push(
+        ...(await withPostgres('bulk actions', (url) => benchBulk({ databaseUrl: url, label: 'PostgreSQL' }))),
+      );
   }
   if (!only || only === 'download') {
     process.stdout.write('downloads (local disk, loopback)\n');
@@ -54,9 +68,9 @@ async function runBenches(): Promise<void> {
   process.exitCode = missed ? 1 : 0;
 }
 
-async function withPostgres<T>(work: (url: string) => Promise<T>): Promise<T> {
+async function withPostgres<T>(title: string, work: (url: string) => Promise<T>): Promise<T> {
   if (process.env.KOSH_BENCH_PG_URL) return work(process.env.KOSH_BENCH_PG_URL);
-  process.stdout.write('listing and search (PostgreSQL, throwaway cluster)\n');
+  process.stdout.write(`${title} (PostgreSQL, throwaway cluster)\n`);
   const out = execFileSync('bash', [path.join(repoRoot, 'scripts/pg-start.sh')], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
