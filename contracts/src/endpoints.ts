@@ -128,6 +128,7 @@ import {
   WorkspaceMemberParamsSchema,
   WorkspaceResponseSchema,
   WorkspacesResponseSchema,
+  RememberWorkspaceBodySchema,
 } from './workspaces.ts';
 
 // The table of the calls the web app makes: for each, the method, the path as the client writes it
@@ -403,6 +404,7 @@ export const endpoints = {
 
   // Workspaces (part 1, 2.8)
   listWorkspaces: endpoint({ method: 'GET', path: 'me/workspaces', response: WorkspacesResponseSchema }),
+  rememberWorkspace: endpoint({ method: 'PUT', path: 'me/workspace', body: RememberWorkspaceBodySchema }),
   createWorkspace: endpoint({
     method: 'POST',
     path: 'workspace',

@@ -108,3 +108,13 @@ export const ChangeMemberRoleBodySchema = z.object({
   workspaceId: z.number().int().min(0).optional(),
 });
 export type ChangeMemberRoleBody = z.infer<typeof ChangeMemberRoleBodySchema>;
+
+/** The workspace the caller works in now; 0 is the default (personal) one. */
+export const RememberWorkspaceBodySchema = z.object({
+  workspaceId: z
+    .number({ error: 'The workspace id must be a whole number.' })
+    .int('The workspace id must be a whole number.')
+    .min(0, 'The workspace id must be a whole number.')
+    .max(2_147_483_647, 'The workspace id must be a whole number.'),
+});
+export type RememberWorkspaceBody = z.infer<typeof RememberWorkspaceBodySchema>;

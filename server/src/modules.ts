@@ -132,6 +132,7 @@ export function createModules(core: CoreDeps) {
     i18n,
     accountPresenter: account.presenter,
     notifications,
+    lastWorkspaceOf: (userId) => workspaces.service.lastActiveOf(userId),
   });
 
   const lifecycle = new Lifecycle(

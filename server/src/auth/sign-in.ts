@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BootstrapData } from '@kosh/contracts';
 import type { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
-import { setSessionCookie } from '../http/cookies.ts';
+import { setActiveWorkspaceCookie, setSessionCookie } from '../http/cookies.ts';
 import type { RotatedSession } from './session.service.ts';
 
 /** Hands the browser the new token of a rotated session (nothing for API-token calls). */
@@ -9,7 +9,10 @@ export function setRotatedSession(request: FastifyRequest, reply: FastifyReply, 
   if (rotated) setSessionCookie(request, reply, rotated.token, rotated.remember);
 }
 
-/** Hands the browser its new session cookie and answers the bootstrap data of the signed-in user. */
+/**
+ * Hands the browser its new session cookie and the workspace to open (the one the user worked in
+ * last, on any device), and answers the bootstrap data of the signed-in user.
+ */
 export async function answerSignedIn(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -17,5 +20,6 @@ export async function answerSignedIn(
   signedIn: { userId: number; session: { token: string; id: string }; remember: boolean },
 ): Promise<BootstrapData> {
   setSessionCookie(request, reply, signedIn.session.token, signedIn.remember);
+  setActiveWorkspaceCookie(request, reply, await answers.lastWorkspaceOf(signedIn.userId));
   return answers.forUser(request, signedIn.userId, signedIn.session.id);
 }

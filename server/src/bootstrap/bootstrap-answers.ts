@@ -25,9 +25,20 @@ export function bootstrapRequestOf(request: FastifyRequest): BootstrapRequest {
 export class BootstrapAnswers {
   private readonly bootstrap: BootstrapService;
   private readonly actors: Actors;
-  constructor(deps: { bootstrap: BootstrapService; actors: Actors }) {
+  private readonly lastWorkspace: (userId: number) => Promise<number>;
+  constructor(deps: {
+    bootstrap: BootstrapService;
+    actors: Actors;
+    lastWorkspaceOf: (userId: number) => Promise<number>;
+  }) {
     this.bootstrap = deps.bootstrap;
     this.actors = deps.actors;
+    this.lastWorkspace = deps.lastWorkspaceOf;
+  }
+
+  /** The workspace a user signing in opens: the one they worked in last, on whatever device. */
+  lastWorkspaceOf(userId: number): Promise<number> {
+    return this.lastWorkspace(userId);
   }
 
   forCaller(request: FastifyRequest): Promise<BootstrapData> {

@@ -15,6 +15,8 @@ export type UsersTable = {
   language: string | null;
   timezone: string | null;
   date_format: string | null;
+  /** The workspace the user worked in last (0 or null: the default one); checked for membership when read. */
+  last_workspace_id: number | null;
   email_verified_at: string | null;
   two_factor_secret: string | null;
   two_factor_recovery_codes: string | null;

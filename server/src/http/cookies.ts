@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COOKIE, STAY_SIGNED_IN_DAYS } from '@kosh/contracts';
+import { COOKIE, COOKIE_DEFAULT_DAYS, STAY_SIGNED_IN_DAYS } from '@kosh/contracts';
 
 const isHttps = (request: FastifyRequest) => request.protocol === 'https';
 
@@ -14,6 +14,19 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
     sameSite: 'lax',
     secure: isHttps(request),
     ...(remember ? { maxAge: STAY_SIGNED_IN_DAYS * 24 * 3600 } : {}),
+  });
+}
+
+/**
+ * The active workspace (spec part 1, 4): readable by the app, which sends it as workspaceId; it
+ * names a workspace, never grants anything (every call checks membership).
+ */
+export function setActiveWorkspaceCookie(request: FastifyRequest, reply: FastifyReply, workspaceId: number): void {
+  reply.setCookie(COOKIE.activeWorkspace, String(workspaceId), {
+    path: '/',
+    sameSite: 'lax',
+    secure: isHttps(request),
+    maxAge: COOKIE_DEFAULT_DAYS * 24 * 3600,
   });
 }
 

@@ -23,6 +23,8 @@ export function createShellModule(deps: {
   config: Pick<Config, 'storageDriver'>;
   settings: SettingsService;
   users: UsersModule;
+  /** The workspace a user signing in opens (the one they used last, while still a member). */
+  lastWorkspaceOf: (userId: number) => Promise<number>;
   i18n: I18nModule;
   accountPresenter: AccountPresenter;
   notifications: NotificationsModule;
@@ -52,7 +54,7 @@ export function createShellModule(deps: {
     repos,
     bootstrap,
     /** The bootstrap data of a call, or of the user a sign-in just made (or the visitor a logout made). */
-    answers: new BootstrapAnswers({ bootstrap, actors: users.actors }),
+    answers: new BootstrapAnswers({ bootstrap, actors: users.actors, lastWorkspaceOf: deps.lastWorkspaceOf }),
     pages: new CustomPagesService(repos.pages),
     valueLists: new ValueListsService(i18n.repos.localizations),
     /** The sitemap and robots.txt of the public site. */

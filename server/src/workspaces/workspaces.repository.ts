@@ -45,6 +45,20 @@ export class WorkspacesRepository {
       .executeTakeFirst();
   }
 
+  /** The workspace the user worked in last, as stored (membership is not checked here). */
+  async lastWorkspaceOf(userId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('last_workspace_id')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.last_workspace_id ?? null;
+  }
+
+  async setLastWorkspace(userId: number, workspaceId: number | null): Promise<void> {
+    await this.db.updateTable('users').set({ last_workspace_id: workspaceId }).where('id', '=', userId).execute();
+  }
+
   /** The user's roles in any of these workspaces. */
   async rolesIn(userId: number, workspaceIds: number[]): Promise<Map<number, WorkspaceRoleName>> {
     if (!workspaceIds.length) return new Map();

@@ -5,6 +5,7 @@ import {
   EmptyResponseSchema,
   InviteMembersBodySchema,
   InviteMembersResponseSchema,
+  RememberWorkspaceBodySchema,
   SaveWorkspaceBodySchema,
   WorkspaceDetailsResponseSchema,
   WorkspaceIdParamsSchema,
@@ -52,6 +53,21 @@ export async function workspacesRoutes(app: FastifyInstance, deps: { workspaces:
       response: { 200: WorkspacesResponseSchema },
     },
     handler: async (request) => ({ workspaces: await workspaces.list(request.actor) }),
+  });
+
+  api.put('/me/workspace', {
+    schema: {
+      tags,
+      summary: [
+        'Remember the workspace the caller works in (0: the default one); signing in on any device then opens it.',
+        '404 for a workspace the caller is not a member of.',
+      ].join(' '),
+      body: RememberWorkspaceBodySchema,
+    },
+    handler: async (request, reply) => {
+      await workspaces.rememberActive(request.actor, request.body.workspaceId);
+      return reply.status(204).send();
+    },
   });
 
   api.post('/workspace', {

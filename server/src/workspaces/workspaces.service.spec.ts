@@ -108,6 +108,13 @@ class FakeWorkspaces implements WorkspacesStore, Pick<WorkspacesRepository, 'pen
   async removeMember(workspaceId: number, userId: number): Promise<void> {
     this.members_ = this.members_.filter((m) => !(m.workspace_id === workspaceId && m.user_id === userId));
   }
+  readonly lastWorkspaces = new Map<number, number | null>();
+  async lastWorkspaceOf(userId: number): Promise<number | null> {
+    return this.lastWorkspaces.get(userId) ?? null;
+  }
+  async setLastWorkspace(userId: number, workspaceId: number | null): Promise<void> {
+    this.lastWorkspaces.set(userId, workspaceId);
+  }
   async invites(workspaceId: number): Promise<InviteRow[]> {
     return this.invites_.filter((i) => i.workspace_id === workspaceId);
   }
@@ -411,6 +418,26 @@ describe('WorkspacesService', () => {
         status: 403,
         message: WORKSPACE_TEXT.ownerCannotLeave,
       });
+    });
+  });
+
+  describe('the last workspace', () => {
+    it('opens the workspace a member used last, and the default one once they are no longer in it', async () => {
+      const { sut, id } = await setUp();
+      expect(await sut.lastActiveOf(3)).toBe(0);
+      await sut.rememberActive(eddie, id);
+      expect(await sut.lastActiveOf(3)).toBe(id);
+      await sut.removeMember(adam, id, 3);
+      expect(await sut.lastActiveOf(3)).toBe(0);
+    });
+
+    it('refuses to remember a workspace the caller is not a member of (404), and takes the default', async () => {
+      const { sut, id, repo } = await setUp();
+      await expect(sut.rememberActive(nina, id)).rejects.toMatchObject({ status: 404 });
+      expect(repo.lastWorkspaces.get(5)).toBeUndefined();
+      await sut.rememberActive(vera, id);
+      await sut.rememberActive(vera, 0);
+      expect(repo.lastWorkspaces.get(4)).toBeNull();
     });
   });
 

@@ -69,6 +69,8 @@ export type WorkspacesStore = Pick<
   | 'addMember'
   | 'setRole'
   | 'removeMember'
+  | 'lastWorkspaceOf'
+  | 'setLastWorkspace'
 >;
 
 type Deps = {
@@ -107,6 +109,23 @@ export class WorkspacesService {
     const me = actor.requireUser();
     const rows = await this.deps.repo.listOfUser(me.id);
     return [{ id: DEFAULT_WORKSPACE_ID, name: 'Default', members_count: 1 }, ...rows.map(present)];
+  }
+
+  /**
+   * Remembers the workspace the caller works in, so that signing in on another device opens it
+   * (0: the default one). A workspace the caller is not a member of answers 404.
+   */
+  async rememberActive(actor: Actor, workspaceId: number): Promise<void> {
+    const me = actor.requireUser();
+    if (workspaceId !== DEFAULT_WORKSPACE_ID) await this.membership(actor, workspaceId);
+    await this.deps.repo.setLastWorkspace(me.id, workspaceId === DEFAULT_WORKSPACE_ID ? null : workspaceId);
+  }
+
+  /** The workspace to open for a user signing in: the one they used last while they are still a member of it. */
+  async lastActiveOf(userId: number): Promise<number> {
+    const id = await this.deps.repo.lastWorkspaceOf(userId);
+    if (!id) return DEFAULT_WORKSPACE_ID;
+    return (await this.deps.repo.getMember(id, userId)) ? id : DEFAULT_WORKSPACE_ID;
   }
 
   async create(actor: Actor, name: string): Promise<Workspace> {

@@ -195,6 +195,7 @@ function casesOf(f: Fixture): Record<string, Case> {
     'PUT /api/v1/file-entries/:entryId/shareable-link': { url: `${entry}/shareable-link`, body: {} },
     'DELETE /api/v1/file-entries/:entryId/shareable-link': { url: `${entry}/shareable-link` },
     'GET /api/v1/me/workspaces': { url: '/api/v1/me/workspaces' },
+    'PUT /api/v1/me/workspace': { url: '/api/v1/me/workspace', body: { workspaceId: 0 } },
     'POST /api/v1/workspace': { url: '/api/v1/workspace', body: { name: 'x' } },
     'GET /api/v1/workspace/:id': { url: ws },
     'PUT /api/v1/workspace/:id': { url: ws, body: { name: 'x' } },

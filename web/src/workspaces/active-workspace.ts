@@ -2,6 +2,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import Cookies from 'js-cookie';
 import { COOKIE, COOKIE_DEFAULT_DAYS, DEFAULT_WORKSPACE_ID, type Workspace } from '@kosh/contracts';
+import { endpoints } from '@kosh/contracts/endpoints';
+import { call } from '../api/call.ts';
 import { driveKeys } from '../api/drive.api.ts';
 import { queryClient } from '../api/query-client.ts';
 import { useWorkspaces } from './workspaces.api.ts';
@@ -23,12 +25,15 @@ const subscribe = (listener: () => void) => {
 };
 
 /**
- * Makes a workspace active: stores the id, drops the drive's cached listings (they belong to the
- * workspace that was active) and, inside the drive, goes back to its root. Joining an invite
- * calls it with the joined workspace.
+ * Makes a workspace active: stores the id (here, and on the server so that signing in on another
+ * device opens it), drops the drive's cached listings (they belong to the workspace that was
+ * active) and, inside the drive, goes back to its root. Joining an invite calls it with the
+ * joined workspace.
  */
 export function switchWorkspace(id: number): void {
   Cookies.set(COOKIE.activeWorkspace, String(id), { expires: COOKIE_DEFAULT_DAYS, path: '/', sameSite: 'lax' });
+  // Best effort: a failure only means another device opens the previous workspace.
+  call(endpoints.rememberWorkspace, { body: { workspaceId: id } }).catch(() => undefined);
   queryClient.removeQueries({ queryKey: driveKeys.all });
   void queryClient.invalidateQueries({ queryKey: driveKeys.all });
   void queryClient.invalidateQueries({ queryKey: ['workspaces'] });

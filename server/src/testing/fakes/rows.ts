@@ -21,6 +21,7 @@ export const userRow = (over: Partial<UserRow> & Pick<UserRow, 'id' | 'email'>):
   two_factor_confirmed_at: null,
   two_factor_last_time_step: null,
   profile_skip_count: 0,
+  last_workspace_id: null,
   created_at: AT,
   updated_at: AT,
   ...over,
