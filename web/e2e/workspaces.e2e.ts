@@ -152,16 +152,20 @@ describe('workspaces', () => {
     expect(unexpectedConsoleErrors(inviteeBrowser.consoleErrors)).toEqual([]);
 
     // Small screens: the switcher sits in the drawer; the members dialog is full screen.
-    // The active workspace is the browser's (a cookie): a new browser starts in the default one.
+    // The workspace used last follows the user: a new browser opens Studio, where the owner worked.
     const { page: mobile } = await openAs(ownerEmail, MOBILE);
-    await entry(mobile, 'personal.txt').waitFor();
-    await mobile.getByRole('button', { name: 'Open menu' }).click();
-    await switcher(mobile).filter({ hasText: 'Default' }).click();
-    await mobile.getByRole('menu').waitFor();
-    await screenshot(mobile, 'workspaces-switcher-375');
-    await mobile.getByRole('menuitem', { name: 'Studio' }).click();
     await entry(mobile, 'owner-plan.txt').waitFor();
     expect(await entry(mobile, 'personal.txt').count()).toBe(0);
+    await mobile.getByRole('button', { name: 'Open menu' }).click();
+    await switcher(mobile).filter({ hasText: 'Studio' }).click();
+    await mobile.getByRole('menu').waitFor();
+    await screenshot(mobile, 'workspaces-switcher-375');
+    await mobile.getByRole('menuitem', { name: 'Default' }).click();
+    await entry(mobile, 'personal.txt').waitFor();
+    if (!(await switcher(mobile).isVisible())) await mobile.getByRole('button', { name: 'Open menu' }).click();
+    await switcher(mobile).filter({ hasText: 'Default' }).click();
+    await mobile.getByRole('menuitem', { name: 'Studio' }).click();
+    await entry(mobile, 'owner-plan.txt').waitFor();
     if (!(await switcher(mobile).isVisible())) await mobile.getByRole('button', { name: 'Open menu' }).click();
     await switcher(mobile).filter({ hasText: 'Studio' }).click();
     await mobile.getByRole('menuitem', { name: 'Manage members' }).click();
