@@ -16,6 +16,7 @@ import { TextArea } from '../../ui/TextArea.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { textFieldProps } from '../../ui/form-field.ts';
 import { useTranslatedResolver } from '../../ui/zod-messages.ts';
+import { submitEnquiry } from './enquiry-submit.ts';
 
 const FIELDS = ['name', 'email', 'mobileNumber', 'message'] as const;
 /** The human check's action name for every enquiry form (spec part 2, 5). */
@@ -87,8 +88,7 @@ export function EnquiryForm({
     else setFormError((isApiError(error) && error.displayMessage) || trans(DEFAULT_ERROR_MESSAGE));
   };
 
-  const send = async (values: SendEnquiryBody, isChecked: boolean) => {
-    if (!isChecked && !(await passCheck())) return;
+  const send = (values: SendEnquiryBody) =>
     mutation.mutate(values, {
       onSuccess: () => {
         form.reset({ name: '', email: '', mobileNumber: '', message: '' });
@@ -97,16 +97,19 @@ export function EnquiryForm({
       },
       onError: handleError,
     });
-  };
+
+  // Resolves with the parsed values, or null once the fields show their errors.
+  const validate = () =>
+    new Promise<SendEnquiryBody | null>((resolve) => {
+      void form.handleSubmit(resolve, () => resolve(null))();
+    });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isBusy) return;
     setFormError(null);
     setSent(false);
-    const isChecked = checkHumanFirst ? await passCheck() : false;
-    if (checkHumanFirst && !isChecked) return;
-    await form.handleSubmit((values) => send(values, !!checkHumanFirst))();
+    await submitEnquiry({ checkHuman: passCheck, validate, send }, checkHumanFirst);
   };
 
   return (
