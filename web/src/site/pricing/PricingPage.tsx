@@ -1,38 +1,15 @@
 import clsx from 'clsx';
 import { MessageCircle, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { focusRing, buttonClasses } from '../../ui/button-styles.ts';
-import { useSettings } from '../../shell/bootstrap-store.ts';
+import { focusRing } from '../../ui/button-styles.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { PublicLayout } from '../../shell/layout/PublicLayout.tsx';
 import { useAuth } from '../../shell/useAuth.ts';
 import { useDocumentTitle } from '../../shell/useDocumentTitle.ts';
+import { CommunitySection } from '../landing/CommunitySection.tsx';
 import { PricingSection } from './PricingSection.tsx';
 
 const trustLine = 'mx-auto mt-12 flex max-w-[720px] items-center justify-center gap-2 px-4 text-center text-sm text-fg';
-
-/** The community call to action: a visitor is asked to create the free account. */
-function CommunityCallToAction() {
-  const { trans } = useTrans();
-  const { branding } = useSettings();
-  return (
-    <section aria-labelledby="pricing-community" className="bg-bg py-16 sm:py-24">
-      <div className="mx-auto flex max-w-[720px] flex-col items-center px-4 text-center sm:px-6">
-        <h2 id="pricing-community" className="text-[28px] font-semibold leading-9 text-fg">
-          {trans('Join the community')}
-        </h2>
-        <p className="mt-3 text-base text-fg-muted">
-          {trans('Thousands of people keep their files safe with :siteName. Create your free account today.', {
-            siteName: branding.site_name,
-          })}
-        </p>
-        <Link to="/register" className={buttonClasses('primary', 'lg', 'mt-8')}>
-          {trans('Create your free account')}
-        </Link>
-      </div>
-    </section>
-  );
-}
 
 /**
  * The public pricing page (spec part 2, 2 "Pricing"): the plans with the billing-cycle selector and
@@ -58,7 +35,8 @@ export function PricingPage() {
           {trans('Your files are encrypted and stored in India.')}
         </p>
       </section>
-      {!isLoggedIn && <CommunityCallToAction />}
+      {/* The landing page's call to action (its texts are the landing setting's); it asks visitors to sign up. */}
+      {!isLoggedIn && <CommunitySection />}
       <section className="border-t border-divider bg-bg py-10">
         <p className="flex items-center justify-center gap-2 px-4 text-center text-sm">
           <MessageCircle size={20} className="shrink-0 text-fg-muted" aria-hidden />
