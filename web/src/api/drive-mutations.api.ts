@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { FileEntriesResponse, FileEntryResponse } from '@kosh/contracts';
+import type { BulkEntriesBody, FileEntriesResponse, FileEntryResponse } from '@kosh/contracts';
 import { endpoints } from '@kosh/contracts/endpoints';
+import { runInBatches, type BulkProgress } from '../drive/actions/bulk-runner.ts';
 import { call } from './call.ts';
 import { driveKeys, type ListingParams } from './drive.api.ts';
 import { mapEntries, mergeEntries, removeEntries, type EntryPages } from './drive-cache.ts';
 
 type Snapshot = Array<[QueryKey, EntryPages | undefined]>;
-type Ids = { ids: number[] };
+/** Ids of any number: sent 1,000 a call, one call after another, with progress after each. */
+type Ids = { ids: number[]; onProgress?: (progress: BulkProgress) => void };
 
 /** Applies an optimistic change to every cached listing and returns what to roll back to. */
 async function patchLists(
@@ -45,7 +47,12 @@ function useListMutation<V, R>(
     mutationFn,
     onMutate: (vars: V) => patchLists(qc, patch(vars)),
     onError: (_error, _vars, snapshot) => rollback(qc, snapshot),
-    onSuccess: (answer) => options.onAnswer?.(qc, answer),
+    onSuccess: (answer) => {
+      options.onAnswer?.(qc, answer);
+      // Refused entries were removed optimistically with the rest: fetch the shown listing again.
+      if (answer && typeof answer === 'object' && 'refused' in answer && Number(answer.refused) > 0)
+        void qc.invalidateQueries({ queryKey: driveKeys.lists, refetchType: 'active' });
+    },
     onSettled: () => markStale(qc, options),
   });
 }
@@ -71,8 +78,12 @@ export const useRenameEntry = () =>
 
 export const useStarEntries = () =>
   useListMutation(
-    ({ ids, starred }: Ids & { starred: boolean }) =>
-      call(starred ? endpoints.starEntries : endpoints.unstarEntries, { body: { entryIds: ids } }),
+    ({ ids, starred, onProgress }: Ids & { starred: boolean }) =>
+      runInBatches(
+        ids,
+        (entryIds) => call(starred ? endpoints.starEntries : endpoints.unstarEntries, { body: { entryIds } }),
+        onProgress,
+      ),
     ({ ids, starred }) =>
       (data, params) => {
         if (!starred && params.section === 'starred') return removeEntries(data, new Set(ids));
@@ -80,33 +91,43 @@ export const useStarEntries = () =>
           ids.includes(e.id) && e.is_starred !== starred ? { ...e, is_starred: starred } : e,
         );
       },
-    { onAnswer: mergeAnswer },
   );
 
 /** Moves entries into a folder (null = root); they leave the folder listings they were in. */
 export const useMoveEntries = () =>
   useListMutation(
-    ({ ids, destinationId }: Ids & { destinationId: number | null }) =>
-      call(endpoints.moveEntries, { body: { entryIds: ids, destinationId } }),
+    ({ ids, destinationId, onProgress }: Ids & { destinationId: number | null }) =>
+      runInBatches(ids, (entryIds) => call(endpoints.moveEntries, { body: { entryIds, destinationId } }), onProgress),
     ({ ids }) => removeFrom(['home', 'folder'], ids),
   );
 
 export const useTrashEntries = () =>
   useListMutation(
-    ({ ids }: Ids) => call(endpoints.deleteEntries, { body: { entryIds: ids, deleteForever: false } }),
+    ({ ids, onProgress }: Ids) =>
+      runInBatches(
+        ids,
+        (entryIds) => call(endpoints.deleteEntries, { body: { entryIds, deleteForever: false } }),
+        onProgress,
+      ),
     ({ ids }) => removeFrom(['home', 'folder', 'recent', 'starred', 'search'], ids),
   );
 
 export const useDeleteForever = () =>
   useListMutation(
-    ({ ids }: Ids) => call(endpoints.deleteEntries, { body: { entryIds: ids, deleteForever: true } }),
+    ({ ids, onProgress }: Ids) =>
+      runInBatches(
+        ids,
+        (entryIds) => call(endpoints.deleteEntries, { body: { entryIds, deleteForever: true } }),
+        onProgress,
+      ),
     ({ ids }) => removeFrom(['trash'], ids),
     { spaceUsage: true },
   );
 
 export const useRestoreEntries = () =>
   useListMutation(
-    ({ ids }: Ids) => call(endpoints.restoreEntries, { body: { entryIds: ids } }),
+    ({ ids, onProgress }: Ids) =>
+      runInBatches(ids, (entryIds) => call(endpoints.restoreEntries, { body: { entryIds } }), onProgress),
     ({ ids }) => removeFrom(['trash'], ids),
   );
 
@@ -124,8 +145,21 @@ export const useEmptyTrash = () =>
 export function useCopyEntries() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ ids }: Ids) => call(endpoints.copyEntries, { body: { entryIds: ids } }),
+    mutationFn: ({ ids, onProgress }: Ids) =>
+      runInBatches(ids, (entryIds) => call(endpoints.copyEntries, { body: { entryIds } }), onProgress),
     onSuccess: () => markStale(qc, { spaceUsage: true, refetchActive: true }),
+  });
+}
+
+/**
+ * One action on every entry of a folder or of the trash but those left out (select all in a
+ * place of any size): the server works through them in one call; the shown listing is fetched again.
+ */
+export function useBulkSelection() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkEntriesBody) => call(endpoints.bulkEntries, { body }),
+    onSettled: () => markStale(qc, { spaceUsage: true, refetchActive: true }),
   });
 }
 

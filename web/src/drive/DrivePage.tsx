@@ -13,6 +13,7 @@ import { buttonClasses } from '../ui/button-styles.ts';
 import { actionGroups, type DriveSection, type EntryAction } from './actions/entry-actions.ts';
 import { actionItems, PointMenu } from './actions/PointMenu.tsx';
 import { useEntryActions } from './actions/useEntryActions.tsx';
+import { wholeSelectionOf } from './selection/whole-selection.ts';
 import { useMoveEntriesTo } from './actions/useMoveEntriesTo.ts';
 import { DetailsPanel } from './details/DetailsPanel.tsx';
 import { EmptyState, type EmptyKind } from './file-view/EmptyState.tsx';
@@ -85,6 +86,13 @@ export function DrivePage() {
     [selection, entries, byId],
   );
   const groups = actionGroups(section, selected);
+  // Select all in a place bigger than what is loaded (or than one call takes) acts on the whole place.
+  const whole = wholeSelectionOf(selection, {
+    section,
+    folderId: folder?.id ?? null,
+    total,
+    isAllLoaded: !listing.hasNextPage,
+  });
   const files = useMemo(() => entries.filter((e) => !isFolder(e)), [entries]);
   const isMissing = [folderPath.error, listing.error].some((e) => isApiError(e) && e.status === 404);
   // A folder shared with the caller takes new entries only with edit.
@@ -103,10 +111,13 @@ export function DrivePage() {
     const focused = selection.focused !== null ? byId.get(selection.focused) : undefined;
     if (command === 'open') open(focused && selection.selected.has(focused.id) ? focused : selected[0]);
     if (command === 'rename' && groups.flat().includes('rename')) actions.run('rename', selected);
-    if (command === 'delete') actions.run(section === 'trash' ? 'deleteForever' : 'trash', selected);
+    if (command === 'delete') runOnSelection(section === 'trash' ? 'deleteForever' : 'trash');
     if (command === 'menu' && at) setMenu({ at, kind: 'entries' });
   };
-  const runOnSelection = (action: EntryAction) => actions.run(action, selected);
+  function runOnSelection(action: EntryAction) {
+    if (whole) actions.runWhole(action, whole, selected);
+    else actions.run(action, selected);
+  }
 
   const emptyKind: EmptyKind = isMissing ? 'missingFolder' : section === 'search' && !params ? 'searchPrompt' : section;
   const canCreate = canWriteWorkspace && (section === 'home' || (section === 'folder' && (canWriteFolder || !folder)));
@@ -148,7 +159,7 @@ export function DrivePage() {
             const parent = folderPath.data?.path.at(-2);
             if (action === 'trash') void navigate(parent ? `/drive/folders/${parent.hash}` : '/drive');
           }}
-          selectedCount={selected.length}
+          selectedCount={whole?.count ?? selected.length}
           selectionActions={groups.flat()}
           onSelectionAction={runOnSelection}
           onClearSelection={() => setSelection(clearSelection(selection))}

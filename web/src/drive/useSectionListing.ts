@@ -4,7 +4,7 @@ import { flattenPages, totalOf } from '../api/drive-cache.ts';
 import { useEntryListing, type ListingParams } from '../api/drive.api.ts';
 import type { DriveSection } from './actions/entry-actions.ts';
 import { searchListingParams, type SearchState } from './search/search-query.ts';
-import { emptySelection, pruneSelection, type Selection } from './selection/selection-model.ts';
+import { emptySelection, pruneSelection, withLoaded, type Selection } from './selection/selection-model.ts';
 import { DEFAULT_SORT, isSortable, type Sort } from './view-state.ts';
 
 /** The listing call of a section (null: nothing to ask, e.g. an empty search). */
@@ -61,6 +61,13 @@ export function useDriveSelection(
     setState(emptySelection);
   }
   const present = useMemo(() => new Set(entries.map((e) => e.id)), [entries]);
-  const current = useMemo(() => pruneSelection(state, present), [state, present]);
+  const current = useMemo(
+    () =>
+      withLoaded(
+        pruneSelection(state, present),
+        entries.map((e) => e.id),
+      ),
+    [state, present, entries],
+  );
   return [current, setState];
 }

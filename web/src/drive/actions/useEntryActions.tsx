@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { FileEntry } from '@kosh/contracts';
+import type { BulkAction, BulkSelection, FileEntry } from '@kosh/contracts';
 import { downloadUrl } from '../../api/drive.api.ts';
 import { useLeaveShares } from '../../api/shares.api.ts';
 import {
+  useBulkSelection,
   useCopyEntries,
   useDeleteForever,
   useEmptyTrash,
@@ -19,17 +20,30 @@ import { MoveDialog } from '../dialogs/MoveDialog.tsx';
 import { NameDialog } from '../dialogs/NameDialog.tsx';
 import { splitExtension } from '../entry-format.ts';
 import { isFolder } from '../file-types.ts';
+import { progressToast, reportOutcome, workingToast } from './bulk-report.ts';
 import type { DriveSection, EntryAction } from './entry-actions.ts';
-import { useMoveEntriesTo } from './useMoveEntriesTo.ts';
+import { useMoveEntriesTo, type MoveDestination } from './useMoveEntriesTo.ts';
 
 // The Share dialog loads when first opened: it stays out of the drive's first load.
 const ShareDialog = lazy(() => import('../share/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 
+/** Every entry of a folder or of the trash but some, however many are loaded (select all). */
+export type WholeSelection = { selection: BulkSelection; count: number };
 type OpenDialog =
   | { kind: 'rename'; entry: FileEntry }
-  | { kind: 'move' | 'deleteForever' | 'share'; entries: FileEntry[] }
+  | { kind: 'move' | 'deleteForever'; entries: FileEntry[]; whole?: WholeSelection }
+  | { kind: 'share'; entries: FileEntry[] }
   | { kind: 'emptyTrash' };
-type Bulk = { results?: Array<{ ok: boolean; message?: string }> };
+/** The actions a whole selection runs on the server in one call. */
+const WHOLE_ACTIONS: Partial<Record<EntryAction, BulkAction>> = {
+  move: 'move',
+  copy: 'copy',
+  trash: 'trash',
+  restore: 'restore',
+  deleteForever: 'deleteForever',
+  star: 'star',
+  unstar: 'unstar',
+};
 
 /** Starts a download through a link, so the browser keeps the page and shows its own progress. */
 export function startDownload(entries: FileEntry[]): void {
@@ -44,12 +58,6 @@ export function startDownload(entries: FileEntry[]): void {
 /** "1 item moved to trash" or ":count items moved to trash". */
 const counted = (trans: TransFn, one: string, many: string, count: number) =>
   trans(count === 1 ? one : many, { count });
-
-/** A bulk answer with refused items shows the first refusal. */
-function reportRefusals(answer: Bulk) {
-  const refused = answer.results?.find((r) => !r.ok);
-  if (refused?.message) toast.danger(refused.message);
-}
 
 /** Runs the entry actions of a section, with their dialogs, confirmations and result toasts. */
 export function useEntryActions({
@@ -73,7 +81,30 @@ export function useEntryActions({
   const emptyTrash = useEmptyTrash();
   const leave = useLeaveShares();
   const moveTo = useMoveEntriesTo();
+  const bulk = useBulkSelection();
   const close = useCallback(() => setDialog(null), []);
+  const onProgress = useMemo(() => progressToast(trans), [trans]);
+  /** The result line of an action on `done` entries. */
+  const success = useCallback(
+    (action: EntryAction) => (done: number) => {
+      const n = done.toLocaleString();
+      switch (action) {
+        case 'star':
+          return trans('Added to starred');
+        case 'unstar':
+          return trans('Removed from starred');
+        case 'copy':
+          return done === 1 ? trans('1 copy made') : trans(':count copies made', { count: n });
+        case 'restore':
+          return done === 1 ? trans('1 item restored') : trans(':count items restored', { count: n });
+        case 'deleteForever':
+          return done === 1 ? trans('1 item deleted forever') : trans(':count items deleted forever', { count: n });
+        default:
+          return done === 1 ? trans('1 item moved to trash') : trans(':count items moved to trash', { count: n });
+      }
+    },
+    [trans],
+  );
 
   const run = useCallback(
     (action: EntryAction, entries: FileEntry[]) => {
@@ -99,15 +130,22 @@ export function useEntryActions({
             { ids },
             {
               onSuccess: (answer) => {
-                toast.positive(
-                  counted(
-                    trans,
-                    '1 item removed from shared with me',
-                    ':count items removed from shared with me',
-                    count,
-                  ),
+                const refused = answer.results.filter((r) => !r.ok);
+                reportOutcome(
+                  trans,
+                  {
+                    done: count - refused.length,
+                    refused: refused.length,
+                    reasons: refused.slice(0, 1).map((r) => ({ message: r.message ?? '', count: refused.length })),
+                  },
+                  (done) =>
+                    counted(
+                      trans,
+                      '1 item removed from shared with me',
+                      ':count items removed from shared with me',
+                      done,
+                    ),
                 );
-                reportRefusals(answer);
               },
             },
           );
@@ -117,37 +155,61 @@ export function useEntryActions({
         case 'star':
         case 'unstar':
           return star.mutate(
-            { ids, starred: action === 'star' },
-            { onSuccess: () => toast.positive(trans(action === 'star' ? 'Added to starred' : 'Removed from starred')) },
+            { ids, starred: action === 'star', onProgress },
+            { onSuccess: (outcome) => reportOutcome(trans, outcome, success(action)) },
           );
         case 'copy':
           return copy.mutate(
-            { ids },
-            {
-              onSuccess: ({ entries: made }) =>
-                toast.positive(counted(trans, '1 copy made', ':count copies made', made.length)),
-            },
+            { ids, onProgress },
+            { onSuccess: (outcome) => reportOutcome(trans, outcome, success(action)) },
           );
         case 'restore':
           return restore.mutate(
-            { ids },
-            { onSuccess: () => toast.positive(counted(trans, '1 item restored', ':count items restored', count)) },
+            { ids, onProgress },
+            { onSuccess: (outcome) => reportOutcome(trans, outcome, success(action)) },
           );
         case 'trash':
           return trash.mutate(
-            { ids },
+            { ids, onProgress },
             {
-              onSuccess: (answer) => {
-                toast.positive(counted(trans, '1 item moved to trash', ':count items moved to trash', count), {
-                  action: { label: 'Undo', action: () => restore.mutate({ ids }) },
-                });
-                reportRefusals(answer);
-              },
+              onSuccess: (outcome) =>
+                reportOutcome(trans, outcome, success(action), {
+                  action: { label: trans('Undo'), action: () => restore.mutate({ ids, onProgress }) },
+                }),
             },
           );
       }
     },
-    [section, navigate, onPreview, onDetails, star, copy, restore, trash, leave, trans],
+    [section, navigate, onPreview, onDetails, star, copy, restore, trash, leave, trans, onProgress, success],
+  );
+
+  /** An action on every entry of a folder or of the trash but some: one call, the server does the rest. */
+  const runWhole = useCallback(
+    (action: EntryAction, whole: WholeSelection, entries: FileEntry[], destination?: MoveDestination) => {
+      const bulkAction = WHOLE_ACTIONS[action];
+      if (!bulkAction) return run(action, entries);
+      if ((action === 'move' && !destination) || action === 'deleteForever')
+        return setDialog({ kind: action, entries, whole });
+      workingToast(trans, whole.count);
+      bulk.mutate(
+        { action: bulkAction, selection: whole.selection, destinationId: destination?.id },
+        {
+          onSuccess: (outcome) =>
+            reportOutcome(
+              trans,
+              outcome,
+              destination
+                ? (done) =>
+                    trans(done === 1 ? 'Moved 1 item to :folder' : 'Moved :count items to :folder', {
+                      count: done.toLocaleString(),
+                      folder: destination.name,
+                    })
+                : success(action),
+            ),
+        },
+      );
+    },
+    [bulk, trans, success, run],
   );
 
   const element = (
@@ -177,10 +239,12 @@ export function useEntryActions({
           entries={dialog.entries}
           onClose={close}
           onMove={(destination) =>
-            moveTo(
-              dialog.entries.map((e) => e.id),
-              destination,
-            )
+            dialog.whole
+              ? runWhole('move', dialog.whole, dialog.entries, destination)
+              : moveTo(
+                  dialog.entries.map((e) => e.id),
+                  destination,
+                )
           }
         />
       )}
@@ -192,15 +256,17 @@ export function useEntryActions({
           body={trans('Are you sure you want to permanently delete the selected items?')}
           confirmLabel={trans('Delete forever')}
           onConfirm={() => {
-            const n = dialog.entries.length;
+            if (dialog.whole) {
+              workingToast(trans, dialog.whole.count);
+              bulk.mutate(
+                { action: 'deleteForever', selection: dialog.whole.selection },
+                { onSuccess: (outcome) => reportOutcome(trans, outcome, success('deleteForever')) },
+              );
+              return;
+            }
             deleteForever.mutate(
-              { ids: dialog.entries.map((e) => e.id) },
-              {
-                onSuccess: (answer) => {
-                  toast.positive(counted(trans, '1 item deleted forever', ':count items deleted forever', n));
-                  reportRefusals(answer);
-                },
-              },
+              { ids: dialog.entries.map((e) => e.id), onProgress },
+              { onSuccess: (outcome) => reportOutcome(trans, outcome, success('deleteForever')) },
             );
           }}
         />
@@ -217,5 +283,5 @@ export function useEntryActions({
       )}
     </>
   );
-  return { run, element, confirmEmptyTrash: useCallback(() => setDialog({ kind: 'emptyTrash' }), []) };
+  return { run, runWhole, element, confirmEmptyTrash: useCallback(() => setDialog({ kind: 'emptyTrash' }), []) };
 }

@@ -1,5 +1,12 @@
 import type { KeyboardEvent } from 'react';
-import { clearSelection, focusEdge, moveFocus, selectAll, type Selection } from '../selection/selection-model.ts';
+import {
+  clearSelection,
+  focusEdge,
+  moveFocus,
+  selectAll,
+  toggleEntry,
+  type Selection,
+} from '../selection/selection-model.ts';
 
 export type KeyCommand = 'open' | 'rename' | 'delete' | 'menu';
 
@@ -48,10 +55,7 @@ export function handleViewKey(
     onSelection(clearSelection(selection));
   } else if (event.key === ' ' && selection.focused !== null) {
     event.preventDefault();
-    const selected = new Set(selection.selected);
-    if (selected.has(selection.focused)) selected.delete(selection.focused);
-    else selected.add(selection.focused);
-    onSelection({ ...selection, selected, anchor: selection.focused });
+    onSelection(toggleEntry(selection, selection.focused));
   } else if (event.key === 'Enter' && selection.selected.size) {
     command('open');
   } else if (event.key === 'F2' && selection.selected.size === 1) {

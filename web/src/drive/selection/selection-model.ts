@@ -7,6 +7,11 @@ export type Selection = {
   readonly selected: ReadonlySet<number>;
   readonly anchor: number | null;
   readonly focused: number | null;
+  /**
+   * Select all (Ctrl+A) means every entry of the place, loaded or not: `selected` then holds the
+   * loaded ones and `except` those deselected since; rows loaded later join the selection.
+   */
+  readonly whole?: { readonly except: ReadonlySet<number> };
 };
 
 export type ClickModifiers = { toggle?: boolean; range?: boolean };
@@ -37,13 +42,21 @@ export function clickEntry(
     const selected = new Set(toggle ? [...state.selected, ...span] : span);
     return { selected, anchor: state.anchor, focused: id };
   }
-  if (toggle) {
-    const selected = new Set(state.selected);
-    if (selected.has(id)) selected.delete(id);
-    else selected.add(id);
-    return { selected, anchor: id, focused: id };
-  }
+  if (toggle) return toggleEntry(state, id);
   return { selected: new Set([id]), anchor: id, focused: id };
+}
+
+/** Ctrl/Cmd-click or Space: adds or removes one entry, keeping a select-all (the entry joins its exceptions). */
+export function toggleEntry(state: Selection, id: number): Selection {
+  const selected = new Set(state.selected);
+  const isSelected = selected.has(id);
+  if (isSelected) selected.delete(id);
+  else selected.add(id);
+  if (!state.whole) return { selected, anchor: id, focused: id };
+  const except = new Set(state.whole.except);
+  if (isSelected) except.add(id);
+  else except.delete(id);
+  return { selected, anchor: id, focused: id, whole: { except } };
 }
 
 /** A right-click: keeps a selection that holds the entry (to act on all of it), else selects only it. */
@@ -92,7 +105,20 @@ export function selectAll(state: Selection, order: readonly number[]): Selection
     selected: new Set(order),
     anchor: state.anchor ?? order[0] ?? null,
     focused: state.focused ?? order[0] ?? null,
+    whole: { except: new Set() },
   };
+}
+
+/**
+ * The selection over the entries loaded now: under a select-all every loaded entry but the
+ * exceptions, so pages loaded after Ctrl+A show selected too.
+ */
+export function withLoaded(state: Selection, order: readonly number[]): Selection {
+  const { whole } = state;
+  if (!whole) return state;
+  const selected = order.filter((id) => !whole.except.has(id));
+  if (selected.length === state.selected.size && selected.every((id) => state.selected.has(id))) return state;
+  return { ...state, selected: new Set(selected) };
 }
 
 export function clearSelection(state: Selection): Selection {
@@ -105,7 +131,7 @@ export function pruneSelection(state: Selection, present: ReadonlySet<number>): 
   const anchor = state.anchor !== null && present.has(state.anchor) ? state.anchor : null;
   const focused = state.focused !== null && present.has(state.focused) ? state.focused : null;
   if (kept.length === state.selected.size && anchor === state.anchor && focused === state.focused) return state;
-  return { selected: new Set(kept), anchor, focused };
+  return { ...state, selected: new Set(kept), anchor, focused };
 }
 
 /** The selected ids in list order (actions and the details panel read them in this order). */
