@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import clsx from 'clsx';
 import { Info, X } from 'lucide-react';
 import type { FileEntry, FileType } from '@kosh/contracts';
@@ -34,6 +34,22 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <dd className="mt-0.5 text-sm break-words text-fg">{children}</dd>
     </div>
   );
+}
+
+/** The entry's thumbnail, or its type's icon when it has none or the image fails to load. */
+function Preview({ entry, type }: { entry: FileEntry; type: FileType }) {
+  const [isBroken, setBroken] = useState(false);
+  if (entry.thumbnail_url && !isBroken)
+    return (
+      <img
+        src={entry.thumbnail_url}
+        alt=""
+        data-testid="details-thumbnail"
+        onError={() => setBroken(true)}
+        className="size-full object-contain"
+      />
+    );
+  return <FileIcon type={type} size={64} />;
 }
 
 type Props = {
@@ -82,11 +98,7 @@ export function DetailsPanel({ entries, fallback, userId, isMobile, onClose, onS
         {entry && type ? (
           <>
             <div className="mb-4 flex h-40 items-center justify-center overflow-hidden rounded-kosh bg-bg-alt">
-              {entry.thumbnail_url ? (
-                <img src={entry.thumbnail_url} alt="" className="size-full object-contain" />
-              ) : (
-                <FileIcon type={type} size={64} />
-              )}
+              <Preview key={entry.id} entry={entry} type={type} />
             </div>
             <dl>
               <Field label={trans('Type')}>{trans(TYPE_LABELS[type])}</Field>

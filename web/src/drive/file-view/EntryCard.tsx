@@ -19,7 +19,14 @@ function Thumbnail({ entry }: { entry: FileEntry }) {
         loading="lazy"
         draggable={false}
         onError={() => setBroken(true)}
-        className="size-full object-cover"
+        data-testid="entry-thumbnail"
+        className={clsx(
+          'size-full',
+          // Drawings and pages are shown whole (a crop cuts their text); photos and frames fill the card.
+          entry.mime === 'image/svg+xml' || entry.type === 'pdf' ? 'object-contain p-2' : 'object-cover',
+          // A white page on the white card needs an edge; the shadow follows the page, not the box.
+          entry.type === 'pdf' && 'drop-shadow-[0_0_1px_rgb(0_0_0/0.45)]',
+        )}
       />
     );
   }
