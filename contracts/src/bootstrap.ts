@@ -64,6 +64,8 @@ export const ClientSettingsSchema = z.object({
   error_reporting: z.object({ public_key: z.string(), traces_sample_rate: z.number() }),
   /** Upload limits (part 2, 5) and the method choice (part 2, 4): see UploadSettingsSchema. */
   uploads: UploadSettingsSchema,
+  /** Days trashed entries are kept before they are deleted for good (0: kept until the user empties the trash). */
+  drive: z.object({ trash_purge_days: z.number() }),
   /** The landing page's texts, images and calls to action (part 2, 2). */
   landing: LandingSettingsSchema,
   menus: z.array(MenuSchema),

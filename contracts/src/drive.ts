@@ -98,6 +98,11 @@ export const FileEntrySchema = z
       .optional()
       .describe("Who owns an entry shared with the caller, with their avatar (absent on the caller's own entries)."),
     deleted_at: z.string().nullable(),
+    original_location: z
+      .object({ hash: z.string(), name: z.string() })
+      .nullable()
+      .optional()
+      .describe('In the trash section: the folder the entry was trashed from (null: the root of the drive).'),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -114,7 +114,8 @@ export class DriveListingService {
         break;
       }
     }
-    const data = await this.present(actor, result.rows);
+    const presented = await this.present(actor, result.rows);
+    const data = query.section === 'trash' ? await this.withOrigins(presented, result.rows) : presented;
     return {
       data,
       current_page: query.page,
@@ -123,6 +124,16 @@ export class DriveListingService {
       total: result.total,
       folder: folder ? (await this.present(actor, [folder]))[0] : null,
     };
+  }
+
+  /** Trash rows with the folder each was trashed from, so the user knows where a restore puts it. */
+  private async withOrigins(data: FileEntry[], rows: EntryRow[]): Promise<FileEntry[]> {
+    const parentIds = [...new Set(rows.flatMap((r) => (r.parent_id === null ? [] : [r.parent_id])))];
+    const parents = new Map((await this.entries.getManyByIds(parentIds)).map((p) => [p.id, p]));
+    return data.map((entry, i) => {
+      const parent = rows[i].parent_id === null ? undefined : parents.get(rows[i].parent_id);
+      return { ...entry, original_location: parent ? { hash: parent.hash, name: parent.name } : null };
+    });
   }
 
   /** An entry by hash (trashed ones too, so the trash view can show details). */

@@ -65,6 +65,8 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
   'uploads.resumable': true,
   /** Bytes per resumable PATCH (spec part 2, 9: "comes from settings"). */
   'uploads.chunk_size': DEFAULT_RESUMABLE_CHUNK_BYTES,
+  /** Days an entry stays in trash before the purge job deletes it for good (0 = never); the trash says so. */
+  'drive.trash_purge_days': 30,
   /** Direct uploads to S3; bootstrap answers true only when the storage driver is S3. */
   'uploads.direct_upload': true,
   /** The landing page's texts, images and calls to action (spec part 2, 2), one object. */
@@ -122,8 +124,6 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   'recaptcha.secret_key': '',
   'recaptcha.verify_url': 'https://www.google.com/recaptcha/api/siteverify',
   'drive.default_space_bytes': FREE_STORAGE_BYTES,
-  /** Days an entry stays in trash before the purge job deletes it for good (0 = never). */
-  'drive.trash_purge_days': 30,
   /** ZIP downloads streaming at once per signed-in user, per shareable link and per client address (0 = no cap). */
   'downloads.zip_per_user': 3,
   'downloads.zip_per_link': 5,

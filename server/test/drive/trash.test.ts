@@ -35,6 +35,24 @@ describe.each(DRIVERS)('DriveTrashService (%s driver)', (kind) => {
     expect((await repo().getById(sub.id))?.trash_root_id).toBe(docs.id);
   });
 
+  it('tells in the trash listing which folder each entry was trashed from', async () => {
+    const me = await DriveClient.create(t());
+    const { docs, a, b } = await tree(me);
+    const top = await me.upload('top.txt', 'TOP');
+    await del(me, [a.id, b.id, top.id]);
+    const page = await me.list({ section: 'trash' });
+    const rows = page.data
+      .map((e) => [e.name, e.original_location])
+      .sort((x, y) => String(x[0]).localeCompare(String(y[0])));
+    expect(rows).toEqual([
+      ['a.txt', { hash: docs.hash, name: 'Docs' }],
+      ['b.txt', { hash: expect.any(String), name: 'Sub' }],
+      ['top.txt', null],
+    ]);
+    // Elsewhere entries carry no origin.
+    expect((await me.list({ section: 'folder', folderHash: docs.hash })).data[0].original_location).toBeUndefined();
+  });
+
   it('restores to the original place, leaving what was trashed on its own in trash', async () => {
     const me = await DriveClient.create(t());
     const { docs, a, sub } = await tree(me);

@@ -28,6 +28,11 @@ export function splitExtension(name: string, isFolder: boolean): [string, string
 }
 
 /** The owner column: "me" for the caller's entries, the owner's name on entries shared with them. */
+/** Where a trashed entry was deleted from (a restore puts it back there): its folder, or Home for the root. */
+export function originLabel(entry: Pick<FileEntry, 'original_location'>, trans: (text: string) => string): string {
+  return entry.original_location?.name ?? trans('Home');
+}
+
 export function ownerLabel(
   entry: Pick<FileEntry, 'owner_id' | 'owner'>,
   userId: number | null,

@@ -25,7 +25,12 @@ export const LIST_HEADER_HEIGHT = 48;
 type HeaderProps = { sort: Sort | null; onSort: (orderBy: OrderBy) => void };
 
 /** Column headers; those the server sorts by are buttons (aria-sort on the active one). */
-export function ListHeader({ sort, onSort, showOwner = true }: HeaderProps & { showOwner?: boolean }) {
+export function ListHeader({
+  sort,
+  onSort,
+  showOwner = true,
+  isTrash = false,
+}: HeaderProps & { showOwner?: boolean; isTrash?: boolean }) {
   const { trans } = useTrans();
   const column = (label: string, orderBy: OrderBy | null) => {
     const isActive = !!sort && sort.orderBy === orderBy;
@@ -66,8 +71,8 @@ export function ListHeader({ sort, onSort, showOwner = true }: HeaderProps & { s
       )}
     >
       {column('Name', 'name')}
-      {showOwner && column('Owner', null)}
-      {column('Last modified', 'updated_at')}
+      {showOwner && column(isTrash ? 'Original location' : 'Owner', null)}
+      {isTrash ? column('Deleted', null) : column('Last modified', 'updated_at')}
       {column('Size', 'file_size')}
       <div role="columnheader" aria-label={trans('Actions')} />
     </div>

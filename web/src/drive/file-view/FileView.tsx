@@ -34,6 +34,8 @@ type Props = {
   userId: number | null;
   /** Show the owner column (default true). */
   showOwner?: boolean;
+  /** The trash: deleted dates and original locations instead of modified dates and owners. */
+  isTrash?: boolean;
   isMobile: boolean;
   canDrag: boolean;
   /** Where files dropped on the view's background upload to; undefined: no upload here. */
@@ -154,7 +156,14 @@ export function FileView(props: Props) {
               'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary',
           )}
         >
-          {hasHeader && <ListHeader sort={props.sort} onSort={props.onSort} showOwner={props.showOwner ?? true} />}
+          {hasHeader && (
+            <ListHeader
+              sort={props.sort}
+              onSort={props.onSort}
+              showOwner={props.showOwner ?? true}
+              isTrash={props.isTrash}
+            />
+          )}
           {props.isPending &&
             !isGrid &&
             Array.from({ length: 12 }, (_, i) => (

@@ -16,6 +16,7 @@ type Inputs = {
   showFocus: boolean;
   userId: number | null;
   showOwner?: boolean;
+  isTrash?: boolean;
   canDrag: boolean;
   onOpen: (entry: FileEntry) => void;
   onEntryMenu: (selection: Selection, at: Point) => void;
@@ -79,6 +80,7 @@ export function useViewContextValue(inputs: Inputs): FileViewContext {
   }, [formatDate]);
   const { selection, showFocus, userId, isMobile, canDrag } = inputs;
   const showOwner = inputs.showOwner ?? true;
+  const isTrash = inputs.isTrash ?? false;
   return useMemo(
     () => ({
       ...handlers,
@@ -87,10 +89,22 @@ export function useViewContextValue(inputs: Inputs): FileViewContext {
       showFocus,
       userId,
       showOwner,
+      isTrash,
       isMobile,
       canDrag,
       formatDate: cachedDate,
     }),
-    [handlers, selection.selected, selection.focused, showFocus, userId, showOwner, isMobile, canDrag, cachedDate],
+    [
+      handlers,
+      selection.selected,
+      selection.focused,
+      showFocus,
+      userId,
+      showOwner,
+      isTrash,
+      isMobile,
+      canDrag,
+      cachedDate,
+    ],
   );
 }

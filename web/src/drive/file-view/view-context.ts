@@ -12,6 +12,8 @@ export type FileViewContext = {
   /** The list has an owner column (not on a shareable link's page). */
   showOwner: boolean;
   isMobile: boolean;
+  /** The trash: rows tell when each entry was deleted and the folder it came from. */
+  isTrash: boolean;
   /** Entries may be dragged (not in trash, not on touch screens). */
   canDrag: boolean;
   formatDate: (date: string) => string;
