@@ -2,7 +2,7 @@ import { COOKIE, XSRF_HEADER } from '@kosh/contracts';
 import { ApiError } from '../../api/api-error.ts';
 import { apiRequest, readBrowserCookie } from '../../api/http.ts';
 import type { InterruptedServer, InterruptedUpload, ServerCheck } from './interrupted-uploads.ts';
-import type { MultipartState } from './s3-multipart.ts';
+import type { MultipartState } from './multipart-state.ts';
 
 // The browser's side of interrupted uploads: tus HEAD and DELETE on the saved upload address,
 // s3/multipart/get-uploaded-parts and s3/multipart/abort for multipart ones (spec part 2, 7).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InterruptedUploads, isSameFile, type InterruptedUpload, type ServerCheck } from './interrupted-uploads.ts';
-import { multipartStateKey } from './s3-multipart.ts';
+import { multipartStateKey } from './multipart-state.ts';
 import { fingerprintOf, type UploadFile } from './upload-queue.ts';
 
 const MB = 1024 ** 2;
@@ -82,6 +82,14 @@ describe('InterruptedUploads', () => {
     const { sut } = setup();
     await sut.load(4, new Set([clipPrint]));
     expect(sut.getUploads().map((u) => u.name)).toEqual(['backup.img']);
+  });
+
+  it('unlists an upload the queue runs again after the same file was picked the usual way', async () => {
+    const { sut, storage } = setup();
+    await sut.load(4);
+    sut.release(new Set(['4:0:other', backupPrint]));
+    expect(sut.getUploads().map((u) => u.name)).toEqual(['clip.mp4']);
+    expect(storage.map.has(multipartKey)).toBe(true);
   });
 
   it('drops an upload the server no longer has, with a note, and keeps one it could not ask about', async () => {

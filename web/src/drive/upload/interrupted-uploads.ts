@@ -1,4 +1,4 @@
-import { readState, multipartStateKey, type MultipartState } from './s3-multipart.ts';
+import { multipartStateKey, readState, type MultipartState } from './multipart-state.ts';
 import { parseFingerprint, type FingerprintParts, type UploadFile } from './upload-queue.ts';
 
 // Uploads a reload or a closed tab cut off (spec part 2, 3 and 4): tus-js-client keeps each
@@ -62,7 +62,7 @@ function tusUpload(storage: InterruptedDeps['storage'], key: string): Interrupte
 function multipartUpload(storage: InterruptedDeps['storage'], key: string): InterruptedUpload | null {
   const fingerprint = key.slice(MULTIPART_PREFIX.length);
   const parts = parseFingerprint(fingerprint);
-  const ref = readState({ storage }, key);
+  const ref = readState(storage, key);
   if (!parts || !ref) return null;
   return { ...parts, id: key, kind: 'multipart', fingerprint, ref, bytesUploaded: null, ...IDLE };
 }
@@ -142,6 +142,14 @@ export class InterruptedUploads {
     }
     this.deps.storage.removeItem(upload.id);
     this.remove(id);
+  }
+
+  /** Unlists uploads the queue now runs again (the same file was picked the usual way). */
+  release(fingerprints: ReadonlySet<string>): void {
+    const kept = this.uploads.filter((u) => !fingerprints.has(u.fingerprint));
+    if (kept.length === this.uploads.length) return;
+    this.uploads = kept;
+    this.emit();
   }
 
   /** Hides the list and its notes for this visit; the saved uploads stay to be resumed later. */

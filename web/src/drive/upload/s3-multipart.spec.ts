@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MULTIPART_MIN_PART_BYTES, type FileEntry } from '@kosh/contracts';
-import { createMultipartTransport, multipartStateKey, type MultipartDeps } from './s3-multipart.ts';
+import { multipartStateKey } from './multipart-state.ts';
+import { createMultipartTransport, type MultipartDeps } from './s3-multipart.ts';
 import type { UploadRequest } from './upload-queue.ts';
 
 const PART = MULTIPART_MIN_PART_BYTES;

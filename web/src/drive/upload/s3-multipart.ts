@@ -5,6 +5,7 @@ import {
   multipartPartSize,
   type FileEntry,
 } from '@kosh/contracts';
+import { multipartStateKey, readState } from './multipart-state.ts';
 import type { UploadPost } from './upload-api.ts';
 import type { UploadProgress, UploadRequest, UploadTransport } from './upload-queue.ts';
 
@@ -13,9 +14,6 @@ import type { UploadProgress, UploadRequest, UploadTransport } from './upload-qu
 // otherwise create the upload. Parts are signed ten at a time and sent five at a time, each
 // tried three times; then complete, make the entry, forget the state. A failure aborts the
 // upload on the server, unless the person aborted (then a retry resumes).
-
-/** The multipart upload state kept locally (part 2, 3). */
-export type MultipartState = { createdAt: number; fileKey: string; uploadId: string };
 
 /** PUTs one part to a signed address; resolves with the ETag header. */
 export type PartPut = (
@@ -38,19 +36,6 @@ const silent = (): never => {
   throw new Error('');
 };
 
-export const multipartStateKey = (fingerprint: string) => `kosh.s3-multipart.${fingerprint}`;
-
-export function readState(deps: { storage: Pick<Storage, 'getItem'> }, key: string): MultipartState | null {
-  try {
-    const state = JSON.parse(deps.storage.getItem(key) ?? 'null') as Partial<MultipartState> | null;
-    return state && typeof state.fileKey === 'string' && typeof state.uploadId === 'string'
-      ? (state as MultipartState)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Bytes of part `n` (1-based) of a `size`-byte file cut in `partSize` pieces. */
 const partBytes = (n: number, size: number, partSize: number) => Math.min(partSize, size - (n - 1) * partSize);
 
@@ -69,7 +54,7 @@ async function uploadMultipart(
   const partSize = multipartPartSize(file.size);
   const partCount = Math.max(1, Math.ceil(file.size / partSize));
   const done = new Map<number, string>();
-  let state = readState(deps, stateKey);
+  let state = readState(deps.storage, stateKey);
   if (state) {
     try {
       const { parts } = await deps.post<{ parts: Part[] }>(

@@ -60,6 +60,7 @@ function createSession(): UploadSession {
         fingerprint: upload.fingerprint,
       }),
   });
+  queue.subscribe(() => interrupted.release(new Set(queue.getItems().map((i) => i.fingerprint))));
   let loadedFor: number | null = null;
   const loadInterrupted = () => {
     const userId = getBootstrapData().user?.id;
