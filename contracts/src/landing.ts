@@ -10,8 +10,17 @@ export const LandingHrefSchema = z
   .max(500)
   .regex(/^(\/(?![/\\])|https?:\/\/)/, 'Give a path starting with / or an http(s) address.');
 
-/** An image of the landing page: a file this site serves (/landing/...) or an http(s) address. */
-export const LandingImageSchema = z.union([z.literal(''), LandingHrefSchema]);
+/**
+ * An image of the landing page: a file this site serves (/landing/..., an upload), or none. Other
+ * origins are refused: the page's Content-Security-Policy would not load them.
+ */
+export const LandingImageSchema = z.union([
+  z.literal(''),
+  z
+    .string()
+    .max(500)
+    .regex(/^\/(?![/\\])/, 'Give a path of this site starting with /.'),
+]);
 
 const text = (max: number) => z.string().max(max);
 

@@ -42,6 +42,11 @@ describe('settingTypeError of landing', () => {
     expect(settingTypeError('landing', { ...LANDING_DEFAULTS, features })).toMatch(/^landing\.features\.0\.icon: /);
   });
 
+  it('refuses images from other origins, which the page could not load', () => {
+    const hero = { ...LANDING_DEFAULTS.hero, image_light: 'https://cdn.example/hero.png' };
+    expect(settingTypeError('landing', { ...LANDING_DEFAULTS, hero })).toMatch(/^landing\.hero\.image_light: /);
+  });
+
   it('refuses protocol-relative addresses', () => {
     const blog = [{ ...LANDING_DEFAULTS.blog[0], url: '//evil.example/x' }];
     expect(settingTypeError('landing', { ...LANDING_DEFAULTS, blog })).toMatch(/^landing\.blog\.0\.url: /);
