@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { subtreeRange, type DriveScope, type EntryRow } from './file-entries.repository.ts';
@@ -26,9 +26,11 @@ export class BulkRepository {
   /** The id of the place's child a row lies under, read from its path (the two dialects split strings apart). */
   private topOf(place: Place): Expression<number> {
     const from = prefixOf(place).length + 1;
+    // Qualified: inside a correlated subquery a bare path would name the subquery's row.
+    const path = sql.ref('file_entries.path');
     return this.dialect === 'postgres'
-      ? sql<number>`cast(split_part(substr(path, ${from}::int), '/', 1) as integer)`
-      : sql<number>`cast(substr(path, ${from}, instr(substr(path, ${from}), '/') - 1) as integer)`;
+      ? sql<number>`cast(split_part(substr(${path}, ${from}::int), '/', 1) as integer)`
+      : sql<number>`cast(substr(${path}, ${from}, instr(substr(${path}, ${from}), '/') - 1) as integer)`;
   }
 
   /** Rows of the place's subtree (the place itself excluded), scope first so a root place stays in its drive. */
@@ -48,19 +50,43 @@ export class BulkRepository {
     };
   }
 
+  /** Rows whose parent is the place (a folder, or the root of its drive). */
+  private childOf(place: Place) {
+    const { scope, folder } = place;
+    return (eb: ExpressionBuilder<DB, 'file_entries'>): Expression<SqlBool> => {
+      if (folder) return eb('parent_id', '=', folder.id);
+      return eb.and([
+        eb('parent_id', 'is', null),
+        scope.workspaceId === null
+          ? eb.and([eb('owner_id', '=', scope.ownerId), eb('workspace_id', 'is', null)])
+          : eb('workspace_id', '=', scope.workspaceId),
+      ]);
+    };
+  }
+
   /** Live children of the place but `exclude`. */
   private children(place: Place, exclude: number[], db: Database) {
-    let q = db.selectFrom('file_entries').where('deleted_at', 'is', null);
-    if (place.folder) q = q.where('parent_id', '=', place.folder.id);
-    else {
-      const { scope } = place;
-      q = q.where('parent_id', 'is', null);
-      q =
-        scope.workspaceId === null
-          ? q.where('owner_id', '=', scope.ownerId).where('workspace_id', 'is', null)
-          : q.where('workspace_id', '=', scope.workspaceId);
-    }
+    let q = db.selectFrom('file_entries').where('deleted_at', 'is', null).where(this.childOf(place));
     return exclude.length ? q.where('id', 'not in', exclude) : q;
+  }
+
+  /** The same filter on an aliased copy (c) of the table, for correlated subqueries. */
+  private liveChildFilter<Q extends SelectQueryBuilder<DB & { c: DB['file_entries'] }, 'c', { id: number }>>(
+    place: Place,
+    exclude: number[],
+    q: Q,
+  ) {
+    const { scope, folder } = place;
+    let out = q.where('c.deleted_at', 'is', null);
+    if (folder) out = out.where('c.parent_id', '=', folder.id);
+    else {
+      out = out.where('c.parent_id', 'is', null);
+      out =
+        scope.workspaceId === null
+          ? out.where('c.owner_id', '=', scope.ownerId).where('c.workspace_id', 'is', null)
+          : out.where('c.workspace_id', '=', scope.workspaceId);
+    }
+    return exclude.length ? out.where('c.id', 'not in', exclude) : out;
   }
 
   async countChildren(place: Place, exclude: number[], db: Database = this.db): Promise<number> {
@@ -122,10 +148,18 @@ export class BulkRepository {
     exclude: number[],
     db: Database,
   ): Promise<Array<{ id: number; name: string }>> {
-    const taken = this.children(into, [], db).select(sql<string>`lower(name)`.as('n'));
+    // A lookup per child in the (parent, lower(name)) index rather than an IN list of every name.
     return this.children(place, exclude, db)
       .select(['id', 'name'])
-      .where(sql<string>`lower(name)`, 'in', taken)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          this.liveChildFilter(into, [], selectFrom('file_entries as c').select('c.id')).where(
+            sql<string>`lower(c.name)`,
+            '=',
+            sql<string>`lower(file_entries.name)`,
+          ),
+        ),
+      )
       .orderBy('id')
       .execute();
   }
@@ -137,19 +171,30 @@ export class BulkRepository {
   async moveChildren(from: Place, to: Place, exclude: number[], db: Database): Promise<number> {
     const top = this.topOf(from);
     const oldPrefix = prefixOf(from);
-    const moving = this.children(from, exclude, db).select('id');
+    // Each row's top looked up by primary key: an IN over 100,000 children is a plain (quadratic)
+    // subplan on PostgreSQL once its hash outgrows work_mem.
     await db
       .updateTable('file_entries')
       .set({ path: sql<string>`${prefixOf(to)} || substr(path, ${oldPrefix.length + 1})` })
       .where(this.inPlace(from))
-      .where(top, 'in', moving)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          this.liveChildFilter(from, exclude, selectFrom('file_entries as c').select('c.id')).whereRef(
+            'c.id',
+            '=',
+            top,
+          ),
+        ),
+      )
       .execute();
     // The paths moved already: children of the old place are found by parent (the index on it), not path.
-    const res = await db
+    let q = db
       .updateTable('file_entries')
       .set({ parent_id: to.folder?.id ?? null })
-      .where('id', 'in', this.children(from, exclude, db).select('id'))
-      .executeTakeFirst();
+      .where('deleted_at', 'is', null)
+      .where(this.childOf(from));
+    if (exclude.length) q = q.where('id', 'not in', exclude);
+    const res = await q.executeTakeFirst();
     return Number(res.numUpdatedRows);
   }
 
@@ -172,7 +217,15 @@ export class BulkRepository {
     await this.db
       .deleteFrom('stars')
       .where('user_id', '=', userId)
-      .where('file_entry_id', 'in', this.children(place, exclude, this.db).select('id'))
+      .where(({ exists, selectFrom }) =>
+        exists(
+          this.liveChildFilter(place, exclude, selectFrom('file_entries as c').select('c.id')).where(
+            'c.id',
+            '=',
+            sql.ref<number>('stars.file_entry_id'),
+          ),
+        ),
+      )
       .execute();
   }
 
@@ -246,11 +299,26 @@ export class BulkRepository {
   /** Restores what the trash roots (all of the drive's but `exclude`) took to trash, in one statement. */
   async restoreRoots(scope: DriveScope, exclude: number[], db: Database): Promise<number> {
     const roots = this.trashRoots(scope, exclude, db).select('id');
+    // SQLite reads the IN list into an index once, before any row changes; PostgreSQL looks each
+    // row's root up by primary key (its snapshot is taken before the update; a big IN would not hash).
     const res = await db
       .updateTable('file_entries')
       .set({ deleted_at: null, trash_root_id: null })
       .where(this.inPlace({ scope, folder: null }))
-      .where('trash_root_id', 'in', roots)
+      .where('deleted_at', 'is not', null)
+      .where((eb) =>
+        this.dialect === 'postgres'
+          ? eb.exists(
+              eb
+                .selectFrom('file_entries as r')
+                .select('r.id')
+                .whereRef('r.id', '=', 'file_entries.trash_root_id')
+                .whereRef('r.trash_root_id', '=', 'r.id')
+                .where('r.deleted_at', 'is not', null)
+                .where((e) => (exclude.length ? e('r.id', 'not in', exclude) : e.lit(true))),
+            )
+          : eb('trash_root_id', 'in', roots),
+      )
       .executeTakeFirst();
     return Number(res.numUpdatedRows);
   }

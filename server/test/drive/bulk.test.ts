@@ -228,7 +228,9 @@ describe('DriveBulkService', () => {
       expect(forever.statusCode).toBe(403);
     });
 
-    it('acts on the entries a share allows and refuses the rest, one by one, touching none of them', async () => {
+    it('acts on the entries a share allows and refuses the rest, one by one, touching none', {
+      timeout: 60_000,
+    }, async () => {
       const owner = await Person.create(t);
       const bob = await Person.create(t);
       const shared = await owner.folder('Shared');
