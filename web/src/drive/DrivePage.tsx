@@ -192,6 +192,7 @@ export function DrivePage() {
           selection={selection}
           onSelection={setSelection}
           userId={userId}
+          groupByDay={section === 'recent'}
           isMobile={isMobile}
           canDrag={!isMobile && section !== 'trash' && section !== 'shares'}
           dropFolder={dropFolder}

@@ -14,6 +14,7 @@ import {
   ROW_HEIGHT,
   SkeletonRow,
 } from './EntryRow.tsx';
+import type { DayGroup } from './day-groups.ts';
 import { useViewContext } from './view-context.ts';
 
 /** Skeleton rows shown under the loaded ones while the next page is on its way. */
@@ -21,6 +22,7 @@ const PENDING_ROWS = 8;
 /** The next page is asked for while this many loaded rows are still below the view. */
 const PREFETCH_ROWS = 60;
 export const LIST_HEADER_HEIGHT = 48;
+const GROUP_HEADING_HEIGHT = 48;
 
 type HeaderProps = { sort: Sort | null; onSort: (orderBy: OrderBy) => void };
 
@@ -79,8 +81,37 @@ export function ListHeader({
   );
 }
 
+/** A row of the list: an entry, or the heading of a day group (Recent). */
+export type ListRow = { kind: 'entry'; entry: FileEntry } | { kind: 'heading'; key: string; label: string };
+
+/** The list's rows: the entries, each day group (when given) under its heading. */
+export function listRows(entries: readonly FileEntry[], groups?: readonly DayGroup[]): ListRow[] {
+  if (!groups) return entries.map((entry) => ({ kind: 'entry', entry }));
+  return groups.flatMap((group, g): ListRow[] => [
+    { kind: 'heading', key: `h-${g}`, label: group.label },
+    ...group.entries.map((entry) => ({ kind: 'entry' as const, entry })),
+  ]);
+}
+
+function GroupHeading({ label, index, start }: { label: string; index: number; start: number }) {
+  const { trans } = useTrans();
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      data-testid="group-heading"
+      style={{ height: GROUP_HEADING_HEIGHT, transform: `translateY(${start}px)` }}
+      className="absolute top-0 left-0 flex w-full items-end border-b border-divider px-4 pb-2"
+    >
+      <div role="rowheader" className="text-sm font-medium text-fg">
+        {trans(label)}
+      </div>
+    </div>
+  );
+}
+
 type Props = {
-  entries: FileEntry[];
+  rows: ListRow[];
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => void;
@@ -95,7 +126,7 @@ type Props = {
  * 100,000 entries scroll as smoothly as 10; the next page is asked for as the end comes near.
  */
 export function FileList({
-  entries,
+  rows,
   hasNextPage,
   isFetchingNextPage,
   fetchNextPage,
@@ -105,27 +136,37 @@ export function FileList({
 }: Props) {
   const ctx = useViewContext();
   const rowHeight = ctx.isMobile ? MOBILE_ROW_HEIGHT : ROW_HEIGHT;
-  const count = entries.length + (hasNextPage ? PENDING_ROWS : 0);
+  const count = rows.length + (hasNextPage ? PENDING_ROWS : 0);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    estimateSize: (i) => (rows[i]?.kind === 'heading' ? GROUP_HEADING_HEIGHT : rowHeight),
+    getItemKey: (i) => {
+      const row = rows[i];
+      return !row ? `s${i}` : row.kind === 'heading' ? row.key : row.entry.id;
+    },
     overscan: 8,
     scrollMargin: headerHeight,
     scrollPaddingStart: headerHeight,
   });
   useEffect(() => onVirtualizer(virtualizer), [virtualizer, onVirtualizer]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: headings move as groups change: measure again
+  useEffect(() => virtualizer.measure(), [rows, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const last = items.at(-1)?.index ?? 0;
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && last >= entries.length - PREFETCH_ROWS) fetchNextPage();
-  }, [last, entries.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (hasNextPage && !isFetchingNextPage && last >= rows.length - PREFETCH_ROWS) fetchNextPage();
+  }, [last, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   return (
     <div role="rowgroup" className="relative w-full shrink-0" style={{ height: virtualizer.getTotalSize() }}>
       {items.map((item) => {
-        const entry = entries[item.index];
+        const row = rows[item.index];
         const start = item.start - headerHeight;
+        if (row?.kind === 'heading') {
+          return <GroupHeading key={row.key} label={row.label} index={item.index} start={start} />;
+        }
+        const entry = row?.entry;
         if (entry) return <EntryRow key={entry.id} entry={entry} index={item.index} start={start} size={item.size} />;
         return (
           <SkeletonRow

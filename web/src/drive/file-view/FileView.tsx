@@ -9,8 +9,9 @@ import { clearSelection, type Selection } from '../selection/selection-model.ts'
 import type { OrderBy, Sort, ViewMode } from '../view-state.ts';
 import { SkeletonRow } from './EntryRow.tsx';
 import { FileGrid } from './FileGrid.tsx';
-import { FileList, LIST_HEADER_HEIGHT, ListHeader } from './FileList.tsx';
+import { FileList, LIST_HEADER_HEIGHT, ListHeader, listRows } from './FileList.tsx';
 import { CARD_MIN_WIDTH, columnsFor, gridRows, MOBILE_CARD_MIN_WIDTH, rowIndexOf } from './grid-layout.ts';
+import { useDayGroups } from './useDayGroups.ts';
 import { useElementWidth } from './useElementWidth.ts';
 import { useViewContextValue } from './useViewContextValue.ts';
 import { handleViewKey, type KeyCommand } from './useViewKeyboard.ts';
@@ -36,6 +37,8 @@ type Props = {
   showOwner?: boolean;
   /** The trash: deleted dates and original locations instead of modified dates and owners. */
   isTrash?: boolean;
+  /** Recent: entries (ordered by last change) under Today, Yesterday, Earlier this week and Earlier. */
+  groupByDay?: boolean;
   isMobile: boolean;
   canDrag: boolean;
   /** Where files dropped on the view's background upload to; undefined: no upload here. */
@@ -69,11 +72,17 @@ export function FileView(props: Props) {
   const isGrid = viewMode === 'grid';
   const padding = isMobile ? 16 : 24;
   const columns = isGrid ? columnsFor(width - padding * 2, isMobile ? MOBILE_CARD_MIN_WIDTH : CARD_MIN_WIDTH) : 1;
+  const groups = useDayGroups(entries, !!props.groupByDay);
   const grid = useMemo(
-    () => (isGrid ? gridRows(entries, columns, props.hasNextPage) : null),
-    [isGrid, entries, columns, props.hasNextPage],
+    () => (isGrid ? gridRows(entries, columns, props.hasNextPage, groups) : null),
+    [isGrid, entries, columns, props.hasNextPage, groups],
   );
-  const order = useMemo(() => (grid ? grid.order : entries).map((e) => e.id), [grid, entries]);
+  const rows = useMemo(() => (isGrid ? [] : listRows(entries, groups)), [isGrid, entries, groups]);
+  // Keyboard navigation and Shift ranges go over the entries only, in the order they are shown.
+  const order = useMemo(
+    () => (grid ? grid.order.map((e) => e.id) : rows.flatMap((r) => (r.kind === 'entry' ? [r.entry.id] : []))),
+    [grid, rows],
+  );
   const ctx = useViewContextValue({ ...props, order, showFocus: isFocusVisible });
   const drop = useDropTarget({
     onFiles: (sources) => props.onUpload(sources, props.dropFolder?.id ?? null),
@@ -82,7 +91,7 @@ export function FileView(props: Props) {
 
   const reveal = (id: number | null) => {
     if (id === null || !virtualizer.current) return;
-    const index = grid ? rowIndexOf(grid.rows, id) : entries.findIndex((e) => e.id === id);
+    const index = grid ? rowIndexOf(grid.rows, id) : rows.findIndex((r) => r.kind === 'entry' && r.entry.id === id);
     if (index >= 0) virtualizer.current.scrollToIndex(index, { align: 'auto' });
   };
   const pointAt = (id: number | null): Point => {
@@ -105,7 +114,7 @@ export function FileView(props: Props) {
         tabIndex: 0,
         'aria-label': props.label,
         'aria-multiselectable': true,
-        'aria-rowcount': isGrid ? undefined : props.total + 1,
+        'aria-rowcount': isGrid ? undefined : props.total + 1 + (groups?.length ?? 0),
         'aria-busy': props.isPending || undefined,
         'aria-activedescendant':
           selection.focused !== null && order.includes(selection.focused) ? entryDomId(selection.focused) : undefined,
@@ -176,7 +185,7 @@ export function FileView(props: Props) {
             (grid ? (
               <FileGrid rows={grid.rows} columns={columns} {...listProps} />
             ) : (
-              <FileList entries={entries} headerHeight={hasHeader ? LIST_HEADER_HEIGHT : 0} {...listProps} />
+              <FileList rows={rows} headerHeight={hasHeader ? LIST_HEADER_HEIGHT : 0} {...listProps} />
             ))}
         </div>
         {drop.isOver && props.dropFolder && (

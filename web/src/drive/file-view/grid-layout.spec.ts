@@ -27,6 +27,23 @@ describe('grid layout', () => {
     expect(rowIndexOf(rows, 99)).toBe(-1);
   });
 
+  it('puts each day group under its heading, with its folders before its files', () => {
+    const groups = [
+      { label: 'Today' as const, entries: [file(1), folder(2), file(3)] },
+      { label: 'Earlier' as const, entries: [folder(4)] },
+    ];
+    const { rows, order } = gridRows([file(1), folder(2), file(3), folder(4)], 4, false, groups);
+    expect(rows.map((r) => (r.kind === 'heading' ? r.label : r.kind))).toEqual([
+      'Today',
+      'folders',
+      'files',
+      'Earlier',
+      'folders',
+    ]);
+    expect(order.map((e) => e.id)).toEqual([2, 1, 3, 4]);
+    expect(rowIndexOf(rows, 4)).toBe(4);
+  });
+
   it('has no headings for an empty list', () => {
     expect(gridRows([], 3, false).rows).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import type { FileEntry } from '@kosh/contracts';
 import { isFolder } from '../file-types.ts';
+import type { DayGroup, DayGroupLabel } from './day-groups.ts';
 
 export const GRID_GAP = 16;
 export const CARD_MIN_WIDTH = 200;
@@ -9,7 +10,7 @@ export const TILE_HEIGHT = 48;
 const HEADING_HEIGHT = 48;
 
 export type GridRow =
-  | { kind: 'heading'; key: string; label: 'Folders' | 'Files'; height: number }
+  | { kind: 'heading'; key: string; label: 'Folders' | 'Files' | DayGroupLabel; height: number }
   | { kind: 'folders' | 'files'; key: string; entries: FileEntry[]; height: number }
   | { kind: 'pending'; key: string; height: number };
 
@@ -24,33 +25,51 @@ function chunk(entries: FileEntry[], size: number): FileEntry[][] {
   return rows;
 }
 
+function pushCards(rows: GridRow[], entries: readonly FileEntry[], columns: number, prefix: string) {
+  for (const [i, row] of chunk([...entries], columns).entries()) {
+    const isTiles = isFolder(row[0]);
+    rows.push({
+      kind: isTiles ? 'folders' : 'files',
+      key: `${prefix}${i}`,
+      entries: row,
+      height: (isTiles ? TILE_HEIGHT : CARD_HEIGHT) + GRID_GAP,
+    });
+  }
+}
+
 /**
  * The grid as rows the virtualizer lays out (UI.md "Grid view"): folders first as compact
  * tiles, then file cards, each under a heading; a row of skeleton cards while a page loads.
+ * With day groups (Recent), each day's heading comes first, then its folders and its files.
  * Returns the display order too, which keyboard navigation and Shift ranges follow.
  */
 export function gridRows(
   entries: readonly FileEntry[],
   columns: number,
   hasMore: boolean,
+  groups?: readonly DayGroup[],
 ): { rows: GridRow[]; order: FileEntry[] } {
-  const folders = entries.filter(isFolder);
-  const files = entries.filter((e) => !isFolder(e));
   const rows: GridRow[] = [];
-  if (folders.length) {
-    rows.push({ kind: 'heading', key: 'h-folders', label: 'Folders', height: HEADING_HEIGHT });
-    for (const [i, row] of chunk(folders, columns).entries()) {
-      rows.push({ kind: 'folders', key: `f${i}`, entries: row, height: TILE_HEIGHT + GRID_GAP });
-    }
+  const order: FileEntry[] = [];
+  for (const [g, group] of (groups ?? []).entries()) {
+    const folders = group.entries.filter(isFolder);
+    const files = group.entries.filter((e) => !isFolder(e));
+    rows.push({ kind: 'heading', key: `h-${g}`, label: group.label, height: HEADING_HEIGHT });
+    pushCards(rows, folders, columns, `g${g}f`);
+    pushCards(rows, files, columns, `g${g}c`);
+    order.push(...folders, ...files);
   }
-  if (files.length) {
-    rows.push({ kind: 'heading', key: 'h-files', label: 'Files', height: HEADING_HEIGHT });
-    for (const [i, row] of chunk(files, columns).entries()) {
-      rows.push({ kind: 'files', key: `c${i}`, entries: row, height: CARD_HEIGHT + GRID_GAP });
-    }
+  if (!groups) {
+    const folders = entries.filter(isFolder);
+    const files = entries.filter((e) => !isFolder(e));
+    if (folders.length) rows.push({ kind: 'heading', key: 'h-folders', label: 'Folders', height: HEADING_HEIGHT });
+    pushCards(rows, folders, columns, 'f');
+    if (files.length) rows.push({ kind: 'heading', key: 'h-files', label: 'Files', height: HEADING_HEIGHT });
+    pushCards(rows, files, columns, 'c');
+    order.push(...folders, ...files);
   }
   if (hasMore) rows.push({ kind: 'pending', key: 'pending', height: CARD_HEIGHT + GRID_GAP });
-  return { rows, order: [...folders, ...files] };
+  return { rows, order };
 }
 
 /** The grid row holding an entry, for scrolling it into view. */

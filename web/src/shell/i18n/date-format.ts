@@ -52,7 +52,7 @@ export function useDateFormat(): DateFormat {
 }
 
 /** The user's timezone, else the site's, else the browser's. */
-function useTimezone(): string {
+export function useTimezone(): string {
   const { user, settings } = useBootstrapData();
   return resolveTimezone(
     user?.timezone,
