@@ -219,6 +219,11 @@ describe('uploads that survive a reload', () => {
 
     const deleted = page.waitForRequest((r) => r.method() === 'DELETE' && r.url() === uploadUrl);
     await row(page, 'discard.bin').getByRole('button', { name: 'Discard' }).click();
+    // A destructive action confirms first (UI.md).
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('What was sent of discard.bin is deleted from the server.', { exact: false }).waitFor();
+    await screenshot(page, 'uploads-resume-discard-1280');
+    await confirm.getByRole('button', { name: 'Discard' }).click();
     await deleted;
     await panel(page).waitFor({ state: 'detached' });
     expect(await tusKeys(page)).toEqual([]);

@@ -1,9 +1,10 @@
-import { useRef, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { CircleAlert, Trash2 } from 'lucide-react';
 import { ProgressBar } from 'react-aria-components';
 import { formatBytes } from '@kosh/contracts/format';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button, IconButton } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { FileIcon } from '../file-view/FileIcon.tsx';
 import type { InterruptedUpload, InterruptedUploads } from './interrupted-uploads.ts';
 
@@ -14,6 +15,7 @@ import type { InterruptedUpload, InterruptedUploads } from './interrupted-upload
 export function InterruptedRow({ upload, list }: { upload: InterruptedUpload; list: InterruptedUploads }) {
   const { trans } = useTrans();
   const picker = useRef<HTMLInputElement>(null);
+  const [isConfirming, setConfirming] = useState(false);
   const held = upload.bytesUploaded;
   const percentage = held !== null && upload.size ? Math.floor((held / upload.size) * 100) : 0;
   const detail = [
@@ -63,11 +65,21 @@ export function InterruptedRow({ upload, list }: { upload: InterruptedUpload; li
         label={trans('Discard')}
         size="sm"
         isDisabled={upload.isDiscarding}
-        onPress={() => void list.discard(upload.id)}
+        onPress={() => setConfirming(true)}
         showTooltip={false}
       >
         <Trash2 size={18} aria-hidden />
       </IconButton>
+      <ConfirmDialog
+        isOpen={isConfirming}
+        title={trans('Discard this upload?')}
+        body={trans('What was sent of :name is deleted from the server. You can upload the file again later.', {
+          name: upload.name,
+        })}
+        confirmLabel={trans('Discard')}
+        onConfirm={() => void list.discard(upload.id)}
+        onClose={() => setConfirming(false)}
+      />
       <input ref={picker} type="file" hidden onChange={onPicked} data-testid="resume-input" />
     </li>
   );
