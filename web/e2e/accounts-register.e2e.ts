@@ -101,7 +101,7 @@ describe('registration', () => {
     await page.getByRole('button', { name: 'Create an account' }).click();
     // needs_email_verification goes to '/', where the verification screen replaces the app.
     await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
-    expect(pathOf(page)).toBe('/');
+    await waitForPath(page, '/');
     const masked = `${email.slice(0, 2)}${'*'.repeat(email.indexOf('@') - 2)}@kosh.test`;
     expect(await page.getByText(`Enter the verification code we sent to ${masked}`).isVisible()).toBe(true);
     const code = page.getByRole('textbox', { name: 'Code' });
@@ -158,7 +158,12 @@ describe('registration', () => {
     await setSettings(server, { require_email_confirmation: false });
     const email = uniqueEmail('late');
     try {
-      await registerViaApi(server, email, PASSWORD, { first_name: 'Ravi', last_name: 'Kumar' });
+      await registerViaApi(server, email, PASSWORD, {
+        first_name: 'Ravi',
+        last_name: 'Kumar',
+        terms_of_service: true,
+        privacy_policy: true,
+      });
     } finally {
       await setSettings(server, { require_email_confirmation: true });
     }

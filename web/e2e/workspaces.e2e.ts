@@ -208,7 +208,7 @@ describe('workspaces', () => {
     await entry(owner, 'owner-plan.txt').waitFor();
     await entry(owner, 'invitee-notes.txt').waitFor();
     expect(unexpectedConsoleErrors(ownerBrowser.consoleErrors)).toEqual([]);
-  });
+  }, 180_000);
 
   it('lets an invited address register from the emailed link while registration is closed, and join', async () => {
     const ownerEmail = uniqueEmail('lead');

@@ -38,6 +38,21 @@ export class EmailVerificationService {
 
   /** Stores a fresh code (the previous one stops working) and mails it. */
   async sendCode(row: UserRow): Promise<void> {
+    await this.mailCode(row, await this.storeCode(row));
+  }
+
+  /**
+   * Stores the code before answering (so the verification screen finds it waiting) and mails it
+   * without making the caller wait; a mail failure is logged and a resend fixes it.
+   */
+  async sendCodeInBackground(row: UserRow): Promise<void> {
+    const code = await this.storeCode(row);
+    this.mailCode(row, code).catch((err: unknown) =>
+      this.deps.logger.error({ err, userId: row.id }, 'could not send the verification code'),
+    );
+  }
+
+  private async storeCode(row: UserRow): Promise<string> {
     const code = String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
     const at = this.clock();
     await this.deps.codes.replaceForUser({
@@ -46,15 +61,12 @@ export class EmailVerificationService {
       expires_at: new Date(at.getTime() + EMAIL_CODE_MINUTES * 60_000).toISOString(),
       created_at: at.toISOString(),
     });
-    const siteName = await this.deps.settings.get<string>('branding.site_name');
-    await this.deps.mailer.send(verificationCodeMail(row.email, siteName, code, EMAIL_CODE_MINUTES));
+    return code;
   }
 
-  /** Sends without making the caller wait; a failure is logged and a resend fixes it. */
-  sendCodeInBackground(row: UserRow): void {
-    this.sendCode(row).catch((err: unknown) =>
-      this.deps.logger.error({ err, userId: row.id }, 'could not send the verification code'),
-    );
+  private async mailCode(row: UserRow, code: string): Promise<void> {
+    const siteName = await this.deps.settings.get<string>('branding.site_name');
+    await this.deps.mailer.send(verificationCodeMail(row.email, siteName, code, EMAIL_CODE_MINUTES));
   }
 
   async verify(actor: Actor, code: string): Promise<void> {
@@ -91,7 +103,11 @@ export class EmailVerificationService {
       return;
     }
     const row = await this.deps.users.getByEmail(email);
-    if (row && !row.email_verified_at) this.sendCodeInBackground(row);
+    // Not awaited: a visitor's answer must not take longer when the address has an account.
+    if (row && !row.email_verified_at)
+      this.sendCodeInBackground(row).catch((err: unknown) =>
+        this.deps.logger.error({ err, userId: row.id }, 'could not store a verification code'),
+      );
   }
 
   private async hasLiveCode(userId: number): Promise<boolean> {

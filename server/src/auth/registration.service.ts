@@ -86,7 +86,7 @@ export class RegistrationService {
     if (names.first_name || names.last_name) await this.deps.users.update(created.id, names);
     const user = (await this.deps.users.getById(created.id)) ?? created;
     await this.deps.onRegistered?.(user, { type: body.invite_type, id: body.invite_id });
-    if (needsVerification) this.deps.emailVerification.sendCodeInBackground(user);
+    if (needsVerification) await this.deps.emailVerification.sendCodeInBackground(user);
     return {
       user,
       session: await this.deps.sessions.start(user.id, ctx, false),

@@ -12,6 +12,7 @@ import { applyServerErrors } from '../../api/form-errors.ts';
 import { call } from '../../api/call.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useCurrentUser } from '../../shell/bootstrap-store.ts';
+import { defaultRedirectFor } from '../../shell/redirects.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { focusRing } from '../../ui/button-styles.ts';
@@ -66,7 +67,12 @@ export function EmailVerificationScreen() {
   const verify = useMutation({
     mutationFn: ({ code }: Values) => authApi.verifyEmail(code),
     meta: { handledStatuses: 'all' },
-    onSuccess: () => window.location.reload(),
+    // The page reloads and the app shows (part 1, 2.5); from '/' (where registration sends an
+    // unverified user, now the public landing page) it goes on to where a sign-in would.
+    onSuccess: () =>
+      window.location.pathname === '/'
+        ? window.location.replace(defaultRedirectFor(bootUser, window.sessionStorage))
+        : window.location.reload(),
     onError: (error) => applyServerErrors(error, form, ['code']),
   });
   const resend = useMutation({
