@@ -139,6 +139,14 @@ export const ShareableLinkSchema = z
       'The linked entry (seen from the link: its path starts at itself); ' +
         'null until a password-protected link is unlocked.',
     ),
+    shared_by: z
+      .object({ name: z.string() })
+      .nullable()
+      .optional()
+      .describe(
+        'Who shared it, by name only (never the email): on the link page once open; null while locked or when the ' +
+          'owner has no name.',
+      ),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -164,7 +172,7 @@ export const SaveShareableLinkBodySchema = z.object({
     .datetime({ offset: true })
     .nullable()
     .optional()
-    .describe('After this instant the link answers 404; null: never.'),
+    .describe('After this instant the link answers 410 link_expired; null: never.'),
   allow_download: z.boolean().optional(),
   allow_edit: z.boolean().optional(),
   restricted: z.boolean().optional(),

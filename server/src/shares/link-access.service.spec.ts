@@ -40,13 +40,17 @@ const noLinks = new Actor(null, [3], []);
 const query = { page: 1, perPage: 50, order: 'name:asc' };
 const noUnlock: LinkUnlock = { token: undefined };
 
-class FakeLinks implements Pick<LinksRepository, 'getByHash'> {
+class FakeLinks implements Pick<LinksRepository, 'getByHash' | 'getOwnerName'> {
   readonly rows: LinkRow[];
+  owner: { first_name: string | null; last_name: string | null } = { first_name: 'Ada', last_name: 'Lovelace' };
   constructor(rows: LinkRow[]) {
     this.rows = rows;
   }
   async getByHash(hash: string): Promise<LinkRow | undefined> {
     return this.rows.find((r) => r.hash === hash);
+  }
+  async getOwnerName() {
+    return this.owner;
   }
 }
 
@@ -136,11 +140,30 @@ const noParts: AsyncIterable<never> = { [Symbol.asyncIterator]: async function* 
 
 describe('LinkAccessService', () => {
   describe('opening a link', () => {
-    it('opens a link until the clock reaches its expiry, then answers 404', async () => {
+    it('opens a link until the clock reaches its expiry, then answers 410 link_expired', async () => {
       const { sut, clock } = setUp({ expires_at: new TestClock().iso(HOUR) });
       await expect(sut.page(guest, 'L1', query, noUnlock)).resolves.toMatchObject({ page: { passwordInvalid: false } });
       clock.advance(HOUR);
+      await expect(sut.page(guest, 'L1', query, noUnlock)).rejects.toMatchObject({
+        status: 410,
+        code: 'link_expired',
+        message: 'This link has expired.',
+      });
+    });
+
+    it('answers 404, not 410, for an expired link that is also turned off', async () => {
+      const { sut, clock } = setUp({ enabled: 0, expires_at: new TestClock().iso(HOUR) });
+      clock.advance(2 * HOUR);
       await expect(sut.page(guest, 'L1', query, noUnlock)).rejects.toMatchObject({ status: 404 });
+    });
+
+    it('names who shared it by first and last name, and null when the owner has no name', async () => {
+      const { sut, links } = setUp();
+      const named = await sut.page(guest, 'L1', query, noUnlock);
+      expect(named.page.link.shared_by).toEqual({ name: 'Ada Lovelace' });
+      links.owner = { first_name: null, last_name: ' ' };
+      const unnamed = await sut.page(guest, 'L1', query, noUnlock);
+      expect(unnamed.page.link.shared_by).toBeNull();
     });
 
     it('answers 404 for a link that is turned off', async () => {

@@ -28,6 +28,8 @@ const UNLOCK_PURPOSE = 'shareable-link-unlock';
 /** 403 for the bytes of a password-protected link that this browser has not unlocked. */
 const locked = () => new AppError(403, 'This link is password protected.', { code: 'link_locked' });
 const noDownloads = () => forbidden('Downloads are turned off for this link.');
+/** 410 for a link past its expiry: the page tells the visitor to ask its owner for a new one. */
+const expired = () => new AppError(410, 'This link has expired.', { code: 'link_expired' });
 
 /** How a visitor shows they know a link's password: the unlock cookie, or the password itself. */
 export type LinkUnlock = {
@@ -44,7 +46,7 @@ export type LinkUnlock = {
 export type OpenLink = { link: LinkRow; root: EntryRow };
 
 type Deps = {
-  links: Pick<LinksRepository, 'getByHash'>;
+  links: Pick<LinksRepository, 'getByHash' | 'getOwnerName'>;
   entries: Pick<FileEntriesRepository, 'getById' | 'getByHash' | 'getManyByHashes'>;
   policy: Pick<DrivePolicy, 'getWritableFolder' | 'quotaHolder'>;
   listing: Pick<DriveListingService, 'childrenPage'>;
@@ -91,11 +93,17 @@ export class LinkAccessService {
    * No caller checks: the page HTML (SEO) reads what it may show from it.
    */
   async find(hash: string): Promise<OpenLink | null> {
+    const found = await this.lookup(hash);
+    return found === 'missing' || found === 'expired' ? null : found;
+  }
+
+  /** Off, deleted or its entry gone or in trash is 'missing'; 'expired' only for a link that would open otherwise. */
+  private async lookup(hash: string): Promise<OpenLink | 'missing' | 'expired'> {
     const link = await this.deps.links.getByHash(hash);
-    if (link?.enabled !== 1) return null;
-    if (link.expires_at && Date.parse(link.expires_at) <= this.deps.clock().getTime()) return null;
+    if (link?.enabled !== 1) return 'missing';
     const root = await this.deps.entries.getById(link.file_entry_id);
-    if (!root || root.deleted_at) return null;
+    if (!root || root.deleted_at) return 'missing';
+    if (link.expires_at && Date.parse(link.expires_at) <= this.deps.clock().getTime()) return 'expired';
     return { link, root };
   }
 
@@ -111,7 +119,8 @@ export class LinkAccessService {
   ): Promise<{ page: ShareableLinkPage; token?: string }> {
     const { link, root } = await this.open(actor, hash);
     const unlocked = await this.unlock(link, unlock);
-    if (!unlocked.ok) return { page: { link: presentLink(link, null), passwordInvalid: true, folderChildren: null } };
+    if (!unlocked.ok)
+      return { page: { link: presentLink(link, null, null), passwordInvalid: true, folderChildren: null } };
     let folderChildren: ShareableLinkPage['folderChildren'] = null;
     if (query.loader === SHAREABLE_LINK_PAGE_LOADER) {
       const folder = query.folderHash
@@ -132,9 +141,10 @@ export class LinkAccessService {
         };
       }
     }
+    const owner = await this.deps.links.getOwnerName(link.user_id);
     return {
       page: {
-        link: presentLink(link, presentLinkEntry(root, root, link.hash)),
+        link: presentLink(link, presentLinkEntry(root, root, link.hash), owner ?? null),
         passwordInvalid: false,
         folderChildren,
       },
@@ -228,10 +238,14 @@ export class LinkAccessService {
     return presentLinkEntry(row, root, link.hash);
   }
 
-  /** The link, checked for this visitor: 404 when it cannot be opened, 401 restricted and logged out (part 1, 6). */
+  /**
+   * The link, checked for this visitor: 404 when it does not exist (or is off or its entry removed), 410 when
+   * expired, 401 restricted and logged out (part 1, 6).
+   */
   private async open(actor: Actor, hash: string): Promise<OpenLink> {
-    const found = await this.find(hash);
-    if (!found) throw notFound();
+    const found = await this.lookup(hash);
+    if (found === 'missing') throw notFound();
+    if (found === 'expired') throw expired();
     if (found.link.restricted === 1 && !actor.user) throw unauthenticated('Log in to open this link.');
     actor.authorize(Permission.linksView);
     return found;

@@ -26,7 +26,7 @@ import type { SharesModule } from './shares.module.ts';
 const tags = ['shareable links'];
 const inside = [
   'Only entries inside the linked entry (or it) are reachable: anything else answers 404, as does a link that is off,',
-  'expired, deleted, or whose entry is in trash.',
+  'deleted, or whose entry is in trash; an expired link answers 410 link_expired.',
 ].join(' ');
 const unlockNote = [
   'A password-protected link needs the unlock cookie the page call or POST password sets after the right password (403',
@@ -73,7 +73,8 @@ export async function linkPageRoutes(
     await access.refuseProbing(request.ip);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode === 404) await access.countProbe(request.ip);
+    // An expired link (410) tells that a hash exists, so it counts like an unknown one.
+    if (reply.statusCode === 404 || reply.statusCode === 410) await access.countProbe(request.ip);
     return payload;
   });
   const attempt = (request: FastifyRequest, reply: FastifyReply) => async () => {

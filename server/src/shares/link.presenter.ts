@@ -28,8 +28,23 @@ export function presentLinkEntry(row: EntryRow, root: EntryRow, linkHash: string
   };
 }
 
-/** The link (spec part 2, 3): permissions travel as a JSON string; the entry is null while locked. */
-export function presentLink(link: LinkRow, entry: FileEntry | null): ShareableLink {
+/** The owner's name alone, never the email (anonymous visitors see it); null when the owner set no name. */
+function sharedBy(owner: OwnerName | null | undefined): ShareableLink['shared_by'] {
+  if (owner === undefined) return undefined;
+  const name = [owner?.first_name, owner?.last_name]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name ? { name } : null;
+}
+
+type OwnerName = { first_name: string | null; last_name: string | null };
+
+/**
+ * The link (spec part 2, 3): permissions travel as a JSON string; the entry is null while locked. The link
+ * page passes the owner (null while locked) for shared_by; the owner's own answers leave it out.
+ */
+export function presentLink(link: LinkRow, entry: FileEntry | null, owner?: OwnerName | null): ShareableLink {
   return {
     id: link.id,
     hash: link.hash,
@@ -39,6 +54,7 @@ export function presentLink(link: LinkRow, entry: FileEntry | null): ShareableLi
     expires_at: link.expires_at,
     enabled: link.enabled === 1,
     entry,
+    shared_by: sharedBy(owner),
     created_at: link.created_at,
     updated_at: link.updated_at,
   };

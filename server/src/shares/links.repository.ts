@@ -31,6 +31,11 @@ export class LinksRepository {
     await this.db.deleteFrom('shareable_links').where('id', '=', id).execute();
   }
 
+  /** The name of a link's owner (no email: visitors of the link page see it). */
+  getOwnerName(userId: number): Promise<{ first_name: string | null; last_name: string | null } | undefined> {
+    return this.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+  }
+
   /** Links a user has made (the links.create count restriction). */
   async countOfUser(userId: number): Promise<number> {
     const row = await this.db

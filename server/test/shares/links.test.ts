@@ -150,7 +150,7 @@ describe('GET shareable-links/{hash}', () => {
     });
   });
 
-  it('answers 404 for a link that is off, expired, whose entry is in trash, or that does not exist', async () => {
+  it('answers 404 for a link that is off, in trash or unknown; 410 when expired', async () => {
     const { owner, photos, b } = await tree();
     const { hash } = await owner.createLink(photos.id);
     await owner.updateLink(photos.id, { enabled: false });
@@ -162,12 +162,57 @@ describe('GET shareable-links/{hash}', () => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('hash', '=', hash)
       .execute();
-    expect((await page(visitor(), hash)).statusCode).toBe(404);
-    expect((await visitor().get(`/api/v1/shareable-links/${hash}/download`)).statusCode).toBe(404);
+    const expired = await page(visitor(), hash);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toEqual({ message: 'This link has expired.', code: 'link_expired' });
+    expect((await visitor().get(`/api/v1/shareable-links/${hash}/download`)).statusCode).toBe(410);
+    expect((await visitor().get(`/api/v1/shareable-links/${hash}/entries/${b.hash}/download`)).statusCode).toBe(410);
+    // Off or removed says nothing about expiry: those stay 404 even past the date.
+    await owner.updateLink(photos.id, { enabled: false });
+    expect((await page(visitor(), hash)).json()).toMatchObject({ code: 'not_found' });
     const fileLink = await owner.createLink(b.id);
     await owner.agent.post('/api/v1/file-entries/delete', { entryIds: [b.id] });
     expect((await page(visitor(), fileLink.hash)).statusCode).toBe(404);
     expect((await page(visitor(), 'no-such-link-hash')).statusCode).toBe(404);
+  });
+
+  it('counts expired links like unknown hashes against a probing client network (429 past the limit)', async () => {
+    const { owner, photos } = await tree();
+    const { hash } = await owner.createLink(photos.id);
+    await t.modules.db
+      .updateTable('shareable_links')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('hash', '=', hash)
+      .execute();
+    const prober = visitor();
+    for (let i = 0; i < 30; i++) expect((await page(prober, hash)).statusCode).toBe(410);
+    expect((await page(prober, hash)).statusCode).toBe(429);
+    expect((await page(visitor(), hash)).statusCode).toBe(410);
+  });
+
+  it('says who shared it by name to a visitor, never the email; a locked link names nobody', async () => {
+    const owner = await Person.create(t, { first_name: 'Ada', last_name: 'Lovelace' });
+    const photos = await owner.folder('Photos');
+    const { hash } = await owner.createLink(photos.id);
+    const open = await page(visitor(), hash);
+    expect(open.json().link.shared_by).toEqual({ name: 'Ada Lovelace' });
+    expect(open.body).not.toContain(owner.user.email);
+
+    await owner.updateLink(photos.id, { password: 'open sesame' });
+    const agent = visitor();
+    const locked = await page(agent, hash);
+    expect(locked.json()).toMatchObject({ passwordInvalid: true, link: { shared_by: null } });
+    expect(locked.body).not.toContain('Lovelace');
+    expect((await page(agent, hash, { password: 'open sesame' })).json().link.shared_by).toEqual({
+      name: 'Ada Lovelace',
+    });
+
+    // No name set: nobody is named, rather than showing any part of the address.
+    const nameless = await Person.create(t);
+    const docs = await nameless.folder('Docs');
+    const other = await page(visitor(), (await nameless.createLink(docs.id)).hash);
+    expect(other.json().link.shared_by).toBeNull();
+    expect(other.body).not.toContain(nameless.user.email.split('@')[0]);
   });
 
   it('answers 401 to a logged-out visitor of a restricted link (page and bytes); a logged-in one gets in', async () => {
