@@ -83,6 +83,35 @@ describe('the drive', () => {
   });
 });
 
+describe('the trash', () => {
+  it('says when items go for good, and when and where from each was deleted', async () => {
+    const { page, api } = await signedIn();
+    const docs = await api.folder('Docs');
+    const report = await api.upload('report.txt', 'quarterly', 'text/plain', docs.id);
+    const loose = await api.upload('loose.txt', 'loose', 'text/plain');
+    const headers = {
+      'x-xsrf-token': (await browser!.context.cookies(server.url)).find((c) => c.name === 'XSRF-TOKEN')!.value,
+    };
+    const res = await browser!.context.request.post(`${server.url}/api/v1/file-entries/delete`, {
+      data: { entryIds: [report.id, loose.id] },
+      headers,
+    });
+    expect(res.ok()).toBe(true);
+    await page.goto(`${server.url}/drive/trash`);
+    await waitForApp(page);
+    await page.getByTestId('trash-note').getByText('Items in the trash are deleted forever after 30 days.').waitFor();
+    await page.getByRole('columnheader', { name: 'Original location' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Deleted' }).waitFor();
+    expect(await entry(page, 'report.txt').getByRole('gridcell').nth(1).textContent()).toBe('Docs');
+    expect(await entry(page, 'loose.txt').getByRole('gridcell').nth(1).textContent()).toBe('Home');
+    expect(await entry(page, 'report.txt').locator('[data-testid="entry-modified"]').textContent()).toMatch(/\d:\d{2}/);
+    await screenshot(page, 'first-hour-trash-1280');
+    await page.setViewportSize(MOBILE);
+    await entry(page, 'report.txt').getByText(/Docs/).waitFor();
+    await screenshot(page, 'first-hour-trash-375');
+  });
+});
+
 describe('the shell', () => {
   it("offers 'Upgrade' only while billing is on", async () => {
     const { page } = await signedIn();

@@ -21,6 +21,7 @@ import { FileView, type Point } from './file-view/FileView.tsx';
 import type { KeyCommand } from './file-view/useViewKeyboard.ts';
 import { isFolder } from './file-types.ts';
 import { ContentHeader } from './header/ContentHeader.tsx';
+import { TrashNote } from './header/TrashNote.tsx';
 import { useDriveUi } from './layout/drive-context.ts';
 import { Previewer } from './preview/Previewer.tsx';
 import { parseSearch } from './search/search-query.ts';
@@ -177,6 +178,7 @@ export function DrivePage() {
               <SearchFilters state={search} />
             </div>
           )}
+          {section === 'trash' && <TrashNote />}
         </ContentHeader>
         <FileView
           label={title}
@@ -195,6 +197,7 @@ export function DrivePage() {
           groupByDay={section === 'recent'}
           isMobile={isMobile}
           canDrag={!isMobile && section !== 'trash' && section !== 'shares'}
+          isTrash={section === 'trash'}
           dropFolder={dropFolder}
           empty={<EmptyState kind={emptyKind} action={emptyAction} />}
           onOpen={open}
