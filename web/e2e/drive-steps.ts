@@ -60,6 +60,21 @@ export function driveApi(server: RunningServer, context: BrowserContext) {
       });
       return (await json<{ fileEntry: FileEntry }>(response, `upload ${name}`)).fileEntry;
     },
+    /** POST file-entries/bulk: one action on a whole folder or the trash. */
+    async bulk(body: Record<string, unknown>): Promise<{ done: number; refused: number }> {
+      const response = await context.request.post(`${server.url}/api/v1/file-entries/bulk`, {
+        data: body,
+        headers: await headers(),
+      });
+      return json<{ done: number; refused: number }>(response, `bulk ${String(body.action)}`);
+    },
+    async total(query: Record<string, string>): Promise<number> {
+      const response = await context.request.get(
+        `${server.url}/api/v1/drive/file-entries?${new URLSearchParams(query)}`,
+        { headers: await headers() },
+      );
+      return (await json<{ total: number }>(response, 'list')).total;
+    },
     async list(query: Record<string, string>): Promise<FileEntry[]> {
       const response = await context.request.get(
         `${server.url}/api/v1/drive/file-entries?${new URLSearchParams(query)}`,

@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectToast, registerViaApi, uniqueEmail } from './account-steps.ts';
+import { driveApi, startDriveServer } from './drive-steps.ts';
+import {
+  DESKTOP,
+  MOBILE,
+  openBrowser,
+  screenshot,
+  signInAs,
+  unexpectedConsoleErrors,
+  waitForApp,
+  type Browser,
+  type RunningServer,
+} from './harness.ts';
+
+// Select all and act on a folder of more entries than one call may name (1,000) and than the
+// list has loaded (100 a page): the whole folder is trashed and restored, with progress and a result.
+
+let server: RunningServer;
+let browser: Browser | undefined;
+const PASSWORD = 'bulk-pass-42';
+const SHOTS = process.env.KOSH_SHOTS_DIR;
+const COUNT = 1024;
+
+beforeAll(async () => {
+  server = await startDriveServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+/** Holds the bulk call back a moment, so the progress toast stays long enough to be seen. */
+async function slowBulkCalls(page: Page): Promise<void> {
+  await page.route('**/api/v1/file-entries/bulk', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  }
+}
+
+describe('drive bulk actions', () => {
+  it('selects all of a folder of 1,024 files with Ctrl+A, trashes them, then restores them from trash', {
+    timeout: 240_000,
+  }, async () => {
+    const email = uniqueEmail('bulk');
+    await registerViaApi(server, email, PASSWORD, { first_name: 'Asha', last_name: 'Rao' });
+    browser = await openBrowser(DESKTOP);
+    await signInAs(server, browser.context, email, PASSWORD);
+    const api = driveApi(server, browser.context);
+    const page = browser.page;
+
+    // 1,024 entries: one file and 1,023 folders, created 16 calls at a time.
+    const many = await api.folder('Many');
+    await api.upload('report.txt', 'figures', 'text/plain', many.id);
+    const names = Array.from({ length: COUNT - 1 }, (_, i) => `Folder ${String(i + 1).padStart(4, '0')}`);
+    for (let i = 0; i < names.length; i += 16)
+      await Promise.all(names.slice(i, i + 16).map((name) => api.folder(name, many.id)));
+    expect(await api.total({ section: 'folder', folderHash: many.hash })).toBe(COUNT);
+
+    await page.goto(`${server.url}/drive/folders/${many.hash}`);
+    await waitForApp(page);
+    await page.locator('[data-testid="entry"]').first().click();
+    await page.keyboard.press('Control+a');
+    const toolbar = page.getByTestId('selection-toolbar');
+    await toolbar.getByText('1024 items selected').waitFor();
+    await slowBulkCalls(page);
+    await page.keyboard.press('Delete');
+    await expectToast(page, 'Working on 1,024 items…');
+    await shot(page, 'bulk-trash-progress-desktop');
+    await expectToast(page, '1,024 items moved to trash');
+    await page.getByRole('heading', { name: 'This folder is empty' }).waitFor();
+    await shot(page, 'bulk-trash-result-desktop');
+    expect(await api.total({ section: 'trash' })).toBe(COUNT);
+
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${server.url}/drive/trash`);
+    await waitForApp(page);
+    await page.locator('[data-testid="entry"]').first().click();
+    await page.keyboard.press('Control+a');
+    await toolbar.getByText('1024 items selected').waitFor();
+    await shot(page, 'bulk-trash-selected-mobile');
+    await toolbar.getByRole('button', { name: 'Restore' }).click();
+    await expectToast(page, 'Working on 1,024 items…');
+    await shot(page, 'bulk-restore-progress-mobile');
+    await expectToast(page, '1,024 items restored');
+    await page.getByRole('heading', { name: 'Trash is empty' }).waitFor();
+    await shot(page, 'bulk-restore-result-mobile');
+    expect(await api.total({ section: 'folder', folderHash: many.hash })).toBe(COUNT);
+    expect(unexpectedConsoleErrors(browser.consoleErrors)).toEqual([]);
+  });
+});
