@@ -22,6 +22,7 @@ import { useSort, useViewMode } from '../useViewState.ts';
 import { nextSort } from '../view-state.ts';
 import { FileLinkCard } from './FileLinkCard.tsx';
 import { LinkHeader } from './LinkHeader.tsx';
+import { LinkUnavailable } from './LinkUnavailable.tsx';
 import { linkPageView, openInTrail, orderParam, type Trail } from './link-page-state.ts';
 import { PasswordForm } from './PasswordForm.tsx';
 
@@ -119,11 +120,12 @@ export function LinkPage() {
         {view === 'password' && (
           <PasswordForm error={passwordError} isPending={page.isFetching} onSubmit={setPassword} />
         )}
-        {view === 'missing' && <EmptyState kind="missingLink" />}
+        {(view === 'missing' || view === 'expired') && <LinkUnavailable reason={view} />}
         {view === 'link' && (
           <>
             <LinkHeader
               rootName={root?.name ?? ''}
+              sharedBy={first?.link.shared_by?.name ?? null}
               trail={trail}
               onCrumb={(depth) => setTrail((t) => openInTrail(t, depth))}
               canDownload={flags.allow_download && !!root}

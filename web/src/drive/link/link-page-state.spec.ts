@@ -35,6 +35,10 @@ describe('linkPageView', () => {
     expect(linkPageView({ ...base, isProtected: true, password: 'guess', status: 429 })).toBe('password');
   });
 
+  it('shows an expired link for 410, apart from a missing one', () => {
+    expect(linkPageView({ ...base, status: 410 })).toBe('expired');
+  });
+
   it('shows a missing link for 404', () => {
     expect(linkPageView({ ...base, status: 404 })).toBe('missing');
   });

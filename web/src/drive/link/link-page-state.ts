@@ -17,7 +17,8 @@ export function openInTrail(trail: Trail, depth: number, folder?: { hash: string
 
 /**
  * What the page shows (spec part 2, 2 and 4): the login redirect for a restricted link seen
- * logged out, the password form while protected and until a password is given, else the link.
+ * logged out, the password form while protected and until a password is given, a screen for a
+ * missing or an expired link, else the link.
  */
 export function linkPageView(input: {
   status?: number;
@@ -26,9 +27,11 @@ export function linkPageView(input: {
   isLoggedIn: boolean;
   isProtected: boolean;
   password: string | null;
-}): 'login' | 'password' | 'missing' | 'link' {
+}): 'login' | 'password' | 'missing' | 'expired' | 'link' {
   if (input.status === 401 || (input.restricted && !input.isLoggedIn)) return 'login';
   if (input.status === 404) return 'missing';
+  // The server answers 410 only for a link that exists but is past its date: the visitor can ask for a new one.
+  if (input.status === 410) return 'expired';
   // Too many password tries (429) keeps the form up with the server's message.
   if (input.status === 429) return 'password';
   if (input.passwordInvalid || (input.isProtected && input.password === null)) return 'password';

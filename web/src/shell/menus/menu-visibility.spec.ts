@@ -61,6 +61,15 @@ describe('isMenuItemVisible', () => {
     expect(isMenuItemVisible(item(), ctx({ user: null }))).toBe(true);
   });
 
+  it('hides routes into the drive from a logged-out visitor, but not link pages or other routes', () => {
+    const guest = ctx({ user: null });
+    for (const action of ['/drive', '/drive/trash', '/drive?x=1'])
+      expect(isMenuItemVisible(item({ action }), guest)).toBe(false);
+    for (const action of ['/drive', '/drive/trash']) expect(isMenuItemVisible(item({ action }), ctx())).toBe(true);
+    for (const action of ['/drive/s/abc', '/drives', '/pricing'])
+      expect(isMenuItemVisible(item({ action }), guest)).toBe(true);
+  });
+
   it('needs every permission of the item', () => {
     expect(isMenuItemVisible(item({ permissions: ['files.create'] }), ctx())).toBe(true);
     expect(isMenuItemVisible(item({ permissions: ['files.create', 'admin.access'] }), ctx())).toBe(false);

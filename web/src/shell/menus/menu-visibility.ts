@@ -13,12 +13,18 @@ export function readSetting(settings: Record<string, unknown>, key: string): unk
     );
 }
 
+/** The signed-in drive's own routes (/drive, /drive/trash, ...); shareable link pages (/drive/s/...) are public. */
+const SIGNED_IN_DRIVE_ROUTE = /^\/drive(?!\/s\/)(\/|$|\?|#)/;
+
 /**
  * Menu item visibility of part 1 section 6: all of its roles and permissions held, its
  * settings conditions hold, and the subscription matches ('subscribed' needs a valid
- * subscription; any other value needs none).
+ * subscription; any other value needs none). A route into the drive needs a signed-in user
+ * in every menu, so a visitor of a link page is never offered a drive that sends them to login;
+ * a rule here, not in the seeded menus, so it holds for installs whose menus were seeded before.
  */
 export function isMenuItemVisible(item: MenuItem, ctx: MenuContext): boolean {
+  if (!ctx.user && item.type === 'route' && SIGNED_IN_DRIVE_ROUTE.test(item.action)) return false;
   if (!(item.roles ?? []).every((id) => hasRole(ctx, id))) return false;
   if (!(item.permissions ?? []).every((name) => hasPermission(ctx, name))) return false;
   for (const [key, expected] of Object.entries(item.settings ?? {})) {
