@@ -35,7 +35,7 @@ type SectionId = (typeof SECTIONS)[number]['id'];
 
 function SideList({ ids, isReady }: { ids: SectionId[]; isReady: boolean }) {
   const { trans } = useTrans();
-  const active = useScrollSpy(ids, isReady);
+  const { active, choose } = useScrollSpy(ids, isReady);
   return (
     <nav aria-label={trans('Account settings')} className="sticky top-24 hidden w-56 shrink-0 self-start md:block">
       <ul className="flex flex-col gap-0.5">
@@ -46,6 +46,7 @@ function SideList({ ids, isReady }: { ids: SectionId[]; isReady: boolean }) {
               aria-current={active === section.id ? 'location' : undefined}
               onClick={(e) => {
                 e.preventDefault();
+                choose(section.id);
                 document.getElementById(section.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
                 window.history.replaceState(window.history.state, '', `#${section.id}`);
               }}

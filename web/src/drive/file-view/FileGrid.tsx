@@ -74,6 +74,7 @@ export function FileGrid({
               key={row.key}
               role="presentation"
               aria-hidden
+              data-testid="group-heading"
               style={style}
               className="absolute top-0 left-0 flex w-full items-center text-sm font-medium text-fg"
             >

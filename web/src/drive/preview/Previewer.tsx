@@ -95,22 +95,29 @@ export function Previewer({
   }, [entry, onClose]);
   if (!entry) return null;
   const go = (delta: number) => files[index + delta] && setId(files[index + delta].id);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if ((event.target as HTMLElement).closest('video,audio,input')) return;
-    if (event.key === 'ArrowLeft') go(-1);
-    if (event.key === 'ArrowRight') go(1);
+  // In the capture phase, before a focused video or audio element seeks with the same keys;
+  // Space and the other keys still reach the player. Text fields keep their arrows.
+  const onKeyDownCapture = (event: KeyboardEvent) => {
+    const delta = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0;
+    if (!delta || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if ((event.target as HTMLElement).closest('input,textarea,[contenteditable="true"]')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    go(delta);
   };
   return (
     <ModalOverlay
       isOpen
       isDismissable={false}
+      data-testid="preview-overlay"
       onOpenChange={(open) => !open && onClose()}
-      className="fixed inset-0 z-50 bg-black/95 data-[entering]:animate-fade-in"
+      // Opaque and above the navbar, upload panel, bottom sheets and dialogs (z-50); toasts (z-[60])
+      // stay above so what the previewer starts (a download) still tells how it went.
+      className="fixed inset-0 z-[55] bg-black data-[entering]:animate-fade-in"
     >
       <Modal className="h-full w-full outline-none">
         <AriaDialog aria-label={entry.name} className="h-full outline-none" data-testid="previewer">
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: arrows page through files from any control inside */}
-          <div className="flex h-full flex-col" onKeyDown={onKeyDown}>
+          <div className="flex h-full flex-col" onKeyDownCapture={onKeyDownCapture}>
             <div className="flex h-16 shrink-0 items-center gap-3 px-2 text-white sm:px-4">
               <button type="button" aria-label={trans('Close')} onClick={onClose} className={`${onDark} size-10`}>
                 <X size={22} aria-hidden />
