@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import clsx from 'clsx';
-import { Menu as MenuIcon, Search, X } from 'lucide-react';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Menu as MenuIcon, Search } from 'lucide-react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { ProgressBar } from 'react-aria-components';
 import { NotificationsBell } from '../../notifications/NotificationsBell.tsx';
 import { useBootstrapData } from '../../shell/bootstrap-store.ts';
@@ -12,53 +12,9 @@ import { CustomMenu } from '../../shell/menus/CustomMenu.tsx';
 import { useIsMobile } from '../../shell/useMediaQuery.ts';
 import { focusRing, iconButtonClasses } from '../../ui/button-styles.ts';
 import { IconButton } from '../../ui/Button.tsx';
-
-/** The centred search field (UI.md): submits to /drive/search?query=. */
-function SearchBox({ className, autoFocus }: { className?: string; autoFocus?: boolean }) {
-  const { trans } = useTrans();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const [params] = useSearchParams();
-  const urlQuery = pathname === '/drive/search' ? (params.get('query') ?? '') : '';
-  const [value, setValue] = useState(urlQuery);
-  useEffect(() => setValue(urlQuery), [urlQuery]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = new URLSearchParams(pathname === '/drive/search' ? params : undefined);
-    if (value.trim()) next.set('query', value.trim());
-    else next.delete('query');
-    void navigate(`/drive/search?${next.toString()}`);
-  };
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: the search landmark on the form itself; <search> would only wrap it
-    <form role="search" onSubmit={submit} className={clsx('relative flex items-center', className)}>
-      <Search size={20} className="pointer-events-none absolute left-4 text-fg-muted" aria-hidden />
-      <input
-        type="search"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        placeholder={trans('Search files and folders')}
-        aria-label={trans('Search files and folders')}
-        // biome-ignore lint/a11y/noAutofocus: only on the mobile search page, which the user opened to type a query
-        autoFocus={autoFocus}
-        className={clsx(
-          'h-12 w-full rounded-full bg-bg-alt pr-12 pl-12 text-base text-fg placeholder:text-fg-muted outline-none',
-          'focus:bg-bg focus:shadow-md focus:ring-1 focus:ring-divider [&::-webkit-search-cancel-button]:hidden',
-        )}
-      />
-      {value && (
-        <button
-          type="button"
-          aria-label={trans('Clear search')}
-          onClick={() => setValue('')}
-          className={clsx(iconButtonClasses('sm'), 'absolute right-2')}
-        >
-          <X size={18} aria-hidden />
-        </button>
-      )}
-    </form>
-  );
-}
+import { SearchBox } from '../search/SearchBox.tsx';
+import { ShortcutsSheet } from '../shortcuts/ShortcutsSheet.tsx';
+import { useGlobalShortcuts } from '../shortcuts/useGlobalShortcuts.ts';
 
 /** While files upload: a ring of the batch's progress (UI.md "upload progress indicator when active"). */
 function UploadIndicator({ active, percentage }: { active: number; percentage: number }) {
@@ -100,6 +56,17 @@ export function DriveNavbar({ onOpenDrawer, uploads }: { onOpenDrawer: () => voi
   const { user } = useBootstrapData();
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const searchInput = useRef<HTMLInputElement>(null);
+  const [isShortcutsOpen, setShortcutsOpen] = useState(false);
+  // On mobile the field lives on the search page, which focuses it as it opens.
+  const focusSearch = useCallback(() => {
+    if (searchInput.current) searchInput.current.focus();
+    else void navigate('/drive/search');
+  }, [navigate]);
+  const openShortcuts = useCallback(() => setShortcutsOpen(true), []);
+  useGlobalShortcuts({ onSearch: focusSearch, onHelp: openShortcuts });
+  const shortcuts = <ShortcutsSheet isOpen={isShortcutsOpen} onClose={() => setShortcutsOpen(false)} />;
   const menuLink = clsx(
     'inline-flex h-9 items-center rounded-kosh px-3 text-sm font-medium text-primary hover:bg-bg-alt',
     focusRing,
@@ -112,7 +79,7 @@ export function DriveNavbar({ onOpenDrawer, uploads }: { onOpenDrawer: () => voi
           <MenuIcon size={22} aria-hidden />
         </IconButton>
         {onSearch ? (
-          <SearchBox className="min-w-0 flex-1" autoFocus />
+          <SearchBox className="min-w-0 flex-1" autoFocus inputRef={searchInput} />
         ) : (
           <Logo to="/drive" className="min-w-0 flex-1" />
         )}
@@ -122,6 +89,7 @@ export function DriveNavbar({ onOpenDrawer, uploads }: { onOpenDrawer: () => voi
           </RouterLink>
         )}
         {user && <AccountMenu user={user} />}
+        {shortcuts}
       </header>
     );
   }
@@ -131,7 +99,7 @@ export function DriveNavbar({ onOpenDrawer, uploads }: { onOpenDrawer: () => voi
         <Logo to="/drive" />
       </div>
       <div className="flex min-w-0 flex-1 justify-center px-4">
-        <SearchBox className="w-full max-w-[720px]" />
+        <SearchBox className="w-full max-w-[720px]" inputRef={searchInput} />
       </div>
       <div className="flex shrink-0 items-center gap-2">
         <CustomMenu position="drive-navbar" className="items-center gap-1" itemClassName={menuLink} />
@@ -139,6 +107,7 @@ export function DriveNavbar({ onOpenDrawer, uploads }: { onOpenDrawer: () => voi
         <NotificationsBell />
         {user && <AccountMenu user={user} />}
       </div>
+      {shortcuts}
     </header>
   );
 }
