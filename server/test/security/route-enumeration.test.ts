@@ -44,6 +44,8 @@ function casesOf(f: Fixture): Record<string, Case> {
     'GET /api-docs/json': { url: '/api-docs/json', public: DOCS },
     'GET /api-docs/yaml': { url: '/api-docs/yaml', public: DOCS },
     'GET /api-docs/static/*': { url: '/api-docs/static/index.css', public: DOCS },
+    'GET /api-docs/static/theme/kosh.css': { url: '/api-docs/static/theme/kosh.css', public: DOCS },
+    'GET /api-docs/static/theme/favicon.svg': { url: '/api-docs/static/theme/favicon.svg', public: DOCS },
     'GET /health': { url: '/health', public: 'Load balancers probe it; it answers only status and dialect.' },
     'GET /': { url: '/', public: 'The web app shell, the same for everyone.' },
     'GET /sitemap.xml': { url: '/sitemap.xml', public: 'Crawlers read the public pages from it.' },
