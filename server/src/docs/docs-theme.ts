@@ -76,7 +76,11 @@ body { margin: 0; background: var(--kosh-bg); color: var(--kosh-fg); }
 .swagger-ui .btn { border-radius: var(--kosh-radius); box-shadow: none; }
 .swagger-ui .btn.authorize { color: var(--kosh-primary); border-color: var(--kosh-primary); background: none; }
 .swagger-ui .btn.authorize svg { fill: var(--kosh-primary); }
-.swagger-ui .btn.execute { background: var(--kosh-primary); border-color: var(--kosh-primary); color: var(--kosh-on-primary); }
+.swagger-ui .btn.execute {
+  background: var(--kosh-primary);
+  border-color: var(--kosh-primary);
+  color: var(--kosh-on-primary);
+}
 .swagger-ui input[type=text], .swagger-ui input[type=password], .swagger-ui select, .swagger-ui textarea {
   border: 1px solid var(--kosh-divider);
   border-radius: var(--kosh-radius);
