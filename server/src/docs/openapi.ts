@@ -74,7 +74,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       'object-src': ["'none'"],
       'script-src': ["'self'"],
       'script-src-attr': ["'none'"],
-      'style-src': ["'self'"],
+      // Swagger UI injects one fixed <style> at start: allowed by its hash alone (the docs journey catches a change).
+      'style-src': ["'self'", "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='"],
       'connect-src': ["'self'"],
       'form-action': ["'self'"],
     },

@@ -1,0 +1,153 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { registerViaApi, uniqueEmail } from './account-steps.ts';
+import { driveApi, startDriveServer } from './drive-steps.ts';
+import {
+  cookieValue,
+  DESKTOP,
+  MOBILE,
+  openBrowser,
+  screenshot,
+  signInAs,
+  unexpectedConsoleErrors,
+  waitForApp,
+  type Browser,
+  type RunningServer,
+} from './harness.ts';
+
+// A logged-out visitor of a shareable link: who shared it, no way into a drive they do not have,
+// an expired link told apart from a missing one; and the API docs page in Kosh's look, CSP-clean.
+
+let server: RunningServer;
+const browsers: Browser[] = [];
+const PASSWORD = 'visitor-pass-42';
+const SHOTS = process.env.KOSH_E2E_SHOTS;
+
+beforeAll(async () => {
+  server = await startDriveServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+afterEach(async () => {
+  for (const b of browsers.splice(0)) await b.close();
+});
+
+async function browserAt(viewport = DESKTOP): Promise<Browser> {
+  const b = await openBrowser(viewport);
+  browsers.push(b);
+  return b;
+}
+
+/** Screenshots into the journeys' folder, and a copy where the reviewer looks when KOSH_E2E_SHOTS is set. */
+async function shot(page: Page, name: string) {
+  await screenshot(page, name);
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  copyFileSync(path.join(import.meta.dirname, 'screenshots', `${name}.png`), path.join(SHOTS, `${name}.png`));
+}
+
+/** A registered owner with a folder holding one file, and a link to it made with `settings`. */
+async function ownerWithLink(settings: () => Record<string, unknown> = () => ({})) {
+  const email = uniqueEmail('asha');
+  await registerViaApi(server, email, PASSWORD, { first_name: 'Asha', last_name: 'Rao' });
+  const b = await browserAt();
+  await signInAs(server, b.context, email, PASSWORD);
+  const api = driveApi(server, b.context);
+  const folder = await api.folder('Holiday photos');
+  await api.upload('itinerary.txt', 'Day 1: Goa\n', 'text/plain', folder.id);
+  const response = await b.context.request.post(`${server.url}/api/v1/file-entries/${folder.id}/shareable-link`, {
+    data: settings(),
+    headers: {
+      accept: 'application/json',
+      'x-xsrf-token': cookieValue(await b.context.cookies(server.url), 'XSRF-TOKEN') ?? '',
+    },
+  });
+  if (!response.ok()) throw new Error(`link: ${response.status()} ${await response.text()}`);
+  const link = (await response.json()).link as { hash: string; url: string };
+  return { email, link };
+}
+
+describe('a logged-out visitor of a shareable link', () => {
+  it('sees who shared it by name (not the email) and no My drive, at 1280 and 375 px', async () => {
+    const { email, link } = await ownerWithLink();
+    for (const [viewport, name] of [
+      [DESKTOP, 'link-visitor-desktop'],
+      [MOBILE, 'link-visitor-mobile'],
+    ] as const) {
+      const { page, consoleErrors } = await browserAt(viewport);
+      await page.goto(server.url + link.url);
+      await waitForApp(page);
+      await expect.poll(() => page.getByTestId('link-shared-by').textContent()).toBe('Shared by Asha Rao');
+      await page.getByText('itinerary.txt').first().waitFor();
+      expect(await page.getByText(email).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'My drive' }).count()).toBe(0);
+      await shot(page, name);
+      expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
+    }
+  });
+
+  it('does not say who shared a password-protected link until it is unlocked', async () => {
+    const { link } = await ownerWithLink(() => ({ password: 'holiday-secret' }));
+    const { page } = await browserAt();
+    await page.goto(server.url + link.url);
+    await waitForApp(page);
+    await page.locator('input[type="password"]').fill('holiday-secret');
+    expect(await page.getByTestId('link-shared-by').count()).toBe(0);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect.poll(() => page.getByTestId('link-shared-by').textContent()).toBe('Shared by Asha Rao');
+  });
+
+  it('tells an expired link (ask for a new one) from one that does not exist', async () => {
+    const { link } = await ownerWithLink(() => ({ expires_at: new Date(Date.now() + 3000).toISOString() }));
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    for (const [viewport, suffix] of [
+      [DESKTOP, 'desktop'],
+      [MOBILE, 'mobile'],
+    ] as const) {
+      const { page } = await browserAt(viewport);
+      await page.goto(server.url + link.url);
+      await waitForApp(page);
+      await page.getByRole('heading', { name: 'This link has expired' }).waitFor();
+      await page.getByText('Ask the person who shared it with you for a new link.').waitFor();
+      await shot(page, `link-expired-${suffix}`);
+      await page.goto(`${server.url}/drive/s/no-such-link-at-all`);
+      await waitForApp(page);
+      await page.getByRole('heading', { name: 'This link does not exist' }).waitFor();
+      expect(await page.getByText('This link has expired').count()).toBe(0);
+      await shot(page, `link-missing-${suffix}`);
+    }
+  });
+});
+
+describe('the API docs page', () => {
+  it('loads in Kosh’s look with no console errors or CSP violations, at 1280 and 375 px', async () => {
+    for (const [viewport, name] of [
+      [DESKTOP, 'api-docs-desktop'],
+      [MOBILE, 'api-docs-mobile'],
+    ] as const) {
+      const { page, consoleErrors } = await browserAt(viewport);
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (e) =>
+          seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+        );
+      });
+      await page.goto(`${server.url}/api-docs`);
+      await page.locator('.swagger-ui .info .title').waitFor();
+      await page.locator('.opblock-tag').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const font = await page.evaluate(
+        () => getComputedStyle(document.querySelector('.swagger-ui .info .title')!).fontFamily,
+      );
+      expect(font).toContain('Inter Variable');
+      expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true);
+      await shot(page, name);
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    }
+  });
+});
