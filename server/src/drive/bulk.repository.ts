@@ -66,7 +66,7 @@ export class BulkRepository {
 
   /** Live children of the place but `exclude`. */
   private children(place: Place, exclude: number[], db: Database) {
-    let q = db.selectFrom('file_entries').where('deleted_at', 'is', null).where(this.childOf(place));
+    const q = db.selectFrom('file_entries').where('deleted_at', 'is', null).where(this.childOf(place));
     return exclude.length ? q.where('id', 'not in', exclude) : q;
   }
 
