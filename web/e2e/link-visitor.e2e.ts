@@ -80,7 +80,9 @@ describe('a logged-out visitor of a shareable link', () => {
       const { page, consoleErrors } = await browserAt(viewport);
       await page.goto(server.url + link.url);
       await waitForApp(page);
-      await expect.poll(() => page.getByTestId('link-shared-by').textContent()).toBe('Shared by Asha Rao');
+      await expect
+        .poll(() => page.getByTestId('link-shared-by').textContent(), { timeout: 20_000 })
+        .toBe('Shared by Asha Rao');
       await page.getByText('itinerary.txt').first().waitFor();
       expect(await page.getByText(email).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'My drive' }).count()).toBe(0);
@@ -97,7 +99,9 @@ describe('a logged-out visitor of a shareable link', () => {
     await page.locator('input[type="password"]').fill('holiday-secret');
     expect(await page.getByTestId('link-shared-by').count()).toBe(0);
     await page.getByRole('button', { name: 'Unlock' }).click();
-    await expect.poll(() => page.getByTestId('link-shared-by').textContent()).toBe('Shared by Asha Rao');
+    await expect
+      .poll(() => page.getByTestId('link-shared-by').textContent(), { timeout: 20_000 })
+      .toBe('Shared by Asha Rao');
   });
 
   it('tells an expired link (ask for a new one) from one that does not exist', async () => {

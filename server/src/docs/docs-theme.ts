@@ -57,7 +57,14 @@ body { margin: 0; background: var(--kosh-bg); color: var(--kosh-fg); }
   border-bottom: 1px solid var(--kosh-divider);
   padding: 12px 0;
 }
-.swagger-ui .topbar .download-url-wrapper { display: none; }
+/* The page keeps the light theme: Swagger UI's own dark mode would not use Kosh's tokens. */
+.swagger-ui .topbar .download-url-wrapper, .swagger-ui .dark-mode-toggle { display: none; }
+.swagger-ui .markdown code, .swagger-ui .renderedMarkdown code {
+  background: var(--kosh-bg-alt);
+  color: var(--kosh-fg);
+  border-radius: 4px;
+  font-weight: 500;
+}
 .swagger-ui .topbar a { max-width: 240px; }
 .swagger-ui .topbar a img { height: 32px; }
 .swagger-ui .info .title { font-size: 28px; font-weight: 500; }

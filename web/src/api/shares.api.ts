@@ -167,8 +167,8 @@ export function useLinkPage(hash: string, params: LinkPageParams, isEnabled: boo
         ? last.folderChildren.current_page + 1
         : undefined,
     enabled: isEnabled,
-    // 401 sends a logged-out visitor to /login; 404 shows the page's own "not found" state.
-    meta: { handledStatuses: [401, 404, 429] },
+    // 401 sends a logged-out visitor to /login; 404 and 410 show the page's own "not found" and "expired" states.
+    meta: { handledStatuses: [401, 404, 410, 429] },
   });
 }
 
