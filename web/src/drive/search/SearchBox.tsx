@@ -21,12 +21,22 @@ function placeLabel(entry: FileEntry, trans: TransFn): string | null {
   return place.name;
 }
 
-type FieldProps = { value: string; onClear: () => void; onSubmit: () => void; inputRef?: Ref<HTMLInputElement> };
+type FieldProps = {
+  value: string;
+  hasSuggestions: boolean;
+  onClear: () => void;
+  onSubmit: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+};
 
 /** The input and its clear button; Enter with no suggestion focused searches for the text. */
-function SearchField({ value, onClear, onSubmit, inputRef }: FieldProps) {
+function SearchField({ value, hasSuggestions, onClear, onSubmit, inputRef }: FieldProps) {
   const { trans } = useTrans();
   const state = useContext(ComboBoxStateContext);
+  // The names arrive after the keystroke that would have opened the list: open it when they do.
+  useEffect(() => {
+    if (hasSuggestions && state && !state.isOpen && state.isFocused) state.open();
+  }, [hasSuggestions, state]);
   // In the capture phase: the combobox would otherwise take Enter to commit the text and stop there.
   const onKeyDownCapture = (event: KeyboardEvent) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
@@ -116,6 +126,7 @@ export function SearchBox({ className, autoFocus, inputRef }: Props) {
       >
         <SearchField
           value={value}
+          hasSuggestions={items.length > 0}
           inputRef={inputRef}
           onClear={() => {
             setValue('');

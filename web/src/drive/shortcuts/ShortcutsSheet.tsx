@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import clsx from 'clsx';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { focusRing } from '../../ui/button-styles.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { modKeyName, shortcutGroups } from './shortcuts.ts';
 
@@ -30,7 +31,14 @@ export function ShortcutsSheet({ isOpen, onClose }: { isOpen: boolean; onClose: 
       size="md"
       actions={<Button onPress={onClose}>{trans('Close')}</Button>}
     >
-      <div className="flex flex-col gap-5" data-testid="shortcuts-sheet">
+      {/* Focusable, so the keyboard can scroll the list where the dialog is shorter than it (axe). */}
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region reached by keyboard
+        tabIndex={0}
+        aria-label={trans('Keyboard shortcuts')}
+        className={clsx('flex flex-col gap-5 rounded-kosh outline-none', focusRing)}
+        data-testid="shortcuts-sheet"
+      >
         {groups.map((group) => (
           <section key={group.title}>
             <h3 className="mb-1 text-sm font-medium text-fg-muted">{trans(group.title)}</h3>
@@ -56,7 +64,7 @@ export function ShortcutsSheet({ isOpen, onClose }: { isOpen: boolean; onClose: 
             </dl>
           </section>
         ))}
-      </div>
+      </section>
     </Dialog>
   );
 }

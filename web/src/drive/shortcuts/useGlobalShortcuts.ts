@@ -12,7 +12,8 @@ export function useGlobalShortcuts({ onSearch, onHelp }: { onSearch: () => void;
       if (shortcut === 'search') onSearch();
       else onHelp();
     };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    // In the capture phase: the file view's type-to-select would otherwise take '/' and '?' as a name's start.
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
   }, [onSearch, onHelp]);
 }
