@@ -303,7 +303,7 @@ describe('drive', () => {
     await api.upload('Holiday photo.png', makePng(8, 8, [0, 200, 0]), 'image/png');
     await api.upload('holiday plan.txt', 'plan', 'text/plain');
     await api.upload('budget.txt', 'budget', 'text/plain');
-    await page.getByRole('searchbox', { name: 'Search files and folders' }).fill('holiday');
+    await page.getByRole('combobox', { name: 'Search files and folders' }).fill('holiday');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/drive/search' && url.searchParams.get('query') === 'holiday');
     await entry(page, 'holiday plan.txt').waitFor();
@@ -319,7 +319,7 @@ describe('drive', () => {
     await page.waitForURL((url) => url.searchParams.get('modified') === 'today');
     // The previous answer may still be on screen for a moment after the address changes.
     await expect.poll(() => shownNames(page), { timeout: 10_000 }).toEqual(['Holiday photo.png']);
-    await page.getByRole('searchbox', { name: 'Search files and folders' }).fill('nothing-like-this');
+    await page.getByRole('combobox', { name: 'Search files and folders' }).fill('nothing-like-this');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'No files match your search' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
