@@ -1,13 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { endpointRoutes } from './build/endpoint-routes.ts';
 
 const apiTarget = process.env.KOSH_API_URL ?? 'http://localhost:8080';
 const proxied = ['/api', '/auth', '/secure', '/api-docs'];
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), endpointRoutes()],
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
   },

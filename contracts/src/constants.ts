@@ -38,6 +38,8 @@ export type DateFormatName = (typeof DATE_FORMAT_NAMES)[number];
 export const DEFAULT_COUNTRY_ID = 101; // part 1, 9 (India, which shows states)
 export const DEFAULT_WORKSPACE_ID = 0; // part 1, 9
 export const NOTIFICATIONS_PAGE_SIZE = 30; // part 1, 9
+/** Server-sent events of GET notifications/stream. */
+export const NOTIFICATION_STREAM_EVENTS = { notification: 'notification', unread: 'unread' } as const;
 export const PASSWORD_CONFIRMATION_SECONDS = 9000; // part 1, 4 and 9
 export const VERIFICATION_CODE_LENGTH = 6; // part 1, 9
 export const TWO_FACTOR_CODE_LENGTH = 6; // part 1, 9

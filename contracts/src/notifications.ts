@@ -121,8 +121,7 @@ export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBodySchema>;
 export const DeletePushSubscriptionBodySchema = z.object({ endpoint: z.string().max(PUSH_ENDPOINT_MAX_LENGTH) });
 export type DeletePushSubscriptionBody = z.infer<typeof DeletePushSubscriptionBodySchema>;
 
-/** Server-sent events of GET notifications/stream. */
-export const NOTIFICATION_STREAM_EVENTS = { notification: 'notification', unread: 'unread' } as const;
+/** Server-sent events of GET notifications/stream (names in constants.ts). */
 export type NotificationStreamEvent = { notification: Notification; unreadCount: number };
 export type UnreadStreamEvent = { unreadCount: number };
 

@@ -206,7 +206,7 @@ describe('account settings', () => {
     await expectToast(page, 'Please select an image.');
     await dismissToasts(page);
     await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
-    await expectToast(page, 'Please select an image.');
+    await expectToast(page, 'The image may not be greater than 2 MB.');
     await dismissToasts(page);
 
     await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(96, 96, [26, 115, 232]) });

@@ -117,7 +117,7 @@ describe('the shell', () => {
     const { page } = await signedIn();
     await page.goto(`${server.url}/drive`);
     await waitForApp(page);
-    await page.getByRole('button', { name: 'New' }).waitFor();
+    await page.getByRole('button', { name: 'New', exact: true }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Upgrade' }).count()).toBe(0);
     await setSettings(server, { 'billing.enable': true });
     try {
@@ -144,7 +144,7 @@ describe('account settings', () => {
     // ...is not a trap: the logo leads to the drive.
     await page.getByRole('banner').getByRole('link', { name: 'Kosh' }).click();
     await waitForPath(page, '/drive');
-    await page.getByRole('button', { name: 'New' }).waitFor();
+    await page.getByRole('button', { name: 'New', exact: true }).first().waitFor();
   });
 
   it('says the avatar limit before a file is picked', async () => {

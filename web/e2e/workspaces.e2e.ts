@@ -177,6 +177,7 @@ describe('workspaces', () => {
     await switcher(invitee).click();
     expect(await invitee.getByRole('menuitem', { name: 'Manage members' }).count()).toBe(0);
     await invitee.getByRole('menuitem', { name: 'Members', exact: true }).click();
+    await members(invitee).getByTestId('workspace-member').filter({ hasText: inviteeEmail }).waitFor();
     expect(await members(invitee).getByRole('textbox', { name: 'Invite people' }).count()).toBe(0);
     await invitee.keyboard.press('Escape');
     await members(invitee).waitFor({ state: 'detached' });

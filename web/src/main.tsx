@@ -26,7 +26,7 @@ async function start(): Promise<void> {
   document.documentElement.lang = data.i18n.language;
   initTheme();
   if (data.settings.custom_code?.css) applyCustomCss(data.settings.custom_code.css);
-  if (data.settings.custom_code?.html) applyCustomHtml(data.settings.custom_code.html);
+  if (data.settings.custom_code?.html) void applyCustomHtml(data.settings.custom_code.html);
   root.render(
     <StrictMode>
       <App />

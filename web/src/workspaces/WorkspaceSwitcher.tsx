@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import clsx from 'clsx';
 import { Check, ChevronsUpDown, LogOut, Plus, Settings, Users } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
@@ -9,10 +9,14 @@ import { Dropdown, MenuDivider, MenuItem } from '../ui/Menu.tsx';
 import { switchWorkspace, useActiveWorkspace } from './active-workspace.ts';
 import { ConfirmDialog } from '../drive/dialogs/ConfirmDialog.tsx';
 import { toast } from '../ui/toast/toast-store.ts';
-import { CreateWorkspaceDialog } from './CreateWorkspaceDialog.tsx';
-import { MembersDialog } from './MembersDialog.tsx';
 import { canManageMembers } from './role-labels.ts';
 import { useLeaveWorkspace } from './workspaces.api.ts';
+
+// The dialogs (forms, selects, member lists) load when first opened, not with every drive page.
+const CreateWorkspaceDialog = lazy(() =>
+  import('./CreateWorkspaceDialog.tsx').then((m) => ({ default: m.CreateWorkspaceDialog })),
+);
+const MembersDialog = lazy(() => import('./MembersDialog.tsx').then((m) => ({ default: m.MembersDialog })));
 
 /**
  * The workspace switcher (part 1, 2.8): the default workspace first, then the caller's; a new
@@ -26,6 +30,9 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
   const [isCreateOpen, setCreateOpen] = useState(false);
   const [isMembersOpen, setMembersOpen] = useState(false);
   const [isLeaveOpen, setLeaveOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState({ create: false, members: false });
+  if ((isCreateOpen && !hasOpened.create) || (isMembersOpen && !hasOpened.members))
+    setHasOpened({ create: hasOpened.create || isCreateOpen, members: hasOpened.members || isMembersOpen });
   const leave = useLeaveWorkspace();
   const isTeam = id !== DEFAULT_WORKSPACE_ID && !!workspace;
   const canManage = canManageMembers(workspace?.role);
@@ -100,8 +107,17 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
           {trans('Create workspace')}
         </MenuItem>
       </Dropdown>
-      <CreateWorkspaceDialog isOpen={isCreateOpen} onClose={() => setCreateOpen(false)} />
-      {isTeam && <MembersDialog isOpen={isMembersOpen} onClose={() => setMembersOpen(false)} workspace={workspace} />}
+      {/* Mounted from the first opening on, so that closing runs the dialog's own exit. */}
+      {hasOpened.create && (
+        <Suspense fallback={null}>
+          <CreateWorkspaceDialog isOpen={isCreateOpen} onClose={() => setCreateOpen(false)} />
+        </Suspense>
+      )}
+      {isTeam && hasOpened.members && (
+        <Suspense fallback={null}>
+          <MembersDialog isOpen={isMembersOpen} onClose={() => setMembersOpen(false)} workspace={workspace} />
+        </Suspense>
+      )}
       {isTeam && (
         <ConfirmDialog
           isOpen={isLeaveOpen}

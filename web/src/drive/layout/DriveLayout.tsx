@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import clsx from 'clsx';
 import { Plus } from 'lucide-react';
 import { Outlet, useLocation, useMatch } from 'react-router';
@@ -8,7 +8,6 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { useIsMobile } from '../../shell/useMediaQuery.ts';
 import { focusRing } from '../../ui/button-styles.ts';
 import { useDriveRootOnSwitch } from '../../workspaces/active-workspace.ts';
-import { NewFolderDialog } from '../dialogs/NewFolderDialog.tsx';
 import type { UploadSource } from '../upload/upload-queue.ts';
 import { overallPercentage } from '../upload/upload-format.ts';
 import { UploadPanel } from '../upload/UploadPanel.tsx';
@@ -17,6 +16,11 @@ import { DriveUiContext, type DriveUi } from './drive-context.ts';
 import { DriveNavbar } from './DriveNavbar.tsx';
 import { DriveSidebar } from './DriveSidebar.tsx';
 import { NewMenu } from './NewMenu.tsx';
+
+// The folder-name dialog loads on first use, not with every drive page.
+const NewFolderDialog = lazy(() =>
+  import('../dialogs/NewFolderDialog.tsx').then((m) => ({ default: m.NewFolderDialog })),
+);
 
 const sourcesOf = (event: ChangeEvent<HTMLInputElement>): UploadSource[] =>
   [...(event.target.files ?? [])].map((file) => ({ file, relativePath: file.webkitRelativePath || undefined }));
@@ -29,6 +33,8 @@ export function DriveLayout() {
   const folderHash = useMatch('/drive/folders/:hash')?.params.hash;
   const folder = useFolderPath(folderHash).data?.folder;
   const [isNewFolderOpen, setNewFolderOpen] = useState(false);
+  const [hasOpenedNewFolder, setHasOpenedNewFolder] = useState(false);
+  if (isNewFolderOpen && !hasOpenedNewFolder) setHasOpenedNewFolder(true);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -116,7 +122,11 @@ export function DriveLayout() {
         data-testid="upload-folder-input"
         {...{ webkitdirectory: '' }}
       />
-      <NewFolderDialog isOpen={isNewFolderOpen} onClose={() => setNewFolderOpen(false)} parentId={parentId} />
+      {hasOpenedNewFolder && (
+        <Suspense fallback={null}>
+          <NewFolderDialog isOpen={isNewFolderOpen} onClose={() => setNewFolderOpen(false)} parentId={parentId} />
+        </Suspense>
+      )}
       <UploadPanel {...uploads} />
     </DriveUiContext.Provider>
   );

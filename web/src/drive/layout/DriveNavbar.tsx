@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import clsx from 'clsx';
 import { Menu as MenuIcon, Search } from 'lucide-react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
@@ -13,8 +13,12 @@ import { useIsMobile } from '../../shell/useMediaQuery.ts';
 import { focusRing, iconButtonClasses } from '../../ui/button-styles.ts';
 import { IconButton } from '../../ui/Button.tsx';
 import { SearchBox } from '../search/SearchBox.tsx';
-import { ShortcutsSheet } from '../shortcuts/ShortcutsSheet.tsx';
 import { useGlobalShortcuts } from '../shortcuts/useGlobalShortcuts.ts';
+
+// The shortcuts sheet loads the first time '?' asks for it.
+const ShortcutsSheet = lazy(() =>
+  import('../shortcuts/ShortcutsSheet.tsx').then((m) => ({ default: m.ShortcutsSheet })),
+);
 
 /** While files upload: a ring of the batch's progress (UI.md "upload progress indicator when active"). */
 function UploadIndicator({ active, percentage }: { active: number; percentage: number }) {
@@ -66,7 +70,13 @@ export function DriveNavbar({ onOpenDrawer, uploads }: { onOpenDrawer: () => voi
   }, [navigate]);
   const openShortcuts = useCallback(() => setShortcutsOpen(true), []);
   useGlobalShortcuts({ onSearch: focusSearch, onHelp: openShortcuts });
-  const shortcuts = <ShortcutsSheet isOpen={isShortcutsOpen} onClose={() => setShortcutsOpen(false)} />;
+  const [hasShownShortcuts, setHasShownShortcuts] = useState(false);
+  if (isShortcutsOpen && !hasShownShortcuts) setHasShownShortcuts(true);
+  const shortcuts = hasShownShortcuts && (
+    <Suspense fallback={null}>
+      <ShortcutsSheet isOpen={isShortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+    </Suspense>
+  );
   const menuLink = clsx(
     'inline-flex h-9 items-center rounded-kosh px-3 text-sm font-medium text-primary hover:bg-bg-alt',
     focusRing,

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState, type KeyboardEvent, type Ref } from 'react';
+import { lazy, Suspense, useContext, useEffect, useState, type KeyboardEvent, type Ref } from 'react';
 import clsx from 'clsx';
 import { Search, X } from 'lucide-react';
 import { ComboBox, ComboBoxStateContext, Input, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
@@ -9,9 +9,11 @@ import { useTrans, type TransFn } from '../../shell/i18n/useTrans.tsx';
 import { iconButtonClasses } from '../../ui/button-styles.ts';
 import { startDownload } from '../actions/useEntryActions.tsx';
 import { FileIcon } from '../file-view/FileIcon.tsx';
-import { Previewer } from '../preview/Previewer.tsx';
 import { suggestionPlace, suggestionTarget } from './suggestions.ts';
 import { useSearchSuggestions } from './useSearchSuggestions.ts';
+
+// The previewer loads when a suggested file is opened, not with the navbar.
+const Previewer = lazy(() => import('../preview/Previewer.tsx').then((m) => ({ default: m.Previewer })));
 
 function placeLabel(entry: FileEntry, trans: TransFn): string | null {
   const place = suggestionPlace(entry);
@@ -166,13 +168,15 @@ export function SearchBox({ className, autoFocus, inputRef }: Props) {
         </Popover>
       </ComboBox>
       {preview && (
-        <Previewer
-          files={[preview]}
-          startId={preview.id}
-          onClose={() => setPreview(null)}
-          onDownload={startDownload}
-          canDownload={(entry) => entry.permission !== 'view'}
-        />
+        <Suspense fallback={null}>
+          <Previewer
+            files={[preview]}
+            startId={preview.id}
+            onClose={() => setPreview(null)}
+            onDownload={startDownload}
+            canDownload={(entry) => entry.permission !== 'view'}
+          />
+        </Suspense>
       )}
     </form>
   );

@@ -58,7 +58,7 @@ export function handleAppearanceMessage(message: AppearanceEditorMessage): boole
       return true;
     case 'setCustomCode':
       if (message.mode === 'css') applyCustomCss(message.value);
-      else applyCustomHtml(message.value);
+      else void applyCustomHtml(message.value);
       return true;
     default:
       return false;

@@ -1,5 +1,3 @@
-import DOMPurify from 'dompurify';
-
 let sheet: CSSStyleSheet | undefined;
 
 /**
@@ -18,13 +16,21 @@ export function applyCustomCss(css: string): void {
   }
 }
 
-/** Custom HTML at the end of <body>, sanitised (scripts could not run under the CSP anyway). */
-export function applyCustomHtml(html: string): void {
+/**
+ * Custom HTML at the end of <body>, sanitised (scripts could not run under the CSP anyway). The
+ * sanitiser loads only when there is HTML to apply, so pages of sites without custom code skip it.
+ */
+export async function applyCustomHtml(html: string): Promise<void> {
   let host = document.getElementById('be-custom-html');
   if (!host) {
     host = document.createElement('div');
     host.id = 'be-custom-html';
     document.body.appendChild(host);
   }
+  if (!html) {
+    host.replaceChildren();
+    return;
+  }
+  const { default: DOMPurify } = await import('dompurify');
   host.innerHTML = DOMPurify.sanitize(html);
 }
