@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 import { endpointRoutes } from './build/endpoint-routes.ts';
 
 const apiTarget = process.env.KOSH_API_URL ?? 'http://localhost:8080';
@@ -8,7 +9,18 @@ const proxied = ['/api', '/auth', '/secure', '/api-docs'];
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), endpointRoutes()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    endpointRoutes(),
+    // Brotli and gzip beside each text asset, once at build time; the server picks what the browser asks for.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+    }),
+  ],
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
   },

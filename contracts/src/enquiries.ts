@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { MAX_ENQUIRY_MESSAGE } from './enquiry-constants.ts';
 import { emailField, requiredString } from './fields.ts';
 
-/** Message length of an enquiry: room for a calculator quote and a paragraph or two. */
-export const MAX_ENQUIRY_MESSAGE = 5000;
-/** Large-storage offer (spec part 2, 9): 0.15 rupee per GB per month, from more than 5 TB. */
-export const LARGE_STORAGE_RATE_PER_GB = 0.15;
-export const LARGE_STORAGE_MIN_TB = 5;
+export * from './enquiry-constants.ts';
 
 /**
  * The four fields of the contact, reseller and calculator-contact forms (spec part 2, 3
@@ -24,6 +21,3 @@ export type SendEnquiryBody = z.infer<typeof SendEnquiryBodySchema>;
 
 export const SendEnquiryResponseSchema = z.object({ message: z.string() });
 export type SendEnquiryResponse = z.infer<typeof SendEnquiryResponseSchema>;
-
-/** What the contact page shows after a send (spec part 2, 8). */
-export const ENQUIRY_SENT_MESSAGE = 'Your message has been submitted.';

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX, AVATAR_MAX_BYTES } from '@kosh/contracts';
 import './http/types.ts';
+import { registerCompression } from './http/compression.ts';
 import type { Modules } from './modules.ts';
 import { baseUrlPlugin } from './http/base-url.ts';
 import { overrideMethod } from './http/method-override.ts';
@@ -78,6 +79,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
     // Social sign-in popups post their result back to the page that opened them (spec part 1, 2.8).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  registerCompression(app);
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('content-security-policy'))
       reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'self'");
@@ -138,7 +140,8 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
   const dist = config.webDistDir;
   const spa = new SpaRenderer({ config, answers, seo: shares.seo });
   if (fs.existsSync(dist)) {
-    await app.register(fastifyStatic, { root: dist, serve: false });
+    // Text assets sit beside their .br and .gz made at build time (web/vite.config.ts).
+    await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
     const assets = path.join(dist, 'assets');
     if (fs.existsSync(assets)) {
       await app.register(fastifyStatic, {
@@ -147,6 +150,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
         immutable: true,
         maxAge: '365d',
         index: false,
+        preCompressed: true,
         decorateReply: false,
       });
     }
@@ -158,12 +162,13 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
         prefix: '/landing/',
         maxAge: '1d',
         index: false,
+        preCompressed: true,
         decorateReply: false,
       });
     }
     for (const file of fs.readdirSync(dist)) {
       // Top-level public files (favicon, fonts, service worker) keep their names; index.html is rendered.
-      if (file === 'index.html' || !fs.statSync(path.join(dist, file)).isFile()) continue;
+      if (file === 'index.html' || /\.(br|gz)$/.test(file) || !fs.statSync(path.join(dist, file)).isFile()) continue;
       if (file === SERVICE_WORKER_FILE) {
         // The push service worker gets its own policy: the API's 'none' would govern the worker.
         app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) =>

@@ -315,6 +315,10 @@ describe('landing page parts', () => {
     const page = await open('/');
     const section = page.getByTestId('reseller-section');
     await section.getByRole('heading', { name: 'Become a reseller partner' }).waitFor();
+    // The form loads as the reader scrolls towards it.
+    expect(await section.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
+    await section.scrollIntoViewIfNeeded();
+    await section.getByRole('textbox', { name: 'Message' }).waitFor();
     expect(await section.getByRole('textbox', { name: 'Message' }).getAttribute('rows')).toBe('4');
     await fillEnquiry(section, {
       name: 'Neha Kulkarni',

@@ -238,7 +238,7 @@ describe('landing page', () => {
     );
     expect([...landing.keys()].filter((file) => /\/assets\/(Drive|drive|FileGrid|Upload)/.test(file))).toEqual([]);
     // The brief's 150 KB holds for the landing page's own code; the shell every page shares
-    // (React, the router, react-aria, zod with the endpoint table) weighs more than that alone.
+    // (React, the router, react-aria, the query cache) weighs more than that alone.
     expect(ownTotal).toBeLessThan(50 * 1024);
     expect(total).toBeLessThan(300 * 1024);
   });

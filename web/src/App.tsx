@@ -1,12 +1,17 @@
-import { Component, useEffect, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/query-client.ts';
 import { createRouter } from './router.tsx';
 import { initAppearanceEditor } from './shell/appearance/appearance-editor.ts';
-import { DevErrorDialog } from './shell/errors/DevErrorDialog.tsx';
+import { useDevError } from './shell/errors/dev-error-store.ts';
 import { UnexpectedError } from './shell/errors/UnexpectedError.tsx';
 import { ToastRegion } from './ui/toast/ToastRegion.tsx';
+
+// Only debug mode ever opens it (part 1, 2.5): it loads with the first error it shows.
+const DevErrorDialog = lazy(() =>
+  import('./shell/errors/DevErrorDialog.tsx').then((m) => ({ default: m.DevErrorDialog })),
+);
 
 class RenderErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
   state = { error: undefined as unknown };
@@ -20,13 +25,18 @@ class RenderErrorBoundary extends Component<{ children: ReactNode }, { error: un
 
 export function App() {
   const [router] = useState(createRouter);
+  const hasDevError = useDevError() !== null;
   useEffect(() => initAppearanceEditor(), []);
   return (
     <RenderErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <ToastRegion />
-        <DevErrorDialog />
+        {hasDevError && (
+          <Suspense fallback={null}>
+            <DevErrorDialog />
+          </Suspense>
+        )}
       </QueryClientProvider>
     </RenderErrorBoundary>
   );

@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { customPageQuery } from '../api/custom-pages.api.ts';
 import { loadCustomPage } from '../pages/custom-page.loader.ts';
-import { CustomPageView } from '../pages/CustomPageView.tsx';
 import { getBootstrapData, useSettings } from '../shell/bootstrap-store.ts';
 import { GuestOnly } from '../shell/guards.tsx';
 
@@ -11,10 +10,12 @@ const chunks = {
   landing: () => import('../site/landing/LandingPage.tsx'),
   login: () => import('../auth/LoginPage.tsx'),
   register: () => import('../auth/RegisterPage.tsx'),
+  customPage: () => import('../pages/CustomPageView.tsx'),
 };
 const LandingPage = lazy(() => chunks.landing().then((m) => ({ default: m.LandingPage })));
 const LoginPage = lazy(() => chunks.login().then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => chunks.register().then((m) => ({ default: m.RegisterPage })));
+const CustomPageView = lazy(() => chunks.customPage().then((m) => ({ default: m.CustomPageView })));
 
 function customPageId(): string | null {
   const { homepage } = getBootstrapData().settings;
@@ -24,14 +25,18 @@ function customPageId(): string | null {
 export async function loader() {
   const type = getBootstrapData().settings.homepage?.type ?? 'landing';
   // The variant's chunk loads while the route does, not after it renders.
-  if (type !== 'customPage') await chunks[type]();
+  await chunks[type]();
   const id = customPageId();
   return id ? loadCustomPage(id) : null;
 }
 
 function HomeCustomPage({ id }: { id: string }) {
   const { data } = useSuspenseQuery(customPageQuery(id));
-  return <CustomPageView page={data.page} />;
+  return (
+    <Suspense fallback={null}>
+      <CustomPageView page={data.page} />
+    </Suspense>
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { HardDrive } from 'lucide-react';
 import { ENQUIRY_SENT_MESSAGE } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
@@ -6,8 +6,12 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { quoteStorage } from './calculator.ts';
-import { ContactDialog } from './ContactDialog.tsx';
-import { StorageCalculatorDialog } from './StorageCalculatorDialog.tsx';
+
+// The two modals (and the enquiry form with its validation) load when Get Quote first opens one.
+const ContactDialog = lazy(() => import('./ContactDialog.tsx').then((m) => ({ default: m.ContactDialog })));
+const StorageCalculatorDialog = lazy(() =>
+  import('./StorageCalculatorDialog.tsx').then((m) => ({ default: m.StorageCalculatorDialog })),
+);
 
 type Open = { kind: 'none' } | { kind: 'calculator'; storage: string } | { kind: 'contact'; message: string };
 
@@ -68,27 +72,29 @@ export function LargeStorageOffer() {
           </Button>
         </form>
       </div>
-      {open.kind === 'calculator' && (
-        <StorageCalculatorDialog
-          key={`calculator-${openCount}`}
-          isOpen
-          onOpenChange={(isOpen) => !isOpen && close()}
-          initialStorage={open.storage}
-          onContact={(message) => setOpen({ kind: 'contact', message })}
-        />
-      )}
-      {open.kind === 'contact' && (
-        <ContactDialog
-          key={`contact-${openCount}`}
-          isOpen
-          onOpenChange={(isOpen) => !isOpen && close()}
-          message={open.message}
-          onSent={() => {
-            close();
-            toast.positive(trans(ENQUIRY_SENT_MESSAGE));
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {open.kind === 'calculator' && (
+          <StorageCalculatorDialog
+            key={`calculator-${openCount}`}
+            isOpen
+            onOpenChange={(isOpen) => !isOpen && close()}
+            initialStorage={open.storage}
+            onContact={(message) => setOpen({ kind: 'contact', message })}
+          />
+        )}
+        {open.kind === 'contact' && (
+          <ContactDialog
+            key={`contact-${openCount}`}
+            isOpen
+            onOpenChange={(isOpen) => !isOpen && close()}
+            message={open.message}
+            onSent={() => {
+              close();
+              toast.positive(trans(ENQUIRY_SENT_MESSAGE));
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

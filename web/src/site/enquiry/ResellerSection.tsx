@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useSettings } from '../../shell/bootstrap-store.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
-import { EnquiryForm } from './EnquiryForm.tsx';
+import { useNearViewport } from '../../ui/useNearViewport.ts';
+
+// The form and its validation load as the reader scrolls towards it: the landing page's first paint needs neither.
+const EnquiryForm = lazy(() => import('./EnquiryForm.tsx').then((m) => ({ default: m.EnquiryForm })));
 
 /**
  * The landing page's reseller partner form (spec part 2, 2): 4-row message, the human check
@@ -9,6 +13,7 @@ import { EnquiryForm } from './EnquiryForm.tsx';
 export function ResellerSection() {
   const { trans } = useTrans();
   const { branding } = useSettings();
+  const [formBox, isNear] = useNearViewport<HTMLDivElement>();
   return (
     <div
       data-testid="reseller-section"
@@ -24,8 +29,12 @@ export function ResellerSection() {
           })}
         </p>
       </div>
-      <div className="rounded-kosh-lg border border-divider bg-bg p-5 shadow-sm sm:p-8">
-        <EnquiryForm kind="reseller" rows={4} checkHumanFirst />
+      <div ref={formBox} className="min-h-[560px] rounded-kosh-lg border border-divider bg-bg p-5 shadow-sm sm:p-8">
+        {isNear && (
+          <Suspense fallback={null}>
+            <EnquiryForm kind="reseller" rows={4} checkHumanFirst />
+          </Suspense>
+        )}
       </div>
     </div>
   );
