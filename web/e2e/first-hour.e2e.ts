@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fillLogin, registerViaApi, uniqueEmail, waitForPath } from './account-steps.ts';
 import { driveApi, entry, shownNames, startDriveServer } from './drive-steps.ts';
 import {
+  cookieValue,
   DESKTOP,
   MOBILE,
   openBrowser,
@@ -109,6 +110,54 @@ describe('the trash', () => {
     await page.setViewportSize(MOBILE);
     await entry(page, 'report.txt').getByText(/Docs/).waitFor();
     await screenshot(page, 'first-hour-trash-375');
+  });
+});
+
+describe('a folder shared for viewing', () => {
+  it('offers nothing to add inside it, on any screen, and highlights Shared with me', async () => {
+    const owner = await signedIn();
+    const handbook = await owner.api.folder('Handbook');
+    await owner.api.upload('policy.txt', 'read, do not edit\n', 'text/plain', handbook.id);
+    const viewer = uniqueEmail('viewer');
+    await registerViaApi(server, viewer, PASSWORD, { first_name: 'Ravi', last_name: 'Kumar' });
+    const shared = await browser!.context.request.post(`${server.url}/api/v1/file-entries/shares`, {
+      data: { entryIds: [handbook.id], emails: [viewer], permission: 'view' },
+      headers: {
+        accept: 'application/json',
+        'x-xsrf-token': cookieValue(await browser!.context.cookies(server.url), 'XSRF-TOKEN') ?? '',
+      },
+    });
+    expect(shared.ok()).toBe(true);
+    await browser!.close();
+
+    browser = await openBrowser(DESKTOP);
+    await signInAs(server, browser.context, viewer, PASSWORD);
+    const { page } = browser;
+    const sections = page.getByRole('navigation', { name: 'Drive' });
+    await page.goto(`${server.url}/drive`);
+    await waitForApp(page);
+    // In their own drive the viewer may add; Home is the section they are in.
+    await page.getByRole('button', { name: 'New', exact: true }).waitFor();
+    expect(await sections.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+
+    await page.goto(`${server.url}/drive/folders/${handbook.hash}`);
+    await waitForApp(page);
+    await entry(page, 'policy.txt').waitFor();
+    expect(await page.getByRole('button', { name: 'New', exact: true }).count()).toBe(0);
+    expect(await sections.getByRole('link', { name: 'Shared with me' }).getAttribute('aria-current')).toBe('page');
+    expect(await sections.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+    await page.getByTestId('current-crumb').click();
+    await page.getByRole('menu').waitFor();
+    const offered = await page.getByRole('menuitem').allTextContents();
+    expect(offered.filter((item) => /New folder|Upload/.test(item))).toEqual([]);
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'first-hour-view-only-folder-1280');
+
+    // On a phone there is no New button floating over the list either.
+    await page.setViewportSize(MOBILE);
+    await entry(page, 'policy.txt').waitFor();
+    expect(await page.getByRole('button', { name: 'New', exact: true }).count()).toBe(0);
+    await screenshot(page, 'first-hour-view-only-folder-375');
   });
 });
 

@@ -7,7 +7,7 @@ import { useFolderPath } from '../../api/drive.api.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { useIsMobile } from '../../shell/useMediaQuery.ts';
 import { focusRing } from '../../ui/button-styles.ts';
-import { useDriveRootOnSwitch } from '../../workspaces/active-workspace.ts';
+import { useCanWriteActiveWorkspace, useDriveRootOnSwitch } from '../../workspaces/active-workspace.ts';
 import type { UploadSource } from '../upload/upload-queue.ts';
 import { overallPercentage } from '../upload/upload-format.ts';
 import { UploadPanel } from '../upload/UploadPanel.tsx';
@@ -46,19 +46,24 @@ export function DriveLayout() {
   useDriveRootOnSwitch();
 
   const parentId = folderHash ? (folder?.id ?? null) : null;
+  const canWriteWorkspace = useCanWriteActiveWorkspace();
+  // A folder shared with the caller takes new entries only with edit; while it loads, nothing is offered.
+  const canAdd =
+    canWriteWorkspace && (!folderHash || (!!folder && (!folder.permission || folder.permission === 'edit')));
+  const isShared = !!folderHash && !!folder?.permission;
   const uploadProgress = {
     active: items.filter((i) => i.status === 'pending' || i.status === 'inProgress').length,
     percentage: overallPercentage(items),
   };
   const ui = useMemo<DriveUi>(
     () => ({
-      target: { parentId, name: folderHash ? (folder?.name ?? null) : null },
+      target: { parentId, name: folderHash ? (folder?.name ?? null) : null, canAdd, isShared },
       openNewFolder: () => setNewFolderOpen(true),
       pickFiles: () => filesInput.current?.click(),
       pickFolder: () => folderInput.current?.click(),
       upload: (sources, into) => uploader.add(sources, into),
     }),
-    [parentId, folderHash, folder?.name, uploader],
+    [parentId, folderHash, folder?.name, canAdd, isShared, uploader],
   );
   const onPicked = (event: ChangeEvent<HTMLInputElement>) => {
     uploader.add(sourcesOf(event), parentId);

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Clock, House, Plus, Star, Trash2, Users, type LucideIcon } from 'lucide-react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button as AriaButton } from 'react-aria-components';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { MenuItemLink } from '../../shell/menus/CustomMenu.tsx';
@@ -9,6 +9,7 @@ import { focusRing } from '../../ui/button-styles.ts';
 import { WorkspaceSwitcher } from '../../workspaces/WorkspaceSwitcher.tsx';
 import { useMoveEntriesTo } from '../actions/useMoveEntriesTo.ts';
 import { useDropTarget } from '../dnd/useDropTarget.ts';
+import { useDriveUi } from './drive-context.ts';
 import { NewMenu } from './NewMenu.tsx';
 import { StorageMeter } from './StorageMeter.tsx';
 
@@ -29,31 +30,38 @@ const itemClasses = (isActive: boolean, isOver = false) =>
     focusRing,
   );
 
-/** Home takes dropped entries (a move to the root) and is active inside folders too. */
-function HomeLink({ item }: { item: NavItem }) {
+/** Home takes dropped entries (a move to the root) and is active inside the caller's own folders too. */
+function HomeLink({ item, isActive }: { item: NavItem; isActive: boolean }) {
   const { trans } = useTrans();
-  const { pathname } = useLocation();
   const moveTo = useMoveEntriesTo();
   const { isOver, dropProps } = useDropTarget({ onEntries: (ids) => moveTo(ids, { id: null, name: trans('Home') }) });
-  const isActive = pathname === '/drive' || pathname.startsWith('/drive/folders/');
   return (
-    <NavLink
+    <Link
       to={item.to}
-      end
       {...dropProps}
       aria-current={isActive ? 'page' : undefined}
       className={itemClasses(isActive, isOver)}
     >
       <item.icon size={20} className="shrink-0 text-fg-muted" aria-hidden />
       <span className="truncate">{trans(item.label)}</span>
-    </NavLink>
+    </Link>
   );
+}
+
+/** The section the user is in: Home inside their own folders, Shared with me inside someone else's. */
+function useActiveSection(): string | undefined {
+  const { pathname } = useLocation();
+  const { target } = useDriveUi();
+  if (pathname.startsWith('/drive/folders/')) return target.isShared ? '/drive/shares' : '/drive';
+  const matches = (to: string) => pathname === to || (to !== '/drive' && pathname.startsWith(`${to}/`));
+  return NAV.find((item) => matches(item.to))?.to;
 }
 
 /** Sidebar of the drive (UI.md, 240 px): the workspace switcher, New, the sections, the drive-sidebar menu, storage. */
 export function DriveSidebar({ className }: { className?: string }) {
   const { trans } = useTrans();
   const menu = useMenu('drive-sidebar');
+  const active = useActiveSection();
   return (
     <div className={clsx('flex h-full w-60 flex-col bg-bg', className)}>
       <WorkspaceSwitcher className="px-3 pt-2" />
@@ -78,12 +86,16 @@ export function DriveSidebar({ className }: { className?: string }) {
           {NAV.map((item) => (
             <li key={item.to}>
               {item.to === '/drive' ? (
-                <HomeLink item={item} />
+                <HomeLink item={item} isActive={active === item.to} />
               ) : (
-                <NavLink to={item.to} className={({ isActive }) => itemClasses(isActive)}>
+                <Link
+                  to={item.to}
+                  aria-current={active === item.to ? 'page' : undefined}
+                  className={itemClasses(active === item.to)}
+                >
                   <item.icon size={20} className="shrink-0 text-fg-muted" aria-hidden />
                   <span className="truncate">{trans(item.label)}</span>
-                </NavLink>
+                </Link>
               )}
             </li>
           ))}

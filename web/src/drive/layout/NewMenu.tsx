@@ -2,12 +2,11 @@ import type { ReactElement } from 'react';
 import { FileUp, FolderPlus, FolderUp } from 'lucide-react';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Dropdown, MenuDivider, MenuItem } from '../../ui/Menu.tsx';
-import { useCanWriteActiveWorkspace } from '../../workspaces/active-workspace.ts';
 import { useDriveUi } from './drive-context.ts';
 
 /**
  * The New menu (UI.md): Upload files, Upload folder, New folder, into the open folder; not offered
- * to a workspace viewer.
+ * where the caller may not add (a workspace viewer, a folder shared for view or download).
  */
 export function NewMenu({
   trigger,
@@ -18,7 +17,7 @@ export function NewMenu({
 }) {
   const { trans } = useTrans();
   const ui = useDriveUi();
-  if (!useCanWriteActiveWorkspace()) return null;
+  if (!ui.target.canAdd) return null;
   return (
     <Dropdown
       trigger={trigger}

@@ -3,8 +3,12 @@ import type { UploadSource } from '../upload/upload-queue.ts';
 
 /** What the drive layout offers its pages: where New puts things, and the New actions. */
 export type DriveUi = {
-  /** The open folder (null = the root) that uploads and new folders go into. */
-  target: { parentId: number | null; name: string | null };
+  /**
+   * The open folder (null = the root) that uploads and new folders go into; whether the caller may
+   * add there (a workspace viewer, or a folder shared for view or download, takes nothing); and
+   * whether the folder is someone else's, shared with the caller.
+   */
+  target: { parentId: number | null; name: string | null; canAdd: boolean; isShared: boolean };
   openNewFolder: () => void;
   pickFiles: () => void;
   pickFolder: () => void;
