@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { FileEntry, FileEntryPage, ListFileEntriesQuery } from '@kosh/contracts';
+import type { FileEntry, FileEntryPage, FolderPathResponse, ListFileEntriesQuery } from '@kosh/contracts';
 import { endpoints } from '@kosh/contracts/endpoints';
 import { call } from './call.ts';
 import { flattenPages, type EntryPages } from './drive-cache.ts';
@@ -48,6 +48,22 @@ export function useFolderPath(hash: string | undefined) {
     enabled: !!hash,
     meta: { handledStatuses: [404] },
   });
+}
+
+/**
+ * A folder as a loaded listing or folder path already holds it: the page it opens on can name the
+ * folder while its own path loads.
+ */
+export function cachedFolder(client: QueryClient, hash: string): FileEntry | undefined {
+  for (const [, pages] of client.getQueriesData<EntryPages>({ queryKey: driveKeys.lists })) {
+    const found = flattenPages(pages).find((entry) => entry.hash === hash);
+    if (found) return found;
+  }
+  for (const [, data] of client.getQueriesData<FolderPathResponse>({ queryKey: driveKeys.folderPaths })) {
+    const found = data?.path.find((entry) => entry.hash === hash);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**

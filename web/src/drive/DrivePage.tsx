@@ -1,9 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { FileUp, FolderPlus, FolderUp } from 'lucide-react';
 import { Link, useMatches, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { FileEntry } from '@kosh/contracts';
 import { isApiError } from '../api/api-error.ts';
-import { useFolderPath } from '../api/drive.api.ts';
+import { cachedFolder, useFolderPath } from '../api/drive.api.ts';
 import { useBootstrapData } from '../shell/bootstrap-store.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
@@ -75,7 +76,10 @@ export function DrivePage() {
   const actions = useEntryActions({ section, onPreview, onDetails });
 
   const folder = folderPath.data?.folder ?? null;
-  const title = section === 'folder' ? (folder?.name ?? trans('Folder')) : trans(TITLES[section]);
+  const queryClient = useQueryClient();
+  // While the folder's path loads, the name from the list it was opened from titles the page.
+  const openingName = section === 'folder' && !folder && hash ? cachedFolder(queryClient, hash)?.name : undefined;
+  const title = section === 'folder' ? (folder?.name ?? openingName ?? trans('Folder')) : trans(TITLES[section]);
   useDocumentTitle(title);
   const byId = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
   const selected = useMemo(
