@@ -43,7 +43,7 @@ function decoded(res: { rawPayload: Buffer; headers: Record<string, unknown> }):
 }
 
 describe('built assets', () => {
-  it('serves the brotli file to a browser that takes br, gzip to one that takes only gzip, plain otherwise', async () => {
+  it('serves the brotli file to a browser taking br, gzip to one taking only gzip, plain otherwise', async () => {
     const br = await get('/assets/app-0a1b2c.js', 'gzip, deflate, br, zstd');
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
@@ -64,7 +64,7 @@ describe('built assets', () => {
     }
   });
 
-  it('sends small assets as they are and top-level files compressed, without listing the compressed copies', async () => {
+  it('sends small assets as they are, top-level files compressed, and never the compressed copies', async () => {
     const small = await get('/assets/tiny-0a1b2c.js', 'br');
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.body).toBe(tiny);
@@ -77,7 +77,7 @@ describe('built assets', () => {
 });
 
 describe('answers written by the server', () => {
-  it('compresses JSON above 1 KB as the client asks, with Vary, and leaves it plain for clients that do not ask', async () => {
+  it('compresses JSON above 1 KB as the client asks, with Vary, and leaves it plain otherwise', async () => {
     const br = await get('/api/v1/bootstrap-data', 'gzip, br');
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
