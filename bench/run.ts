@@ -1,4 +1,4 @@
-// npm run bench [-- --only=listing|bulk|download|upload] [--pg] [--dialect=sqlite|postgres]
+// npm run bench [-- --only=listing|bulk|download|upload|web] [--pg] [--dialect=sqlite|postgres]
 // Prints each figure beside its DESIGN.md budget and exits 1 when one is missed.
 // --pg also runs the listing/search and bulk benches on PostgreSQL: KOSH_BENCH_PG_URL, or a throwaway
 // cluster from scripts/pg-start.sh.
@@ -8,6 +8,7 @@ import { benchBulk } from './bulk.ts';
 import { benchDownload } from './download.ts';
 import { benchListing } from './listing.ts';
 import { benchUpload } from './upload.ts';
+import { benchWeb } from './web.ts';
 import { printFigures, repoRoot, type Figure } from './lib.ts';
 import { deferPageReporting } from './page-reporting.ts';
 
@@ -61,6 +62,10 @@ async function runBenches(): Promise<void> {
   if (!only || only === 'upload') {
     process.stdout.write('uploads (tus, local disk, loopback)\n');
     figures.push(...(await benchUpload()));
+  }
+  if (!only || only === 'web') {
+    process.stdout.write('web pages (Lighthouse, mobile preset, Chromium)\n');
+    figures.push(...(await benchWeb()));
   }
   printFigures('Kosh drive benchmarks', figures);
   const missed = figures.filter((f) => !f.ok).length;

@@ -112,6 +112,12 @@ describe('pricing page', () => {
       '2 TB storage',
     );
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // Headings go down one level at a time: the page's h1, then each plan's h2.
+    const levels = await page.evaluate(() =>
+      [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])),
+    );
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((level, i) => i > 0 && level > levels[i - 1] + 1)).toEqual([]);
     await screenshot(page, 'pricing-month-light-1280');
 
     await year.click();

@@ -9,13 +9,20 @@ import { applyPlanSelection, planCardAction, type Visitor } from './plan-link.ts
 import { priceForCycle, type BillingCycle } from './plan-pricing.ts';
 import { PriceTag } from './PriceTag.tsx';
 
-type Props = { product: Product; cycle: BillingCycle; visitor: Visitor };
+type Props = {
+  product: Product;
+  cycle: BillingCycle;
+  visitor: Visitor;
+  /** One below the heading of the section the cards sit in. */
+  headingLevel?: 2 | 3;
+};
 
 /**
  * One plan (spec part 2, 2 "Pricing"): the recommended one raised with a 'Most popular' badge, then
  * name, storage, price per interval, the button, description and the "What's included" list.
  */
-export function PlanCard({ product, cycle, visitor }: Props) {
+export function PlanCard({ product, cycle, visitor, headingLevel = 3 }: Props) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { trans } = useTrans();
   const headingId = useId();
   const price = priceForCycle(product.prices, cycle);
@@ -40,9 +47,9 @@ export function PlanCard({ product, cycle, visitor }: Props) {
           {trans('Most popular')}
         </span>
       )}
-      <h3 id={headingId} className="text-xl font-semibold text-fg">
+      <Heading id={headingId} className="text-xl font-semibold text-fg">
         {trans(product.name)}
-      </h3>
+      </Heading>
       <p className="mt-1 text-sm text-fg-muted">
         {trans(':size storage', { size: formatBytes(product.available_space) })}
       </p>

@@ -61,7 +61,12 @@ export function PricingSection({ headingLevel = 2, intro }: Props) {
           <ul className={grid}>
             {plansForCycle(products, cycle).map((product) => (
               <li key={product.id} className={cell}>
-                <PlanCard product={product} cycle={cycle} visitor={{ isLoggedIn, isSubscribed }} />
+                <PlanCard
+                  product={product}
+                  cycle={cycle}
+                  visitor={{ isLoggedIn, isSubscribed }}
+                  headingLevel={headingLevel === 1 ? 2 : 3}
+                />
               </li>
             ))}
           </ul>
