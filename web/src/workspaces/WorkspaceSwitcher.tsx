@@ -9,6 +9,7 @@ import { Dropdown, MenuDivider, MenuItem } from '../ui/Menu.tsx';
 import { switchWorkspace, useActiveWorkspace } from './active-workspace.ts';
 import { ConfirmDialog } from '../drive/dialogs/ConfirmDialog.tsx';
 import { toast } from '../ui/toast/toast-store.ts';
+import { useHasOpened } from '../ui/useHasOpened.ts';
 import { canManageMembers } from './role-labels.ts';
 import { useLeaveWorkspace } from './workspaces.api.ts';
 
@@ -30,9 +31,8 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
   const [isCreateOpen, setCreateOpen] = useState(false);
   const [isMembersOpen, setMembersOpen] = useState(false);
   const [isLeaveOpen, setLeaveOpen] = useState(false);
-  const [hasOpened, setHasOpened] = useState({ create: false, members: false });
-  if ((isCreateOpen && !hasOpened.create) || (isMembersOpen && !hasOpened.members))
-    setHasOpened({ create: hasOpened.create || isCreateOpen, members: hasOpened.members || isMembersOpen });
+  const hasOpenedCreate = useHasOpened(isCreateOpen);
+  const hasOpenedMembers = useHasOpened(isMembersOpen);
   const leave = useLeaveWorkspace();
   const isTeam = id !== DEFAULT_WORKSPACE_ID && !!workspace;
   const canManage = canManageMembers(workspace?.role);
@@ -107,13 +107,12 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
           {trans('Create workspace')}
         </MenuItem>
       </Dropdown>
-      {/* Mounted from the first opening on, so that closing runs the dialog's own exit. */}
-      {hasOpened.create && (
+      {hasOpenedCreate && (
         <Suspense fallback={null}>
           <CreateWorkspaceDialog isOpen={isCreateOpen} onClose={() => setCreateOpen(false)} />
         </Suspense>
       )}
-      {isTeam && hasOpened.members && (
+      {isTeam && hasOpenedMembers && (
         <Suspense fallback={null}>
           <MembersDialog isOpen={isMembersOpen} onClose={() => setMembersOpen(false)} workspace={workspace} />
         </Suspense>

@@ -7,6 +7,7 @@ import { useFolderPath } from '../../api/drive.api.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { useIsMobile } from '../../shell/useMediaQuery.ts';
 import { focusRing } from '../../ui/button-styles.ts';
+import { useHasOpened } from '../../ui/useHasOpened.ts';
 import { useCanWriteActiveWorkspace, useDriveRootOnSwitch } from '../../workspaces/active-workspace.ts';
 import type { UploadSource } from '../upload/upload-queue.ts';
 import { overallPercentage } from '../upload/upload-format.ts';
@@ -33,8 +34,7 @@ export function DriveLayout() {
   const folderHash = useMatch('/drive/folders/:hash')?.params.hash;
   const folder = useFolderPath(folderHash).data?.folder;
   const [isNewFolderOpen, setNewFolderOpen] = useState(false);
-  const [hasOpenedNewFolder, setHasOpenedNewFolder] = useState(false);
-  if (isNewFolderOpen && !hasOpenedNewFolder) setHasOpenedNewFolder(true);
+  const hasOpenedNewFolder = useHasOpened(isNewFolderOpen);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);

@@ -12,6 +12,7 @@ import { CustomMenu } from '../../shell/menus/CustomMenu.tsx';
 import { useIsMobile } from '../../shell/useMediaQuery.ts';
 import { focusRing, iconButtonClasses } from '../../ui/button-styles.ts';
 import { IconButton } from '../../ui/Button.tsx';
+import { useHasOpened } from '../../ui/useHasOpened.ts';
 import { SearchBox } from '../search/SearchBox.tsx';
 import { useGlobalShortcuts } from '../shortcuts/useGlobalShortcuts.ts';
 
@@ -70,9 +71,7 @@ export function DriveNavbar({ onOpenDrawer, uploads }: { onOpenDrawer: () => voi
   }, [navigate]);
   const openShortcuts = useCallback(() => setShortcutsOpen(true), []);
   useGlobalShortcuts({ onSearch: focusSearch, onHelp: openShortcuts });
-  const [hasShownShortcuts, setHasShownShortcuts] = useState(false);
-  if (isShortcutsOpen && !hasShownShortcuts) setHasShownShortcuts(true);
-  const shortcuts = hasShownShortcuts && (
+  const shortcuts = useHasOpened(isShortcutsOpen) && (
     <Suspense fallback={null}>
       <ShortcutsSheet isOpen={isShortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </Suspense>
