@@ -31,7 +31,6 @@ import { clearSelection, selectedInOrder } from './selection/selection-model.ts'
 import { useDriveSelection, useSectionListing } from './useSectionListing.ts';
 import { useSort, useViewMode } from './useViewState.ts';
 import { isSortable, nextSort } from './view-state.ts';
-import { useCanWriteActiveWorkspace } from '../workspaces/active-workspace.ts';
 
 const TITLES: Record<DriveSection, string> = {
   home: 'Home',
@@ -100,13 +99,12 @@ export function DrivePage() {
   });
   const files = useMemo(() => entries.filter((e) => !isFolder(e)), [entries]);
   const isMissing = [folderPath.error, listing.error].some((e) => isApiError(e) && e.status === 404);
-  // A folder shared with the caller takes new entries only with edit.
-  const canWriteWorkspace = useCanWriteActiveWorkspace();
-  const canWriteFolder = canWriteWorkspace && !!folder && (!folder.permission || folder.permission === 'edit');
+  // Whether the open place takes new entries: the layout's one rule (workspace role, a shared folder's permission).
+  const { canAdd } = ui.target;
   const dropFolder =
-    section === 'home' && canWriteWorkspace
+    section === 'home' && canAdd
       ? { id: null, name: trans('Home') }
-      : section === 'folder' && canWriteFolder
+      : section === 'folder' && canAdd && folder
         ? { id: folder.id, name: folder.name }
         : undefined;
 
@@ -125,12 +123,12 @@ export function DrivePage() {
   }
 
   const emptyKind: EmptyKind = isMissing ? 'missingFolder' : section === 'search' && !params ? 'searchPrompt' : section;
-  const canCreate = canWriteWorkspace && (section === 'home' || (section === 'folder' && (canWriteFolder || !folder)));
+  const canCreate = canAdd && (section === 'home' || section === 'folder');
   const emptyAction = isMissing ? (
     <Link to="/drive" className={buttonClasses('secondary')}>
       {trans('Go to Home')}
     </Link>
-  ) : canCreate || (section === 'recent' && canWriteWorkspace) ? (
+  ) : canCreate || (section === 'recent' && canAdd) ? (
     <div className="flex gap-2">
       {canCreate && (
         <Button variant="secondary" onPress={ui.openNewFolder} startIcon={<FolderPlus size={18} aria-hidden />}>
