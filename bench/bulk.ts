@@ -89,6 +89,9 @@ async function seed(modules: Modules, ownerId: number): Promise<{ big: number; o
   return { big: 1, other: 2, keys };
 }
 
+const selectionName = (body: { selection?: { place?: string; folderId?: number } }) =>
+  body.selection?.place === 'trash' ? 'trash' : `folder ${body.selection?.folderId}`;
+
 export async function benchBulk(options: { databaseUrl?: string; label: string }): Promise<Figure[]> {
   const dir = tempDir('bulk');
   const modules = await openBenchRuntime(dir, options.databaseUrl);
@@ -96,7 +99,11 @@ export async function benchBulk(options: { databaseUrl?: string; label: string }
   try {
     const user = await benchUser(modules);
     const { big, other, keys } = await seed(modules, user.id);
-    const run = async (body: object): Promise<number> => {
+    const run = async (body: {
+      action: string;
+      selection: { place: string; folderId?: number };
+      destinationId?: number;
+    }): Promise<number> => {
       const start = process.hrtime.bigint();
       const res = await app.inject({
         method: 'POST',
@@ -109,6 +116,7 @@ export async function benchBulk(options: { databaseUrl?: string; label: string }
       if (res.statusCode !== 200)
         throw new Error(`${JSON.stringify(body)}: ${res.statusCode} ${res.body.slice(0, 300)}`);
       const { done, refused } = res.json() as { done: number; refused: number };
+      process.stdout.write(`  ${body.action} ${selectionName(body)}: ${ms.toFixed(0)} ms\n`);
       if (done !== COUNT || refused) throw new Error(`${JSON.stringify(body)}: done ${done}, refused ${refused}`);
       return ms;
     };

@@ -1,4 +1,11 @@
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type RawBuilder,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Database, Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { subtreeRange, type DriveScope, type EntryRow } from './file-entries.repository.ts';
@@ -33,6 +40,19 @@ export class BulkRepository {
       : sql<number>`cast(substr(${path}, ${from}, instr(substr(${path}, ${from}), '/') - 1) as integer)`;
   }
 
+  /**
+   * `column not in ids` for a list of any length: a bound list beyond a few thousand ids outgrows
+   * both drivers' parameter limits, so a long one travels as one array (PostgreSQL hashes it).
+   */
+  private notAmong(column: string | Expression<number>, ids: number[]): RawBuilder<SqlBool> {
+    const ref = typeof column === 'string' ? sql.ref(column) : column;
+    if (!ids.length) return sql<SqlBool>`true`;
+    if (ids.length <= 1000) return sql<SqlBool>`${ref} not in (${sql.join(ids)})`;
+    return this.dialect === 'postgres'
+      ? sql<SqlBool>`not (${ref} = any(${ids}::int[]))`
+      : sql<SqlBool>`${ref} not in (select value from json_each(${JSON.stringify(ids)}))`;
+  }
+
   /** Rows of the place's subtree (the place itself excluded), scope first so a root place stays in its drive. */
   private inPlace(place: Place) {
     const { scope, folder } = place;
@@ -64,10 +84,13 @@ export class BulkRepository {
     };
   }
 
-  /** Live children of the place but `exclude`. */
-  private children(place: Place, exclude: number[], db: Database) {
-    const q = db.selectFrom('file_entries').where('deleted_at', 'is', null).where(this.childOf(place));
-    return exclude.length ? q.where('id', 'not in', exclude) : q;
+  /** Live (or trashed) children of the place but `exclude`. */
+  private children(place: Place, exclude: number[], db: Database, state: 'live' | 'trashed' = 'live') {
+    return db
+      .selectFrom('file_entries')
+      .where('deleted_at', state === 'live' ? 'is' : 'is not', null)
+      .where(this.childOf(place))
+      .where(this.notAmong('file_entries.id', exclude));
   }
 
   /** The same filter on an aliased copy (c) of the table, for correlated subqueries. */
@@ -86,7 +109,7 @@ export class BulkRepository {
           ? out.where('c.owner_id', '=', scope.ownerId).where('c.workspace_id', 'is', null)
           : out.where('c.workspace_id', '=', scope.workspaceId);
     }
-    return exclude.length ? out.where('c.id', 'not in', exclude) : out;
+    return out.where(this.notAmong('c.id', exclude));
   }
 
   async countChildren(place: Place, exclude: number[], db: Database = this.db): Promise<number> {
@@ -166,36 +189,26 @@ export class BulkRepository {
 
   /**
    * Moves every live child of `from` but `exclude` into `to` (same drive), trashed descendants
-   * included: paths re-rooted in one statement, then the children's parent in another.
+   * included, in one statement: paths re-rooted, and the children's parent set on the way.
    */
-  async moveChildren(from: Place, to: Place, exclude: number[], db: Database): Promise<number> {
+  async moveChildren(from: Place, to: Place, exclude: number[], db: Database): Promise<void> {
     const top = this.topOf(from);
     const oldPrefix = prefixOf(from);
-    // Each row's top looked up by primary key: an IN over 100,000 children is a plain (quadratic)
-    // subplan on PostgreSQL once its hash outgrows work_mem.
+    // The rows staying are those under a child left out or in trash, named in a list: a join on
+    // each row's top is planned on statistics that a bulk change just made stale, and PostgreSQL
+    // can then pick a nested loop over the whole table (minutes for 100,000 rows).
+    const trashed = await this.children(from, [], db, 'trashed').select('id').execute();
+    // Among the rows moving, the children of `from` are live (a trashed child stays) and have its id as parent.
+    const child = from.folder ? sql<SqlBool>`parent_id = ${from.folder.id}` : sql<SqlBool>`parent_id is null`;
     await db
       .updateTable('file_entries')
-      .set({ path: sql<string>`${prefixOf(to)} || substr(path, ${oldPrefix.length + 1})` })
+      .set({
+        path: sql<string>`${prefixOf(to)} || substr(path, ${oldPrefix.length + 1})`,
+        parent_id: sql<number | null>`case when ${child} then ${to.folder?.id ?? null} else parent_id end`,
+      })
       .where(this.inPlace(from))
-      .where(({ exists, selectFrom }) =>
-        exists(
-          this.liveChildFilter(from, exclude, selectFrom('file_entries as c').select('c.id')).whereRef(
-            'c.id',
-            '=',
-            top,
-          ),
-        ),
-      )
+      .where(this.notAmong(top, [...exclude, ...trashed.map((r) => r.id)]))
       .execute();
-    // The paths moved already: children of the old place are found by parent (the index on it), not path.
-    let q = db
-      .updateTable('file_entries')
-      .set({ parent_id: to.folder?.id ?? null })
-      .where('deleted_at', 'is', null)
-      .where(this.childOf(from));
-    if (exclude.length) q = q.where('id', 'not in', exclude);
-    const res = await q.executeTakeFirst();
-    return Number(res.numUpdatedRows);
   }
 
   async starChildren(userId: number, place: Place, exclude: number[], at: string): Promise<void> {
@@ -231,13 +244,12 @@ export class BulkRepository {
 
   /** Trash roots of a drive (what the trash lists) but `exclude`. */
   private trashRoots(scope: DriveScope, exclude: number[], db: Database) {
-    let q = db
+    return db
       .selectFrom('file_entries')
       .where(this.inPlace({ scope, folder: null }))
       .where('deleted_at', 'is not', null)
-      .whereRef('trash_root_id', '=', 'id');
-    if (exclude.length) q = q.where('id', 'not in', exclude);
-    return q;
+      .whereRef('trash_root_id', '=', 'id')
+      .where(this.notAmong('file_entries.id', exclude));
   }
 
   async countTrashRoots(scope: DriveScope, exclude: number[], db: Database): Promise<number> {
@@ -298,27 +310,16 @@ export class BulkRepository {
 
   /** Restores what the trash roots (all of the drive's but `exclude`) took to trash, in one statement. */
   async restoreRoots(scope: DriveScope, exclude: number[], db: Database): Promise<number> {
-    const roots = this.trashRoots(scope, exclude, db).select('id');
-    // SQLite reads the IN list into an index once, before any row changes; PostgreSQL looks each
-    // row's root up by primary key (its snapshot is taken before the update; a big IN would not hash).
+    // Every trashed row names its trash root, a trashed row of the same drive: the rows to restore
+    // are the drive's trashed rows but those of the roots left out. A lookup of each row's root
+    // instead is planned on statistics taken before the trashing, and on PostgreSQL that plan can
+    // be a nested loop over the table (minutes for 100,000 rows).
     const res = await db
       .updateTable('file_entries')
       .set({ deleted_at: null, trash_root_id: null })
       .where(this.inPlace({ scope, folder: null }))
       .where('deleted_at', 'is not', null)
-      .where((eb) =>
-        this.dialect === 'postgres'
-          ? eb.exists(
-              eb
-                .selectFrom('file_entries as r')
-                .select('r.id')
-                .whereRef('r.id', '=', 'file_entries.trash_root_id')
-                .whereRef('r.trash_root_id', '=', 'r.id')
-                .where('r.deleted_at', 'is not', null)
-                .where((e) => (exclude.length ? e('r.id', 'not in', exclude) : e.lit(true))),
-            )
-          : eb('trash_root_id', 'in', roots),
-      )
+      .where(this.notAmong('file_entries.trash_root_id', exclude))
       .executeTakeFirst();
     return Number(res.numUpdatedRows);
   }
@@ -327,7 +328,7 @@ export class BulkRepository {
   private trashed(scope: DriveScope, keep: number[]) {
     const inDrive = this.inPlace({ scope, folder: null });
     return (eb: ExpressionBuilder<DB, 'file_entries'>): Expression<SqlBool> =>
-      eb.and([inDrive(eb), eb('deleted_at', 'is not', null), ...(keep.length ? [eb('id', 'not in', keep)] : [])]);
+      eb.and([inDrive(eb), eb('deleted_at', 'is not', null), this.notAmong('file_entries.id', keep)]);
   }
 
   rowsAmong(ids: number[], db: Database): Promise<EntryRow[]> {

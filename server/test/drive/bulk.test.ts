@@ -172,6 +172,9 @@ describe('DriveBulkService', () => {
       await me.upload('same.txt', '2', { parentId: to.id });
       const holder = await me.folder('Holder', from.id);
       const deep = await me.folder('Deep', holder.id);
+      // A child in trash stays where it was trashed from, and goes back there.
+      const binned = await me.upload('binned.txt', 'b', { parentId: from.id });
+      await me.agent.post('/api/v1/file-entries/delete', { entryIds: [binned.id], deleteForever: false });
       const res = await bulk(me, {
         action: 'move',
         selection: { place: 'folder', folderId: from.id },
@@ -193,6 +196,58 @@ describe('DriveBulkService', () => {
         refused: 1,
         reasons: [{ message: CYCLE_MESSAGE, count: 1, ids: [holder.id] }],
       });
+      expect((await t.modules.drive.repos.entries.getById(binned.id))?.path).toBe(`${from.path}${binned.id}/`);
+      await bulk(me, { action: 'restore', selection: { place: 'trash' } });
+      expect(await me.names({ section: 'folder', folderHash: from.hash })).toEqual(['binned.txt']);
+      expect(await fsck()).toEqual(['fsck: no problems found']);
+    });
+  });
+
+  describe('over 1,000 entries left out of a statement', () => {
+    it('moves 1,010 clashing names in under numbers, restores 1,010 beside namesakes, keeps 1,010 held back', {
+      timeout: 180_000,
+    }, async () => {
+      const me = await DriveClient.create(t);
+      const from = await me.folder('From');
+      const to = await me.folder('To');
+      await seedFiles(from, 1010, 'same');
+      await seedFiles(to, 1010, 'same');
+      await me.upload('only.txt', 'o', { parentId: from.id });
+      const moved = await bulk(me, {
+        action: 'move',
+        selection: { place: 'folder', folderId: from.id },
+        destinationId: to.id,
+      });
+      expect(moved.json()).toEqual({ done: 1011, refused: 0, reasons: [] });
+      const rows = await t.modules.db
+        .selectFrom('file_entries')
+        .select('name')
+        .where('parent_id', '=', to.id)
+        .execute();
+      const names = new Set(rows.map((r) => r.name));
+      expect(names.size).toBe(2021);
+      expect(names.has('same-7 (1).txt') && names.has('same-7.txt') && names.has('only.txt')).toBe(true);
+
+      await bulk(me, { action: 'trash', selection: { place: 'folder', folderId: to.id } });
+      await seedFiles(to, 1010, 'same');
+      const restored = await bulk(me, { action: 'restore', selection: { place: 'trash' } });
+      expect(restored.json()).toEqual({ done: 2021, refused: 0, reasons: [] });
+      expect(await total(me, { section: 'folder', folderHash: to.hash })).toBe(3031);
+      expect(await total(me, { section: 'trash' })).toBe(0);
+
+      const held = await me.folder('Held');
+      await seedFiles(held, 1010, 'held');
+      await bulk(me, { action: 'trash', selection: { place: 'folder', folderId: null } });
+      const gone = await bulk(me, { action: 'deleteForever', selection: { place: 'trash', except: [held.id] } });
+      expect(gone.json()).toEqual({ done: 2, refused: 0, reasons: [] });
+      await t.modules.drive.bulk.settled();
+      expect(await me.names({ section: 'trash' })).toEqual(['Held']);
+      const left = await t.modules.db
+        .selectFrom('file_entries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner_id', '=', me.user.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(left.n)).toBe(1011);
       expect(await fsck()).toEqual(['fsck: no problems found']);
     });
   });
