@@ -198,6 +198,7 @@ export function DrivePage() {
           isMobile={isMobile}
           canDrag={!isMobile && section !== 'trash' && section !== 'shares'}
           isTrash={section === 'trash'}
+          isSearch={section === 'search'}
           dropFolder={dropFolder}
           empty={<EmptyState kind={emptyKind} action={emptyAction} />}
           onOpen={open}
