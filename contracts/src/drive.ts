@@ -216,7 +216,7 @@ export const UploadMetadataSchema = z.object({
 export type UploadMetadata = z.infer<typeof UploadMetadataSchema>;
 
 /** A comma-separated list of at most BULK_IDS_MAX items of up to `itemMax` characters, refused in readable words. */
-const commaList = (itemMax: number) =>
+export const commaList = (itemMax: number) =>
   z
     .string()
     .max(BULK_IDS_MAX * (itemMax + 1), { error: BULK_IDS_MESSAGE })

@@ -100,6 +100,22 @@ describe('DriveDownloadService', () => {
       expect([...zip.keys()].sort()).toEqual(['a.txt', 'dir/', 'dir/b.txt']);
     });
 
+    it('refuses (413) a folder past the entry cap of one ZIP before sending anything', async () => {
+      const settings = t.modules.settings.service;
+      const cap = await settings.get<number>('downloads.zip_max_entries');
+      const me = await DriveClient.create(t);
+      const dir = await me.folder('dir');
+      for (const name of ['a.txt', 'b.txt', 'c.txt']) await me.upload(name, name, { parentId: dir.id });
+      await settings.set('downloads.zip_max_entries', 2);
+      try {
+        const res = await selectAll(me, { folderId: dir.id });
+        expect([res.statusCode, res.headers['content-type']]).toEqual([413, 'application/json; charset=utf-8']);
+        expect(res.json().message).toMatch(/more than 2 items/);
+      } finally {
+        await settings.set('downloads.zip_max_entries', cap);
+      }
+    });
+
     it('answers 422 when everything is left out, and 404 for a trashed folder or a file', async () => {
       const me = await DriveClient.create(t);
       const dir = await me.folder('dir');
@@ -140,6 +156,12 @@ describe('DriveDownloadService', () => {
       ]);
       const refused = await selectAll(bob, { folderId: viewOnly.id });
       expect([refused.statusCode, refused.json().message]).toEqual([403, FORBIDDEN_SHARED]);
+      // In a view-only folder, what is left of the selection counts: entries shared again with download pass.
+      const again = await owner.upload('again.txt', 'again', viewOnly.id);
+      await owner.share([again.id], [bob.user.email], 'download');
+      const vOnly = (await bob.list({ section: 'folder', folderHash: viewOnly.hash })).find((e) => e.name === 'v.txt');
+      const passed = await selectAll(bob, { folderId: viewOnly.id, except: vOnly!.id });
+      expect([passed.statusCode, passed.body]).toEqual([200, 'again']);
       const hidden = await selectAll(stranger, { folderId: open.id });
       expect(hidden.statusCode).toBe(404);
       expect(hidden.body).not.toContain('Open');
@@ -158,7 +180,7 @@ describe('DriveDownloadService', () => {
   });
 
   describe('input', () => {
-    it('answers 422 with readable messages for over 1,000 hashes or ids left out, and for neither', async () => {
+    it('answers 422 in readable words past 1,000 hashes (a link too) or ids left out, and for neither', async () => {
       const me = await DriveClient.create(t);
       const hashes = Array.from({ length: 1001 }, () => randomBytes(12).toString('base64url')).join(',');
       const many = await me.agent.get(`/api/v1/file-entries/download?hashes=${hashes}`);
@@ -178,7 +200,11 @@ describe('DriveDownloadService', () => {
       expect(neither.json().errors.hashes).toEqual([
         'Name the entries to download: either hashes, or place=folder with folderId.',
       ]);
-      for (const res of [many, left, long, words, neither]) expect(res.body).not.toMatch(/Too big|expected/);
+      const owner = await Person.create(t);
+      const { hash } = await owner.createLink((await owner.folder('Linked')).id);
+      const link = await newAgent(t).get(`/api/v1/shareable-links/${hash}/download?hashes=${hashes}`);
+      expect([link.statusCode, link.json().errors]).toEqual([422, { hashes: [BULK_IDS_MESSAGE] }]);
+      for (const res of [many, left, long, words, neither, link]) expect(res.body).not.toMatch(/Too big|expected/);
     });
   });
 });
