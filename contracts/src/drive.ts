@@ -58,7 +58,13 @@ export const FileEntrySchema = z
       .object({ hash: z.string(), name: z.string() })
       .nullable()
       .optional()
-      .describe('In the trash section: the folder the entry was trashed from (null: the root of the drive).'),
+      .describe(
+        [
+          'In the trash section: the folder the entry was trashed from; in the search section: the folder it is in.',
+          'null: the root of the drive. Absent on the top of something shared with the caller (its folder is not',
+          "the caller's to see).",
+        ].join(' '),
+      ),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -209,14 +215,36 @@ export const UploadMetadataSchema = z.object({
 });
 export type UploadMetadata = z.infer<typeof UploadMetadataSchema>;
 
-export const DownloadQuerySchema = z.object({
-  hashes: z
+/** A comma-separated list of at most BULK_IDS_MAX items of up to `itemMax` characters, refused in readable words. */
+export const commaList = (itemMax: number) =>
+  z
     .string()
-    .min(1)
-    .max(20_000)
-    .describe('Comma-separated entry hashes; one file downloads as itself, anything else as a ZIP.'),
-  workspaceId: z.coerce.number().int().min(0).optional(),
-});
+    .max(BULK_IDS_MAX * (itemMax + 1), { error: BULK_IDS_MESSAGE })
+    .refine((text) => text.split(',').length <= BULK_IDS_MAX, { error: BULK_IDS_MESSAGE });
+
+export const DownloadQuerySchema = z
+  .object({
+    hashes: commaList(64)
+      .optional()
+      .describe('Comma-separated entry hashes (at most 1,000); one file downloads as itself, anything else as a ZIP.'),
+    place: z
+      .enum(['folder'])
+      .optional()
+      .describe(
+        'Instead of hashes: every live entry of folderId (absent: the root of the drive of workspaceId) but those ' +
+          'in except, as one ZIP: what "select all" downloads in a folder of any size.',
+      ),
+    folderId: z.coerce.number().int().positive().optional(),
+    except: commaList(15)
+      .regex(/^(\d+(,\d+)*)?$/, { error: 'except lists entry ids separated by commas.' })
+      .optional()
+      .describe('With place: comma-separated ids of entries of the place left out (at most 1,000).'),
+    workspaceId: z.coerce.number().int().min(0).optional(),
+  })
+  .refine((query) => Boolean(query.hashes) !== Boolean(query.place), {
+    error: 'Name the entries to download: either hashes, or place=folder with folderId.',
+    path: ['hashes'],
+  });
 export type DownloadQuery = z.infer<typeof DownloadQuerySchema>;
 export const DownloadOneQuerySchema = z.object({
   inline: z

@@ -3,6 +3,7 @@ import {
   BULK_IDS_MAX,
   BULK_IDS_MESSAGE,
   BulkItemResultSchema,
+  commaList,
   DRIVE_DEFAULT_ORDER,
   DRIVE_ORDER_BY,
   DRIVE_PER_PAGE_DEFAULT,
@@ -226,12 +227,10 @@ export type ShareableLinkPage = z.infer<typeof ShareableLinkPageSchema>;
 export const UnlockShareableLinkBodySchema = z.object({ password: z.string().min(1).max(LINK_PASSWORD_MAX_LENGTH) });
 export type UnlockShareableLinkBody = z.infer<typeof UnlockShareableLinkBodySchema>;
 export const LinkDownloadQuerySchema = z.object({
-  hashes: z
-    .string()
+  hashes: commaList(64)
     .min(1)
-    .max(20_000)
     .optional()
-    .describe('Comma-separated hashes of entries inside the link; absent: the linked entry.'),
+    .describe('Comma-separated hashes of entries inside the link (at most 1,000); absent: the linked entry.'),
 });
 export type LinkDownloadQuery = z.infer<typeof LinkDownloadQuerySchema>;
 export const LinkDownloadOneQuerySchema = z.object({

@@ -1,6 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { unzip } from '../../server/test/helpers/zip.ts';
 import { expectToast, registerViaApi, uniqueEmail } from './account-steps.ts';
 import { driveApi, startDriveServer } from './drive-steps.ts';
 import {
@@ -16,19 +19,23 @@ import {
 } from './harness.ts';
 
 // Select all and act on a folder of more entries than one call may name (1,000) and than the
-// list has loaded (100 a page): the whole folder is trashed and restored, with progress and a result.
+// list has loaded (100 a page): the whole folder is trashed and restored, with progress and a result,
+// then downloaded as one ZIP.
 
 let server: RunningServer;
 let browser: Browser | undefined;
 const PASSWORD = 'bulk-pass-42';
 const SHOTS = process.env.KOSH_SHOTS_DIR;
 const COUNT = 1024;
+let tmp: string;
 
 beforeAll(async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'kosh-bulk-e2e-'));
   server = await startDriveServer();
 });
 afterAll(async () => {
   await server?.stop();
+  rmSync(tmp, { recursive: true, force: true });
 });
 afterEach(async () => {
   await browser?.close();
@@ -52,7 +59,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describe('drive bulk actions', () => {
-  it('selects all of a folder of 1,024 files with Ctrl+A, trashes them, then restores them from trash', {
+  it('selects all of a folder of 1,024 entries with Ctrl+A, trashes, restores, then downloads them as one ZIP', {
     timeout: 240_000,
   }, async () => {
     const email = uniqueEmail('bulk');
@@ -99,6 +106,27 @@ describe('drive bulk actions', () => {
     await page.getByRole('heading', { name: 'Trash is empty' }).waitFor();
     await shot(page, 'bulk-restore-result-mobile');
     expect(await api.total({ section: 'folder', folderHash: many.hash })).toBe(COUNT);
+
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${server.url}/drive/folders/${many.hash}`);
+    await waitForApp(page);
+    await page.locator('[data-testid="entry"]').first().click();
+    await page.keyboard.press('Control+a');
+    await toolbar.getByText('1024 items selected').waitFor();
+    // Download names the folder, not the 100 loaded entries: the ZIP holds all 1,024 (1,023 folders and a file).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      toolbar.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Many.zip');
+    expect(new URL(download.url()).searchParams.get('place')).toBe('folder');
+    const saved = path.join(tmp, 'many.zip');
+    await download.saveAs(saved);
+    const zip = await unzip(readFileSync(saved));
+    expect(zip.size).toBe(COUNT);
+    expect(zip.get('report.txt')?.toString()).toBe('figures');
+    expect(zip.has('Folder 1023/')).toBe(true);
+    await shot(page, 'bulk-download-desktop');
     expect(unexpectedConsoleErrors(browser.consoleErrors)).toEqual([]);
   });
 });

@@ -109,7 +109,9 @@ describe('drive search and shortcuts', () => {
     expect(calls).toEqual(['quart']);
     expect(await list.getByRole('option').count()).toBe(8);
     expect(await list.getByRole('option').filter({ hasText: 'quarterly-plan.txt' }).textContent()).toContain('Home');
-    expect(await list.getByRole('option').filter({ hasText: 'quarter notes.txt' }).textContent()).not.toContain('Home');
+    // Each suggestion says where it lives: Home at the root, else its folder's name.
+    const notes = await list.getByRole('option').filter({ hasText: 'quarter notes.txt' }).textContent();
+    expect([notes?.includes('Archive'), notes?.includes('Home')]).toEqual([true, false]);
     // While its list is open, react-aria's combobox hides the rest of the page from screen readers
     // (aria-hidden, focus stays in the field), which axe reports as aria-hidden-focus.
     expect((await seriousA11yViolations(page)).filter((v) => v.id !== 'aria-hidden-focus')).toEqual([]);
@@ -140,6 +142,10 @@ describe('drive search and shortcuts', () => {
     await page.waitForURL('**/drive/search?query=notes');
     await entry(page, 'quarter notes.txt').waitFor();
     await list.waitFor({ state: 'detached' });
+    // The results list where each entry lives in place of its owner.
+    await page.getByRole('columnheader', { name: 'Location' }).waitFor();
+    expect(await entry(page, 'quarter notes.txt').getByTestId('entry-location').textContent()).toBe('Archive');
+    await shot(page, 'search-results-location-1280');
     expect(unexpectedConsoleErrors(browser?.consoleErrors ?? [])).toEqual([]);
   });
 

@@ -46,7 +46,10 @@ export async function downloadRoutes(app: FastifyInstance, { drive }: { drive: D
       summary:
         'Download several entries: one file as itself, folders or several entries as one ZIP streamed as it is built.',
       description: [
-        'hashes is a comma-separated list. The ZIP keeps folder structure, stores media uncompressed, and switches',
+        'hashes is a comma-separated list; place=folder with folderId (absent: the root) and except names every',
+        'entry of a folder but some instead (select all, however many entries the client loaded): the ZIP is then',
+        'named after the folder. Each entry needs what downloading it alone needs. The ZIP keeps folder structure,',
+        'stores media uncompressed, and switches',
         'to ZIP64 past 4 GB. Permission files.download; entries shared with the caller need download permission (403',
         'with view only). 413 before anything is sent past the entry or byte cap of one ZIP; 429 with Retry-After',
         'when the caller already runs as many ZIPs as its account or address may.',
@@ -54,11 +57,7 @@ export async function downloadRoutes(app: FastifyInstance, { drive }: { drive: D
       querystring: DownloadQuerySchema,
     },
     handler: async (request, reply) => {
-      const hashes = request.query.hashes
-        .split(',')
-        .map((h) => h.trim())
-        .filter(Boolean);
-      const result = await drive.downloads.many(request.actor, hashes, request.ip);
+      const result = await drive.downloads.selected(request.actor, request.query, request.workspaceId, request.ip);
       if (result.kind === 'file')
         return sendDownload(request, reply, result.file, { inline: false, ...drive.delivery(result.file.storageKey) });
       reply.headers({

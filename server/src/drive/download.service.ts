@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { Permission } from '@kosh/contracts';
+import { Permission, type DownloadQuery } from '@kosh/contracts';
 import type { Logger } from 'pino';
 import type { Actor } from '../auth/actor.ts';
-import { AppError, forbidden, notFound } from '../http/app-error.ts';
+import { AppError, forbidden, notFound, validation } from '../http/app-error.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { FORBIDDEN_SHARED, atLeast, type DrivePolicy } from './drive.policy.ts';
@@ -56,6 +56,11 @@ export type FileDownload = {
   /** The file on this machine when the local driver holds it (X-Accel-Redirect handoff). */
   storageKey: string;
 };
+
+/** What a download of several entries sends: a single file as itself, anything else as one ZIP. */
+export type Bundle = { kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable };
+
+export const NOTHING_TO_DOWNLOAD = 'There is nothing here to download.';
 
 /** Downloads: one file (the route adds Range and caching), several entries as a streamed ZIP, thumbnails. */
 export class DriveDownloadService {
@@ -113,12 +118,48 @@ export class DriveDownloadService {
     return this.describe(entry, entry.thumbnail, 'image/webp', stat.size);
   }
 
-  /** The entries named by hash: a single file as itself, anything else as one ZIP (`address`: the client's). */
-  async many(
+  /** GET file-entries/download: entries named by hash, or every entry of a place but some (`address`: the client's). */
+  selected(actor: Actor, query: DownloadQuery, workspaceId: number, address: string): Promise<Bundle> {
+    const list = (text: string | undefined) => (text ?? '').split(',').flatMap((part) => part.trim() || []);
+    if (query.place)
+      return this.place(actor, workspaceId, query.folderId ?? null, list(query.except).map(Number), address);
+    return this.many(actor, list(query.hashes), address);
+  }
+
+  /**
+   * Every live entry of a folder (or of a drive's root) but `except`, however many the client
+   * loaded: what select-all downloads. The place's access covers its entries (access is
+   * inherited); a view-only place may still hold entries shared again with download, so each is
+   * then checked, as when named one by one.
+   */
+  async place(
     actor: Actor,
-    hashes: string[],
+    workspaceId: number,
+    folderId: number | null,
+    except: number[],
     address: string,
-  ): Promise<{ kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable }> {
+  ): Promise<Bundle> {
+    actor.authorize(Permission.filesDownload);
+    const { scope, folder, level } = await this.policy.placeAccess(actor, workspaceId, folderId);
+    const maxEntries = await this.settings.get<number>('downloads.zip_max_entries');
+    // One row past the cap is enough for plan() to refuse: a huge folder is never read whole.
+    const rows = await this.entries.listChildrenExcept(
+      folder ? { parentId: folder.id } : { root: scope },
+      [...new Set(except)],
+      maxEntries > 0 ? maxEntries + 1 : Number.MAX_SAFE_INTEGER,
+    );
+    if (!atLeast(level, 'download')) {
+      const access = await this.policy.accessToMany(actor, rows);
+      if (!rows.length || rows.some((r) => !atLeast(access.get(r.id)?.level, 'download')))
+        throw forbidden(FORBIDDEN_SHARED);
+    }
+    if (!rows.length) throw validation({ except: [NOTHING_TO_DOWNLOAD] });
+    const client = { userId: actor.user?.id ?? null, linkId: null, address };
+    return this.bundle(rows, client, folder ? `${zipSegment(folder.name)}.zip` : undefined);
+  }
+
+  /** The entries named by hash: a single file as itself, anything else as one ZIP (`address`: the client's). */
+  async many(actor: Actor, hashes: string[], address: string): Promise<Bundle> {
     actor.authorize(Permission.filesDownload);
     const unique = [...new Set(hashes)];
     const rows = await this.entries.getManyByHashes(unique);
@@ -134,12 +175,9 @@ export class DriveDownloadService {
    * Before a byte of a ZIP is sent: 413 past the entry or byte cap of one archive, 429 when the
    * client already runs as many archives as its user, link or address may (zip-slots.ts).
    */
-  async bundle(
-    entries: EntryRow[],
-    client: ZipClient,
-  ): Promise<{ kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable }> {
+  async bundle(entries: EntryRow[], client: ZipClient, name?: string): Promise<Bundle> {
     if (entries.length === 1 && entries[0].is_folder === 0) return { kind: 'file', file: this.fileOf(entries[0]) };
-    const filename = entries.length === 1 ? `${zipSegment(entries[0].name)}.zip` : 'download.zip';
+    const filename = entries.length === 1 ? `${zipSegment(entries[0].name)}.zip` : (name ?? 'download.zip');
     const plan = await this.plan(entries);
     const release = await this.slots.acquire(client, await ZipSlots.limitsOf(this.settings));
     let stream: Readable;

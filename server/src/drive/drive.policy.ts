@@ -89,6 +89,23 @@ export class DrivePolicy {
     return { scope: { ownerId: member.owner_id, workspaceId }, level: ROLE_LEVEL[member.role] };
   }
 
+  /**
+   * A place whose entries a select-all names, with the caller's access to it: a live folder they
+   * can see (404 otherwise, like one that does not exist), or the root of the drive of workspaceId.
+   */
+  async placeAccess(
+    actor: Actor,
+    workspaceId: number,
+    folderId: number | null | undefined,
+  ): Promise<{ scope: DriveScope; folder: EntryRow | null; level: AccessLevel }> {
+    if (folderId === null || folderId === undefined)
+      return { ...(await this.rootAccess(actor, workspaceId)), folder: null };
+    const folder = await this.getById(actor, folderId);
+    const access = await this.accessTo(actor, folder);
+    if (folder.is_folder !== 1 || !access) throw notFound('The folder does not exist.');
+    return { scope: scopeOf(folder), folder, level: access.level };
+  }
+
   /** Is the entry in the caller's own drive? */
   canAccess(actor: Actor, row: EntryRow): boolean {
     const user = actor.user;

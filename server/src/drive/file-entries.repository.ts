@@ -71,6 +71,13 @@ export class FileEntriesRepository {
       .execute();
   }
 
+  /** Live children of a folder or a root but `except`, in id order, at most `limit` (a select-all's entries). */
+  listChildrenExcept(of: ChildrenOf, except: number[], limit: number): Promise<EntryRow[]> {
+    let q = this.childrenQuery(of).selectAll();
+    if (except.length) q = q.where('id', 'not in', except);
+    return q.orderBy('id').limit(limit).execute();
+  }
+
   /** A live child with this name, compared case-insensitively. */
   findChildByName(of: ChildrenOf, name: string, db: Database = this.db): Promise<EntryRow | undefined> {
     return this.childrenQuery(of, db)

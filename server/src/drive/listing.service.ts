@@ -4,7 +4,7 @@ import { notFound, validation } from '../http/app-error.ts';
 import type { DrivePolicy } from './drive.policy.ts';
 import type { DriveViewsRepository, Page, Reach } from './drive-views.repository.ts';
 import { ownerField, presentEntry, presentShared } from './entry.presenter.ts';
-import type { ChildrenOf, EntryRow, FileEntriesRepository, Sort } from './file-entries.repository.ts';
+import type { ChildrenOf, DriveScope, EntryRow, FileEntriesRepository, Sort } from './file-entries.repository.ts';
 import type { StarsRepository } from './stars.repository.ts';
 
 /** What the listing reads of people shares: the shared-with-me section and owners' names. */
@@ -115,7 +115,8 @@ export class DriveListingService {
       }
     }
     const presented = await this.present(actor, result.rows);
-    const data = query.section === 'trash' ? await this.withOrigins(presented, result.rows) : presented;
+    const data =
+      query.section === 'trash' || query.section === 'search' ? await this.withLocations(presented, scope) : presented;
     return {
       data,
       current_page: query.page,
@@ -126,12 +127,22 @@ export class DriveListingService {
     };
   }
 
-  /** Trash rows with the folder each was trashed from, so the user knows where a restore puts it. */
-  private async withOrigins(data: FileEntry[], rows: EntryRow[]): Promise<FileEntry[]> {
-    const parentIds = [...new Set(rows.flatMap((r) => (r.parent_id === null ? [] : [r.parent_id])))];
+  /**
+   * Entries with the folder each is in (in the trash: was trashed from), read in one query for the
+   * page, so the user knows where a search result lives or where a restore puts it; null at the
+   * root of the drive. The top of something shared with the caller says nothing: its folder is the
+   * owner's, not the caller's to see.
+   */
+  private async withLocations(data: FileEntry[], scope: DriveScope): Promise<FileEntry[]> {
+    const parentIds = [...new Set(data.flatMap((e) => (e.parent_id === null ? [] : [e.parent_id])))];
     const parents = new Map((await this.entries.getManyByIds(parentIds)).map((p) => [p.id, p]));
-    return data.map((entry, i) => {
-      const parent = rows[i].parent_id === null ? undefined : parents.get(rows[i].parent_id);
+    const inScope = (e: FileEntry) =>
+      scope.workspaceId === null
+        ? e.workspace_id === 0 && e.owner_id === scope.ownerId
+        : e.workspace_id === scope.workspaceId;
+    return data.map((entry) => {
+      if (entry.parent_id === null) return inScope(entry) ? { ...entry, original_location: null } : entry;
+      const parent = parents.get(entry.parent_id);
       return { ...entry, original_location: parent ? { hash: parent.hash, name: parent.name } : null };
     });
   }

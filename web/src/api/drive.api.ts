@@ -1,8 +1,15 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { FileEntry, FileEntryPage, FolderPathResponse, ListFileEntriesQuery } from '@kosh/contracts';
+import type {
+  BulkSelection,
+  FileEntry,
+  FileEntryPage,
+  FolderPathResponse,
+  ListFileEntriesQuery,
+} from '@kosh/contracts';
 import { endpoints } from '@kosh/contracts/endpoints';
 import { call } from './call.ts';
 import { flattenPages, type EntryPages } from './drive-cache.ts';
+import { prepareRequest, readBrowserCookie } from './http.ts';
 
 /** Entries per listing call; the list asks for the next page as its end scrolls into view. */
 export const DRIVE_PAGE_SIZE = 100;
@@ -118,4 +125,13 @@ export function fileUrl(entry: Pick<FileEntry, 'hash' | 'url'>, inline = false):
 export function downloadUrl(entries: readonly Pick<FileEntry, 'hash' | 'url' | 'type'>[]): string {
   if (entries.length === 1 && entries[0].type !== 'folder') return fileUrl(entries[0]);
   return `/api/v1/file-entries/download?hashes=${entries.map((e) => encodeURIComponent(e.hash)).join(',')}`;
+}
+
+/**
+ * The ZIP of every entry of a folder (or of Home) but those left out: a select-all of any size,
+ * with the active workspace for Home (GET file-entries/download?place=folder).
+ */
+export function selectionDownloadUrl(selection: Pick<BulkSelection, 'folderId' | 'except'>): string {
+  const params = { place: 'folder', folderId: selection.folderId, except: selection.except.join(',') || undefined };
+  return prepareRequest('GET', 'file-entries/download', { params }, readBrowserCookie).url;
 }

@@ -14,7 +14,7 @@ import { buttonClasses } from '../ui/button-styles.ts';
 import { actionGroups, type DriveSection, type EntryAction } from './actions/entry-actions.ts';
 import { actionItems, PointMenu } from './actions/PointMenu.tsx';
 import { useEntryActions } from './actions/useEntryActions.tsx';
-import { wholeSelectionOf } from './selection/whole-selection.ts';
+import { wholeDownloadOf, wholeSelectionOf } from './selection/whole-selection.ts';
 import { useMoveEntriesTo } from './actions/useMoveEntriesTo.ts';
 import { DetailsPanel } from './details/DetailsPanel.tsx';
 import { EmptyState, type EmptyKind } from './file-view/EmptyState.tsx';
@@ -91,12 +91,8 @@ export function DrivePage() {
   );
   const groups = actionGroups(section, selected);
   // Select all in a place bigger than what is loaded (or than one call takes) acts on the whole place.
-  const whole = wholeSelectionOf(selection, {
-    section,
-    folderId: folder?.id ?? null,
-    total,
-    isAllLoaded: !listing.hasNextPage,
-  });
+  const place = { section, folderId: folder?.id ?? null, total, isAllLoaded: !listing.hasNextPage };
+  const whole = wholeSelectionOf(selection, place);
   const files = useMemo(() => entries.filter((e) => !isFolder(e)), [entries]);
   const isMissing = [folderPath.error, listing.error].some((e) => isApiError(e) && e.status === 404);
   // Whether the open place takes new entries: the layout's one rule (workspace role, a shared folder's permission).
@@ -118,7 +114,9 @@ export function DrivePage() {
     if (command === 'menu' && at) setMenu({ at, kind: 'entries' });
   };
   function runOnSelection(action: EntryAction) {
-    if (whole) actions.runWhole(action, whole, selected);
+    // A download names the place rather than each hash even when all is loaded: hashes outgrow an address.
+    const all = action === 'download' ? wholeDownloadOf(selection, place) : whole;
+    if (all) actions.runWhole(action, all, selected);
     else actions.run(action, selected);
   }
 
@@ -200,6 +198,7 @@ export function DrivePage() {
           isMobile={isMobile}
           canDrag={!isMobile && section !== 'trash' && section !== 'shares'}
           isTrash={section === 'trash'}
+          isSearch={section === 'search'}
           dropFolder={dropFolder}
           empty={<EmptyState kind={emptyKind} action={emptyAction} />}
           onOpen={open}

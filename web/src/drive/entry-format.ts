@@ -1,5 +1,6 @@
 import type { FileEntry, SpaceUsage } from '@kosh/contracts';
 import { formatBytes } from '@kosh/contracts/format';
+import { suggestionPlace } from './search/suggestions.ts';
 
 /** Above this share of the allowance the storage meter turns danger (UI.md). */
 export const NEARLY_FULL_RATIO = 0.9;
@@ -27,12 +28,24 @@ export function splitExtension(name: string, isFolder: boolean): [string, string
   return [name.slice(0, dot), name.slice(dot)];
 }
 
-/** The owner column: "me" for the caller's entries, the owner's name on entries shared with them. */
 /** Where a trashed entry was deleted from (a restore puts it back there): its folder, or Home for the root. */
 export function originLabel(entry: Pick<FileEntry, 'original_location'>, trans: (text: string) => string): string {
   return entry.original_location?.name ?? trans('Home');
 }
 
+/** Where a search result lives: its folder, Home at the root, Shared with me for the top of a share. */
+export function locationLabel(
+  entry: Pick<FileEntry, 'parent_id' | 'owner' | 'original_location'>,
+  trans: (text: string) => string,
+): string | null {
+  const place = suggestionPlace(entry);
+  if (!place) return null;
+  if (place.kind === 'home') return trans('Home');
+  if (place.kind === 'shared') return trans('Shared with me');
+  return place.name;
+}
+
+/** The owner column: "me" for the caller's entries, the owner's name on entries shared with them. */
 export function ownerLabel(
   entry: Pick<FileEntry, 'owner_id' | 'owner'>,
   userId: number | null,

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { BulkAction, BulkSelection, FileEntry } from '@kosh/contracts';
-import { downloadUrl } from '../../api/drive.api.ts';
+import { downloadUrl, selectionDownloadUrl } from '../../api/drive.api.ts';
 import { useLeaveShares } from '../../api/shares.api.ts';
 import {
   useBulkSelection,
@@ -45,14 +45,25 @@ const WHOLE_ACTIONS: Partial<Record<EntryAction, BulkAction>> = {
   unstar: 'unstar',
 };
 
+/** Servers and proxies refuse request lines past 8 to 16 KB: a longer list of hashes is not sent. */
+const DOWNLOAD_URL_MAX = 8000;
+
 /** Starts a download through a link, so the browser keeps the page and shows its own progress. */
-export function startDownload(entries: FileEntry[]): void {
+function startDownloadAt(url: string): void {
   const link = document.createElement('a');
-  link.href = downloadUrl(entries);
+  link.href = url;
   link.download = '';
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Downloads entries by hash; false (nothing started) when too many are named for one address. */
+export function startDownload(entries: FileEntry[]): boolean {
+  const url = downloadUrl(entries);
+  if (url.length > DOWNLOAD_URL_MAX) return false;
+  startDownloadAt(url);
+  return true;
 }
 
 /** "1 item moved to trash" or ":count items moved to trash". */
@@ -120,7 +131,11 @@ export function useEntryActions({
         case 'details':
           return onDetails();
         case 'download':
-          return startDownload(entries);
+          if (!startDownload(entries))
+            toast.danger(
+              trans('Too many items to download at once. Select all in the folder, or download them in parts.'),
+            );
+          return;
         case 'rename':
           return setDialog({ kind: action, entry: entries[0] });
         case 'share':
@@ -186,6 +201,8 @@ export function useEntryActions({
   /** An action on every entry of a folder or of the trash but some: one call, the server does the rest. */
   const runWhole = useCallback(
     (action: EntryAction, whole: WholeSelection, entries: FileEntry[], destination?: MoveDestination) => {
+      if (action === 'download' && whole.selection.place === 'folder')
+        return startDownloadAt(selectionDownloadUrl(whole.selection));
       const bulkAction = WHOLE_ACTIONS[action];
       if (!bulkAction) return run(action, entries);
       if ((action === 'move' && !destination) || action === 'deleteForever')

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import type { FileEntry } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Avatar } from '../../shell/layout/Avatar.tsx';
-import { entrySizeText, originLabel, ownerLabel } from '../entry-format.ts';
+import { entrySizeText, locationLabel, originLabel, ownerLabel } from '../entry-format.ts';
 import { iconTypeOf } from '../file-types.ts';
 import { entryStateClasses, MoreButton, SelectBox, SharedMark, StarMark } from './EntryParts.tsx';
 import { FileIcon } from './FileIcon.tsx';
@@ -22,10 +22,16 @@ type Props = { entry: FileEntry; index: number; start: number; size: number };
 export const EntryRow = memo(function EntryRow({ entry, index, start, size: height }: Props) {
   const { trans } = useTrans();
   const { ctx, isSelected, isFocused, folder, isOver, itemProps } = useEntryItem(entry);
-  // In the trash a row tells when it was deleted and where from; elsewhere when it last changed and whose it is.
+  // In the trash a row tells when it was deleted and where from; in search results where it lives;
+  // elsewhere when it last changed and whose it is.
   const modified = ctx.formatDate((ctx.isTrash && entry.deleted_at) || entry.updated_at);
   const size = entrySizeText(entry);
-  const owner = ctx.isTrash ? originLabel(entry, trans) : ownerLabel(entry, ctx.userId, trans);
+  const isPlace = ctx.isTrash || ctx.isSearch;
+  const owner = ctx.isTrash
+    ? originLabel(entry, trans)
+    : ctx.isSearch
+      ? (locationLabel(entry, trans) ?? '—')
+      : ownerLabel(entry, ctx.userId, trans);
   return (
     <div
       role="row"
@@ -65,7 +71,7 @@ export const EntryRow = memo(function EntryRow({ entry, index, start, size: heig
           </div>
           {ctx.isMobile && (
             <div className="truncate text-xs text-fg-muted">
-              {[entry.owner || ctx.isTrash ? owner : null, modified, folder ? null : size].filter(Boolean).join(' · ')}
+              {[entry.owner || isPlace ? owner : null, modified, folder ? null : size].filter(Boolean).join(' · ')}
             </div>
           )}
         </div>
@@ -74,8 +80,8 @@ export const EntryRow = memo(function EntryRow({ entry, index, start, size: heig
         <>
           {ctx.showOwner && (
             <div role="gridcell" className="flex min-w-0 items-center gap-2 pr-4 text-sm text-fg-muted">
-              {entry.owner && !ctx.isTrash && <Avatar user={entry.owner} size={24} />}
-              <span className="truncate" title={owner}>
+              {entry.owner && !isPlace && <Avatar user={entry.owner} size={24} />}
+              <span className="truncate" title={owner} data-testid={ctx.isSearch ? 'entry-location' : undefined}>
                 {owner}
               </span>
             </div>

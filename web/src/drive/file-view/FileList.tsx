@@ -32,7 +32,8 @@ export function ListHeader({
   onSort,
   showOwner = true,
   isTrash = false,
-}: HeaderProps & { showOwner?: boolean; isTrash?: boolean }) {
+  isSearch = false,
+}: HeaderProps & { showOwner?: boolean; isTrash?: boolean; isSearch?: boolean }) {
   const { trans } = useTrans();
   const column = (label: string, orderBy: OrderBy | null) => {
     const isActive = !!sort && sort.orderBy === orderBy;
@@ -73,7 +74,7 @@ export function ListHeader({
       )}
     >
       {column('Name', 'name')}
-      {showOwner && column(isTrash ? 'Original location' : 'Owner', null)}
+      {showOwner && column(isTrash ? 'Original location' : isSearch ? 'Location' : 'Owner', null)}
       {isTrash ? column('Deleted', null) : column('Last modified', 'updated_at')}
       {column('Size', 'file_size')}
       <div role="columnheader" aria-label={trans('Actions')} />

@@ -37,6 +37,8 @@ type Props = {
   showOwner?: boolean;
   /** The trash: deleted dates and original locations instead of modified dates and owners. */
   isTrash?: boolean;
+  /** Search results: where each entry lives instead of its owner. */
+  isSearch?: boolean;
   /** Recent: entries (ordered by last change) under Today, Yesterday, Earlier this week and Earlier. */
   groupByDay?: boolean;
   isMobile: boolean;
@@ -171,6 +173,7 @@ export function FileView(props: Props) {
               onSort={props.onSort}
               showOwner={props.showOwner ?? true}
               isTrash={props.isTrash}
+              isSearch={props.isSearch}
             />
           )}
           {props.isPending &&

@@ -17,6 +17,7 @@ type Inputs = {
   userId: number | null;
   showOwner?: boolean;
   isTrash?: boolean;
+  isSearch?: boolean;
   canDrag: boolean;
   onOpen: (entry: FileEntry) => void;
   onEntryMenu: (selection: Selection, at: Point) => void;
@@ -81,6 +82,7 @@ export function useViewContextValue(inputs: Inputs): FileViewContext {
   const { selection, showFocus, userId, isMobile, canDrag } = inputs;
   const showOwner = inputs.showOwner ?? true;
   const isTrash = inputs.isTrash ?? false;
+  const isSearch = inputs.isSearch ?? false;
   return useMemo(
     () => ({
       ...handlers,
@@ -90,6 +92,7 @@ export function useViewContextValue(inputs: Inputs): FileViewContext {
       userId,
       showOwner,
       isTrash,
+      isSearch,
       isMobile,
       canDrag,
       formatDate: cachedDate,
@@ -102,6 +105,7 @@ export function useViewContextValue(inputs: Inputs): FileViewContext {
       userId,
       showOwner,
       isTrash,
+      isSearch,
       isMobile,
       canDrag,
       cachedDate,

@@ -14,6 +14,8 @@ export type FileViewContext = {
   isMobile: boolean;
   /** The trash: rows tell when each entry was deleted and the folder it came from. */
   isTrash: boolean;
+  /** Search results: rows tell the folder each entry lives in. */
+  isSearch: boolean;
   /** Entries may be dragged (not in trash, not on touch screens). */
   canDrag: boolean;
   formatDate: (date: string) => string;

@@ -5,23 +5,16 @@ import { ComboBox, ComboBoxStateContext, Input, ListBox, ListBoxItem, Popover, t
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { FileEntry } from '@kosh/contracts';
 import { POPOVER_COLLISION_PADDING_PX } from '@kosh/contracts/constants';
-import { useTrans, type TransFn } from '../../shell/i18n/useTrans.tsx';
+import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { iconButtonClasses } from '../../ui/button-styles.ts';
 import { startDownload } from '../actions/useEntryActions.tsx';
 import { FileIcon } from '../file-view/FileIcon.tsx';
-import { suggestionPlace, suggestionTarget } from './suggestions.ts';
+import { locationLabel } from '../entry-format.ts';
+import { suggestionTarget } from './suggestions.ts';
 import { useSearchSuggestions } from './useSearchSuggestions.ts';
 
 // The previewer loads when a suggested file is opened, not with the navbar.
 const Previewer = lazy(() => import('../preview/Previewer.tsx').then((m) => ({ default: m.Previewer })));
-
-function placeLabel(entry: FileEntry, trans: TransFn): string | null {
-  const place = suggestionPlace(entry);
-  if (!place) return null;
-  if (place.kind === 'home') return trans('Home');
-  if (place.kind === 'shared') return trans('Shared with me');
-  return place.name;
-}
 
 type FieldProps = {
   value: string;
@@ -146,7 +139,7 @@ export function SearchBox({ className, autoFocus, inputRef }: Props) {
         >
           <ListBox<FileEntry> aria-label={trans('Suggestions')} className="outline-none" data-testid="suggestions">
             {(entry) => {
-              const place = placeLabel(entry, trans);
+              const place = locationLabel(entry, trans);
               return (
                 <ListBoxItem
                   id={entry.id}

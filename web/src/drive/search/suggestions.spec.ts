@@ -28,6 +28,10 @@ describe('suggestionPlace', () => {
     expect(suggestionPlace({ parent_id: null, owner })).toEqual({ kind: 'shared' });
   });
 
+  it("puts what the listing places at the root in Home, even a workspace's entries that name an owner", () => {
+    expect(suggestionPlace({ parent_id: null, owner, original_location: null })).toEqual({ kind: 'home' });
+  });
+
   it('says nothing when the folder is not known', () => {
     expect(suggestionPlace({ parent_id: 9 })).toBeNull();
   });

@@ -16,11 +16,13 @@ export function suggestionQuery(text: string): string | null {
 export type SuggestionPlace = { kind: 'home' } | { kind: 'shared' } | { kind: 'folder'; name: string } | null;
 
 /**
- * Where an entry is: the root of the drive (Home), what someone else shared (the top of a share has no
- * parent the caller sees), or its folder when the listing names it; null when unknown.
+ * Where an entry is: its folder or the root of the drive (Home) when the listing says (search and
+ * trash do), what someone else shared (the top of a share has no parent the caller sees); null
+ * when unknown.
  */
 export function suggestionPlace(entry: Pick<FileEntry, 'parent_id' | 'owner' | 'original_location'>): SuggestionPlace {
   if (entry.original_location) return { kind: 'folder', name: entry.original_location.name };
+  if (entry.original_location === null) return { kind: 'home' };
   if (entry.parent_id === null) return entry.owner ? { kind: 'shared' } : { kind: 'home' };
   return null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptySelection, selectAll, toggleEntry, withLoaded } from './selection-model.ts';
-import { wholeSelectionOf } from './whole-selection.ts';
+import { wholeDownloadOf, wholeSelectionOf } from './whole-selection.ts';
 
 const order = [1, 2, 3];
 const all = selectAll(emptySelection, order);
@@ -43,5 +43,17 @@ describe('whole selection', () => {
     expect([...withLoaded(deselected, [1, 2, 3, 4, 5]).selected]).toEqual([1, 3, 4, 5]);
     const picked = toggleEntry(emptySelection, 1);
     expect(withLoaded(picked, [1, 2, 3])).toBe(picked);
+  });
+
+  it('downloads a select-all in a folder or Home as the place, even when all of a few entries are loaded', () => {
+    const few = { section: 'folder', folderId: 7, total: 3, isAllLoaded: true } as const;
+    expect(wholeDownloadOf(toggleEntry(all, 3), few)).toEqual({
+      selection: { place: 'folder', folderId: 7, except: [3] },
+      count: 2,
+    });
+    const home = { section: 'home', folderId: null, total: 3, isAllLoaded: true } as const;
+    expect(wholeDownloadOf(all, home)?.selection).toEqual({ place: 'folder', folderId: null, except: [] });
+    expect(wholeDownloadOf(all, { ...few, section: 'trash' })).toBeUndefined();
+    expect(wholeDownloadOf(toggleEntry(emptySelection, 1), few)).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import type { WholeSelection } from '../actions/useEntryActions.tsx';
 import type { DriveSection } from '../actions/entry-actions.ts';
 import type { Selection } from './selection-model.ts';
 
-type Place = { section: DriveSection; folderId: number | null; total: number; isAllLoaded: boolean };
+export type Place = { section: DriveSection; folderId: number | null; total: number; isAllLoaded: boolean };
 
 /**
  * A select-all the server should act on as a whole: in a folder, Home or the trash, when not
@@ -21,4 +21,13 @@ export function wholeSelectionOf(selection: Selection, place: Place): WholeSelec
   if (place.section === 'folder' && place.folderId !== null)
     return { selection: { place: 'folder', folderId: place.folderId, except }, count };
   return undefined;
+}
+
+/**
+ * What Download of a select-all names: the whole folder or Home but those left out, however many
+ * entries are loaded (their hashes would not fit in one address). Other sections send hashes.
+ */
+export function wholeDownloadOf(selection: Selection, place: Place): WholeSelection | undefined {
+  if (place.section !== 'home' && place.section !== 'folder') return undefined;
+  return wholeSelectionOf(selection, { ...place, isAllLoaded: false });
 }
