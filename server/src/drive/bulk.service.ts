@@ -7,14 +7,7 @@ import { AppError, forbidden, notFound, validation } from '../http/app-error.ts'
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import type { BulkRepository, Place } from './bulk.repository.ts';
 import type { DriveCopyService } from './copy.service.ts';
-import {
-  atLeast,
-  FORBIDDEN_SHARED,
-  FORBIDDEN_WORKSPACE,
-  scopeOf,
-  type AccessLevel,
-  type DrivePolicy,
-} from './drive.policy.ts';
+import { atLeast, FORBIDDEN_SHARED, FORBIDDEN_WORKSPACE, type AccessLevel, type DrivePolicy } from './drive.policy.ts';
 import { CYCLE_MESSAGE, OTHER_DRIVE_MESSAGE, type DriveEntriesService } from './entries.service.ts';
 import { childrenOf, type EntryWriter } from './entry-writer.ts';
 import type { DriveScope, FileEntriesRepository } from './file-entries.repository.ts';
@@ -112,7 +105,7 @@ export class DriveBulkService {
       return action === 'restore' ? this.restoreTrash(scope, except) : this.deleteTrash(scope, except);
     }
     if (action === 'restore' || action === 'deleteForever') throw validation({ action: [TRASH_ONLY_MESSAGE] });
-    const { place, level } = await this.placeOf(actor, workspaceId, selection.folderId);
+    const { level, ...place } = await this.policy.placeAccess(actor, workspaceId, selection.folderId);
     const tally = new Tally();
     if (action === 'copy' || !atLeast(level, NEED[action])) {
       await this.eachChild(actor, place, except, action, tally, (ids) => this.byIds(actor, body, ids));
@@ -139,23 +132,6 @@ export class DriveBulkService {
   /** Resolves when the bytes of entries deleted forever are gone from storage (tests, bench, shutdown). */
   async settled(): Promise<void> {
     while (this.byteDeletions.size) await Promise.all([...this.byteDeletions]);
-  }
-
-  /** The folder (or a drive's root) with the caller's access to it; 404 for one they cannot see. */
-  private async placeOf(
-    actor: Actor,
-    workspaceId: number,
-    folderId: number | null | undefined,
-  ): Promise<{ place: Place; level: AccessLevel }> {
-    if (folderId === null || folderId === undefined) {
-      const { scope, level } = await this.policy.rootAccess(actor, workspaceId);
-      return { place: { scope, folder: null }, level };
-    }
-    const folder = await this.policy.getById(actor, folderId);
-    if (folder.is_folder !== 1) throw notFound('The folder does not exist.');
-    const access = await this.policy.accessTo(actor, folder);
-    if (!access) throw notFound();
-    return { place: { scope: scopeOf(folder), folder }, level: access.level };
   }
 
   /** The place read again inside a transaction: a folder trashed or deleted meanwhile answers 404. */
