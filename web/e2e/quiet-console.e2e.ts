@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { ListProductsResponse } from '@kosh/contracts';
 import { registerViaApi, uniqueEmail } from './account-steps.ts';
-import { driveApi, startDriveServer } from './drive-steps.ts';
+import { driveApi, entry, startDriveServer } from './drive-steps.ts';
 import {
   cookieValue,
   DESKTOP,
@@ -141,6 +142,8 @@ describe('the console', () => {
         `/s/${link.hash}`,
         '/404',
         '/api-docs',
+        // Login-only pages send a visitor on to /login.
+        '/drive',
       ],
       at,
     );
@@ -149,6 +152,11 @@ describe('the console', () => {
 
   it('stays quiet on every page a signed-in user can open', async () => {
     const { email, folder, link, workspace } = await seededUser();
+    const plans = await fetch(`${server.url}/api/v1/billing/products?loader=pricingPage`, {
+      headers: { accept: 'application/json' },
+    });
+    const paid = ((await plans.json()) as ListProductsResponse).pagination.data.find((plan) => !plan.free);
+    if (!paid) throw new Error('no paid plan seeded');
     const b = await browserAt();
     await signInAs(server, b.context, email, PASSWORD);
     const { heard, at } = listen(b.page);
@@ -168,6 +176,7 @@ describe('the console', () => {
         '/account-settings',
         '/notifications',
         '/notifications/settings',
+        `/checkout/${paid.id}/${paid.prices[0].id}`,
         '/',
         '/pricing',
         '/contact',
@@ -188,4 +197,82 @@ describe('the console', () => {
     );
     expect(heard).toEqual([]);
   }, 360_000);
+
+  it("stays quiet while a user opens the drive's menus, dialogs and panels", async () => {
+    const { email } = await seededUser();
+    const b = await browserAt();
+    await signInAs(server, b.context, email, PASSWORD);
+    const { page } = b;
+    const { heard, at } = listen(page);
+    const step = async (name: string, act: () => Promise<void>) => {
+      at(`/drive, ${name}`);
+      await act();
+      await page.waitForTimeout(200);
+    };
+    const closeWithEscape = async (opened: ReturnType<Page['getByRole']>) => {
+      await opened.waitFor();
+      await page.keyboard.press('Escape');
+      await opened.waitFor({ state: 'detached' });
+    };
+    await page.goto(`${server.url}/drive`);
+    await waitForApp(page);
+    await step('account menu at 1280 px', async () => {
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await closeWithEscape(page.getByRole('menu'));
+    });
+    await step('notifications', async () => {
+      await page.getByRole('button', { name: 'Notifications' }).click();
+      await closeWithEscape(page.getByRole('dialog'));
+    });
+    await step('New menu and the new folder dialog', async () => {
+      await page.getByRole('button', { name: 'New', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'New folder' }).click();
+      await closeWithEscape(page.getByRole('dialog'));
+    });
+    await step('sort menu', async () => {
+      await page.getByRole('button', { name: /^Sort by/ }).click();
+      await closeWithEscape(page.getByRole('menu'));
+    });
+    await step('workspace switcher', async () => {
+      await page.getByTestId('workspace-switcher').click();
+      await closeWithEscape(page.getByRole('menu'));
+    });
+    await step('context menu and the share dialog', async () => {
+      await entry(page, 'starred.txt').click({ button: 'right' });
+      await page.getByRole('menuitem', { name: 'Share', exact: true }).click();
+      await closeWithEscape(page.getByRole('dialog'));
+    });
+    await step('details panel', async () => {
+      await entry(page, 'starred.txt').click();
+      await page.getByRole('button', { name: 'View details' }).click();
+      await page.getByRole('button', { name: 'Close details' }).click();
+    });
+    await step('previewer', async () => {
+      await entry(page, 'starred.txt').dblclick();
+      await closeWithEscape(page.getByRole('dialog'));
+    });
+    await step('shortcuts sheet', async () => {
+      await page.keyboard.press('?');
+      await closeWithEscape(page.getByRole('dialog'));
+    });
+    await step('search suggestions', async () => {
+      await page.getByRole('combobox', { name: 'Search files and folders' }).fill('star');
+      await page.getByTestId('suggestions').waitFor();
+      await page.keyboard.press('Escape');
+    });
+    await page.setViewportSize(MOBILE);
+    await step('drawer at 375 px', async () => {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await closeWithEscape(page.getByRole('dialog', { name: 'Drive' }));
+    });
+    await step('floating New menu at 375 px', async () => {
+      await page.getByRole('button', { name: 'New', exact: true }).click();
+      await closeWithEscape(page.getByRole('menu'));
+    });
+    await step('account menu at 375 px', async () => {
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await closeWithEscape(page.getByRole('menu'));
+    });
+    expect(heard).toEqual([]);
+  }, 180_000);
 });
