@@ -138,12 +138,13 @@ async function journey(who: Who, viewport: typeof DESKTOP) {
   for (const path of pages) {
     await page.goto(server.url + path);
     await waitForApp(page);
+    // A page's own module may still be suspending once the network is idle.
+    await header(page).waitFor();
     // A visitor on a phone has one menu button; a signed-in user none beside the account menu.
     expect(await menuButtons(page).count(), `menu buttons on ${path}`).toBe(isPhone && who === 'visitor' ? 1 : 0);
-    const shot =
-      path === '/account-settings' || (path === '/' && who === 'visitor')
-        ? `navbar-${who}-${path.slice(1) || 'home'}-${width}`
-        : undefined;
+    const shotNames: Record<string, string> = { '/account-settings': 'account-settings', [linkPage()]: 'link-page' };
+    if (who === 'visitor') shotNames['/'] = 'home';
+    const shot = shotNames[path] && `navbar-${who}-${shotNames[path]}-${width}`;
     for (const href of await navbarLinks(page, who, isPhone, shot)) offered.add(href);
   }
   if (who !== 'visitor') {
@@ -152,6 +153,7 @@ async function journey(who: Who, viewport: typeof DESKTOP) {
         await b.context.addCookies([{ name: 'activeWorkspaceId', value: String(workspaceId), url: server.url }]);
       await page.goto(server.url + path);
       await waitForApp(page);
+      await header(page).waitFor();
       // The drive's one menu button on a phone opens its drawer; no other sits in the navbar.
       expect(await menuButtons(page).count(), `menu buttons on ${path}`).toBe(isPhone ? 1 : 0);
       const shot = path === '/drive' && !inWorkspace ? `navbar-${who}-drive-${width}` : undefined;

@@ -26,12 +26,6 @@ const CONTACT: MenuItem = {
   settings: {},
 };
 
-/** The position's items followed by 'Contact us' (part 1, 2.6), unless the menu already has it. */
-function usePhoneMenuItems(menuPosition: string): MenuItem[] {
-  const items = useMenu(menuPosition)?.items ?? [];
-  return items.some((item) => item.action === CONTACT.action) ? items : [...items, CONTACT];
-}
-
 /** A visitor's one menu on small screens: the position's menu and 'Contact us'. */
 function GuestMenu({ items }: { items: MenuItem[] }) {
   const { trans } = useTrans();
@@ -58,9 +52,10 @@ export function Navbar({ menuPosition = 'homepage-navbar', className }: NavbarPr
   const { trans } = useTrans();
   const { user, settings } = useBootstrapData();
   const isMobile = useIsMobile();
-  const menu = useMenu(menuPosition);
-  const phoneItems = usePhoneMenuItems(menuPosition);
-  const menuHasContact = !!menu?.items.some((item) => item.action === '/contact');
+  const items = useMenu(menuPosition)?.items ?? [];
+  const menuHasContact = items.some((item) => item.action === CONTACT.action);
+  // On small screens the position's links and 'Contact us' (part 1, 2.6) share one menu.
+  const phoneItems = menuHasContact ? items : [...items, CONTACT];
   // Signed in, the logo is the way back to the drive from anywhere (account settings included: the
   // post-login detour there for users without a name applies once, at sign-in, not on every click).
   const logoTarget = user ? '/drive' : '/';
