@@ -175,9 +175,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
-/** Waits until the app has rendered (root has content and no navigation is loading). */
+/**
+ * Waits until the app has rendered a page (root holds more than the first load's progress bar) and
+ * no navigation is loading.
+ */
 export async function waitForApp(page: Page): Promise<void> {
-  await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+  await page.waitForFunction(() =>
+    [...(document.getElementById('root')?.children ?? [])].some(
+      (el) => el.getAttribute('data-testid') !== 'nav-progress',
+    ),
+  );
   await page.waitForLoadState('networkidle');
 }
 

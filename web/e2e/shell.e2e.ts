@@ -215,10 +215,11 @@ describe('shell', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     const menu = page.getByRole('menu', { name: 'Account menu' });
     await menu.waitFor();
-    for (const name of ['My drive', 'Account settings', 'Admin area', 'Dark mode', 'Log out']) {
+    for (const name of ['My drive', 'Account settings', 'Dark mode', 'Log out']) {
       expect(await menu.getByRole('menuitem', { name }).isVisible()).toBe(true);
     }
-    expect(await menu.getByRole('menuitem', { name: 'Billing' }).count()).toBe(0);
+    // The admin's menu item leads to an admin area this version has no page for: not offered.
+    for (const name of ['Admin area', 'Billing']) expect(await menu.getByRole('menuitem', { name }).count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'account-menu-1280');
 

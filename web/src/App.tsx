@@ -2,8 +2,9 @@ import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from '
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/query-client.ts';
-import { createRouter } from './router.tsx';
+import { createRouter, routes } from './router.tsx';
 import { initAppearanceEditor } from './shell/appearance/appearance-editor.ts';
+import { AppRoutesContext } from './shell/menus/app-routes.ts';
 import { useDevError } from './shell/errors/dev-error-store.ts';
 import { UnexpectedError } from './shell/errors/UnexpectedError.tsx';
 import { ToastRegion } from './ui/toast/ToastRegion.tsx';
@@ -30,7 +31,9 @@ export function App() {
   return (
     <RenderErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRoutesContext value={routes}>
+          <RouterProvider router={router} />
+        </AppRoutesContext>
         <ToastRegion />
         {hasDevError && (
           <Suspense fallback={null}>

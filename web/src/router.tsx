@@ -4,6 +4,7 @@ import { RouteErrorElement } from './shell/errors/RouteErrorElement.tsx';
 import { GuestOnly, RequireAuth, RequireAuthForCheckout } from './shell/guards.tsx';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { driveRoutes } from './drive/drive-routes.tsx';
+import { FirstPageProgress } from './ui/NavigationProgress.tsx';
 
 const errorElement = <RouteErrorElement />;
 
@@ -11,6 +12,8 @@ const errorElement = <RouteErrorElement />;
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
+    // Shown while the first page's lazy module loads (the router renders nothing until then).
+    HydrateFallback: FirstPageProgress,
     errorElement,
     children: [
       { path: '/', errorElement, lazy: () => import('./home/HomePage.tsx') },

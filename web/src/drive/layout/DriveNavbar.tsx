@@ -9,6 +9,7 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { AccountMenu } from '../../shell/layout/AccountMenu.tsx';
 import { Logo } from '../../shell/layout/Logo.tsx';
 import { CustomMenu } from '../../shell/menus/CustomMenu.tsx';
+import { useMenu } from '../../shell/menus/useMenu.ts';
 import { useIsMobile } from '../../shell/useMediaQuery.ts';
 import { focusRing, iconButtonClasses } from '../../ui/button-styles.ts';
 import { IconButton } from '../../ui/Button.tsx';
@@ -60,6 +61,7 @@ export function DriveNavbar({ onOpenDrawer, uploads }: { onOpenDrawer: () => voi
   const { trans } = useTrans();
   const { user } = useBootstrapData();
   const isMobile = useIsMobile();
+  const navbarMenu = useMenu('drive-navbar');
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const searchInput = useRef<HTMLInputElement>(null);
@@ -97,7 +99,8 @@ export function DriveNavbar({ onOpenDrawer, uploads }: { onOpenDrawer: () => voi
             <Search size={22} aria-hidden />
           </RouterLink>
         )}
-        {user && <AccountMenu user={user} />}
+        {/* The drawer is the drive's one menu button; the navbar's links (Upgrade) join the account menu. */}
+        {user && <AccountMenu user={user} navbarItems={navbarMenu?.items} />}
         {shortcuts}
       </header>
     );

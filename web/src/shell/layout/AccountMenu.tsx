@@ -1,26 +1,37 @@
 import clsx from 'clsx';
 import { Bell, ChevronDown, CreditCard, LogOut, Moon, Sun } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
-import type { User } from '@kosh/contracts';
+import type { MenuItem as MenuEntry, User } from '@kosh/contracts';
 import { useLogout } from '../../api/auth.api.ts';
 import { focusRing } from '../../ui/button-styles.ts';
 import { Dropdown, MenuDivider, MenuItem } from '../../ui/Menu.tsx';
 import { useSettings } from '../bootstrap-store.ts';
 import { useTrans } from '../i18n/useTrans.tsx';
-import { isExternalAction } from '../menus/menu-visibility.ts';
+import { useIsAppPage } from '../menus/app-routes.ts';
+import { dropdownMenuLinks } from '../menus/CustomMenu.tsx';
 import { useMenu } from '../menus/useMenu.ts';
 import { useAuth } from '../useAuth.ts';
 import { useIsMobile } from '../useMediaQuery.ts';
 import { Avatar } from './Avatar.tsx';
 import { useThemeToggle } from './useThemeToggle.ts';
 
+type AccountMenuProps = {
+  user: User;
+  /** On small screens, the navbar's own links, held here instead of in a second menu. */
+  navbarItems?: MenuEntry[];
+};
+
 /** Account dropdown of part 1, 2.6: avatar 32 px, name capped at 124 px. */
-export function AccountMenu({ user }: { user: User }) {
+export function AccountMenu({ user, navbarItems = [] }: AccountMenuProps) {
   const { trans } = useTrans();
   const settings = useSettings();
   const { isSubscribed } = useAuth();
   const isMobile = useIsMobile();
+  const isAppPage = useIsAppPage();
   const menu = useMenu('auth-dropdown');
+  const accountItems = menu?.items ?? [];
+  // A link both menus have (My drive on a link page) is listed once, with the account's.
+  const pageItems = navbarItems.filter((item) => !accountItems.some((own) => own.action === item.action));
   const themeToggle = useThemeToggle();
   const { logout } = useLogout();
   const unread = user.unread_notifications_count;
@@ -59,17 +70,9 @@ export function AccountMenu({ user }: { user: User }) {
         if (key === 'logout') logout();
       }}
     >
-      {menu?.items.map((item) => (
-        <MenuItem
-          key={item.id}
-          id={`menu-${item.id}`}
-          href={item.action}
-          target={isExternalAction(item) ? (item.target ?? '_self') : item.target}
-          textValue={trans(item.label)}
-        >
-          {trans(item.label)}
-        </MenuItem>
-      ))}
+      {dropdownMenuLinks(pageItems, trans, 'page-')}
+      {pageItems.length > 0 && <MenuDivider />}
+      {dropdownMenuLinks(accountItems, trans, 'menu-')}
       {isMobile && settings.notifications?.integrated && (
         <MenuItem
           id="notifications"
@@ -81,7 +84,8 @@ export function AccountMenu({ user }: { user: User }) {
           {trans('Notifications')}
         </MenuItem>
       )}
-      {isSubscribed && (
+      {/* Offered once the app has a billing page: an entry must lead somewhere. */}
+      {isSubscribed && isAppPage('/billing') && (
         <MenuItem id="billing" href="/billing" icon={<CreditCard size={18} />} textValue={trans('Billing')}>
           {trans('Billing')}
         </MenuItem>

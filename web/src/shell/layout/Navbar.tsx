@@ -2,13 +2,13 @@ import clsx from 'clsx';
 import { Menu as MenuIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button as AriaButton } from 'react-aria-components';
+import type { MenuItem } from '@kosh/contracts';
 import { buttonClasses, focusRing, iconButtonClasses } from '../../ui/button-styles.ts';
-import { Dropdown, MenuItem } from '../../ui/Menu.tsx';
+import { Dropdown } from '../../ui/Menu.tsx';
 import { NotificationsBell } from '../../notifications/NotificationsBell.tsx';
 import { useBootstrapData } from '../bootstrap-store.ts';
 import { useTrans } from '../i18n/useTrans.tsx';
-import { CustomMenu } from '../menus/CustomMenu.tsx';
-import { isExternalAction } from '../menus/menu-visibility.ts';
+import { dropdownMenuLinks, CustomMenu } from '../menus/CustomMenu.tsx';
 import { useMenu } from '../menus/useMenu.ts';
 import { useIsMobile } from '../useMediaQuery.ts';
 import { AccountMenu } from './AccountMenu.tsx';
@@ -16,11 +16,19 @@ import { Logo } from './Logo.tsx';
 
 type NavbarProps = { menuPosition?: string; className?: string };
 
-/** On small screens the position's menu and 'Contact us' fold into one dropdown. */
-function MobileMenu({ menuPosition }: { menuPosition: string }) {
+const CONTACT: MenuItem = {
+  id: 'contact',
+  label: 'Contact us',
+  action: '/contact',
+  type: 'route',
+  roles: [],
+  permissions: [],
+  settings: {},
+};
+
+/** A visitor's one menu on small screens: the position's menu and 'Contact us'. */
+function GuestMenu({ items }: { items: MenuItem[] }) {
   const { trans } = useTrans();
-  const menu = useMenu(menuPosition);
-  const items = menu?.items ?? [];
   return (
     <Dropdown
       aria-label={trans('Main menu')}
@@ -31,33 +39,23 @@ function MobileMenu({ menuPosition }: { menuPosition: string }) {
         </AriaButton>
       }
     >
-      {items.map((item) => (
-        <MenuItem
-          key={item.id}
-          id={item.id}
-          href={item.action}
-          target={isExternalAction(item) ? (item.target ?? '_self') : item.target}
-          textValue={trans(item.label)}
-        >
-          {trans(item.label)}
-        </MenuItem>
-      ))}
-      {!items.some((item) => item.action === '/contact') && (
-        <MenuItem id="contact" href="/contact" textValue={trans('Contact us')}>
-          {trans('Contact us')}
-        </MenuItem>
-      )}
+      {dropdownMenuLinks(items, trans)}
     </Dropdown>
   );
 }
 
-/** Navbar of part 1, 2.6 (64 px). */
+/**
+ * Navbar of part 1, 2.6 (64 px). On small screens a page has one menu: a visitor's holds the
+ * position's links, a signed-in user's account menu takes them in, so no second menu sits beside it.
+ */
 export function Navbar({ menuPosition = 'homepage-navbar', className }: NavbarProps) {
   const { trans } = useTrans();
   const { user, settings } = useBootstrapData();
   const isMobile = useIsMobile();
-  const menu = useMenu(menuPosition);
-  const menuHasContact = !!menu?.items.some((item) => item.action === '/contact');
+  const items = useMenu(menuPosition)?.items ?? [];
+  const menuHasContact = items.some((item) => item.action === CONTACT.action);
+  // On small screens the position's links and 'Contact us' (part 1, 2.6) share one menu.
+  const phoneItems = menuHasContact ? items : [...items, CONTACT];
   // Signed in, the logo is the way back to the drive from anywhere (account settings included: the
   // post-login detour there for users without a name applies once, at sign-in, not on every click).
   const logoTarget = user ? '/drive' : '/';
@@ -79,7 +77,7 @@ export function Navbar({ menuPosition = 'homepage-navbar', className }: NavbarPr
           )}
           {!isMobile && <NotificationsBell />}
           {user ? (
-            <AccountMenu user={user} />
+            <AccountMenu user={user} navbarItems={isMobile ? phoneItems : undefined} />
           ) : (
             <>
               <Link to="/login" className={buttonClasses('text', 'md', isMobile ? 'px-3' : undefined)}>
@@ -92,7 +90,7 @@ export function Navbar({ menuPosition = 'homepage-navbar', className }: NavbarPr
               )}
             </>
           )}
-          {isMobile && <MobileMenu menuPosition={menuPosition} />}
+          {isMobile && !user && <GuestMenu items={phoneItems} />}
         </div>
       </div>
     </header>

@@ -70,6 +70,14 @@ describe('isMenuItemVisible', () => {
       expect(isMenuItemVisible(item({ action }), guest)).toBe(true);
   });
 
+  it('hides in-app routes the app has no page for, but never links that leave the app', () => {
+    const isAppPage = (path: string) => path !== '/admin';
+    expect(isMenuItemVisible(item({ action: '/admin' }), ctx({ isAppPage }))).toBe(false);
+    expect(isMenuItemVisible(item({ action: '/pricing' }), ctx({ isAppPage }))).toBe(true);
+    expect(isMenuItemVisible(item({ action: '/admin', type: 'link' }), ctx({ isAppPage }))).toBe(true);
+    expect(isMenuItemVisible(item({ action: '/admin' }), ctx())).toBe(true);
+  });
+
   it('needs every permission of the item', () => {
     expect(isMenuItemVisible(item({ permissions: ['files.create'] }), ctx())).toBe(true);
     expect(isMenuItemVisible(item({ permissions: ['files.create', 'admin.access'] }), ctx())).toBe(false);

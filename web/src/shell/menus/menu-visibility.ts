@@ -1,7 +1,11 @@
 import type { Menu, MenuItem } from '@kosh/contracts';
 import { hasPermission, hasRole, isSubscribed, type AuthContext } from './permissions.ts';
 
-export type MenuContext = AuthContext & { settings: Record<string, unknown> };
+export type MenuContext = AuthContext & {
+  settings: Record<string, unknown>;
+  /** Whether an in-app path opens a page of the router (app-routes.ts); without it every path does. */
+  isAppPage?: (path: string) => boolean;
+};
 
 /** Reads a dotted settings key ('billing.enable') from the settings object. */
 export function readSetting(settings: Record<string, unknown>, key: string): unknown {
@@ -22,9 +26,12 @@ const SIGNED_IN_DRIVE_ROUTE = /^\/drive(?!\/s\/)(\/|$|\?|#)/;
  * subscription; any other value needs none). A route into the drive needs a signed-in user
  * in every menu, so a visitor of a link page is never offered a drive that sends them to login;
  * a rule here, not in the seeded menus, so it holds for installs whose menus were seeded before.
+ * Likewise an in-app route this version has no page for (an admin area, payment history) is never
+ * offered: it would only open the not-found page.
  */
 export function isMenuItemVisible(item: MenuItem, ctx: MenuContext): boolean {
   if (!ctx.user && item.type === 'route' && SIGNED_IN_DRIVE_ROUTE.test(item.action)) return false;
+  if (ctx.isAppPage && !isExternalAction(item) && !ctx.isAppPage(item.action)) return false;
   if (!(item.roles ?? []).every((id) => hasRole(ctx, id))) return false;
   if (!(item.permissions ?? []).every((name) => hasPermission(ctx, name))) return false;
   for (const [key, expected] of Object.entries(item.settings ?? {})) {
