@@ -222,23 +222,35 @@ export const commaList = (itemMax: number) =>
     .max(BULK_IDS_MAX * (itemMax + 1), { error: BULK_IDS_MESSAGE })
     .refine((text) => text.split(',').length <= BULK_IDS_MAX, { error: BULK_IDS_MESSAGE });
 
+export const FOLDER_ID_MESSAGE = 'folderId is the id of a folder.';
+
+/**
+ * The query of a select-all download: every live entry of a folder but those in except, as one
+ * ZIP, however many the client loaded. Where an absent folderId points is the endpoint's to say.
+ */
+export const placeDownloadQuery = {
+  place: z.enum(['folder']).optional(),
+  folderId: z.coerce
+    .number({ error: FOLDER_ID_MESSAGE })
+    .int({ error: FOLDER_ID_MESSAGE })
+    .positive({ error: FOLDER_ID_MESSAGE })
+    .optional(),
+  except: commaList(15)
+    .regex(/^(\d+(,\d+)*)?$/, { error: 'except lists entry ids separated by commas.' })
+    .optional()
+    .describe('With place: comma-separated ids of entries of the place left out (at most 1,000).'),
+};
+
 export const DownloadQuerySchema = z
   .object({
     hashes: commaList(64)
       .optional()
       .describe('Comma-separated entry hashes (at most 1,000); one file downloads as itself, anything else as a ZIP.'),
-    place: z
-      .enum(['folder'])
-      .optional()
-      .describe(
-        'Instead of hashes: every live entry of folderId (absent: the root of the drive of workspaceId) but those ' +
-          'in except, as one ZIP: what "select all" downloads in a folder of any size.',
-      ),
-    folderId: z.coerce.number().int().positive().optional(),
-    except: commaList(15)
-      .regex(/^(\d+(,\d+)*)?$/, { error: 'except lists entry ids separated by commas.' })
-      .optional()
-      .describe('With place: comma-separated ids of entries of the place left out (at most 1,000).'),
+    ...placeDownloadQuery,
+    place: placeDownloadQuery.place.describe(
+      'Instead of hashes: every live entry of folderId (absent: the root of the drive of workspaceId) but those ' +
+        'in except, as one ZIP: what "select all" downloads in a folder of any size.',
+    ),
     workspaceId: z.coerce.number().int().min(0).optional(),
   })
   .refine((query) => Boolean(query.hashes) !== Boolean(query.place), {

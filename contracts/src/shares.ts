@@ -9,6 +9,7 @@ import {
   DRIVE_PER_PAGE_DEFAULT,
   DRIVE_PER_PAGE_MAX,
   FileEntrySchema,
+  placeDownloadQuery,
 } from './drive.ts';
 
 // Sharing: entries shared with people, shareable links, and the shareable link page
@@ -226,12 +227,22 @@ export type ShareableLinkPage = z.infer<typeof ShareableLinkPageSchema>;
 
 export const UnlockShareableLinkBodySchema = z.object({ password: z.string().min(1).max(LINK_PASSWORD_MAX_LENGTH) });
 export type UnlockShareableLinkBody = z.infer<typeof UnlockShareableLinkBodySchema>;
-export const LinkDownloadQuerySchema = z.object({
-  hashes: commaList(64)
-    .min(1)
-    .optional()
-    .describe('Comma-separated hashes of entries inside the link (at most 1,000); absent: the linked entry.'),
-});
+export const LinkDownloadQuerySchema = z
+  .object({
+    hashes: commaList(64)
+      .min(1)
+      .optional()
+      .describe('Comma-separated hashes of entries inside the link (at most 1,000); absent: the linked entry.'),
+    ...placeDownloadQuery,
+    place: placeDownloadQuery.place.describe(
+      'Instead of hashes: every live entry of folderId (a folder inside the link; absent: the linked folder) but ' +
+        'those in except, as one ZIP: what "select all" downloads in a linked folder of any size.',
+    ),
+  })
+  .refine((query) => !(query.hashes && query.place), {
+    error: 'Name the entries to download: either hashes, or place=folder with folderId, not both.',
+    path: ['hashes'],
+  });
 export type LinkDownloadQuery = z.infer<typeof LinkDownloadQuerySchema>;
 export const LinkDownloadOneQuerySchema = z.object({
   inline: z.enum(['0', '1', 'true', 'false']).optional().describe('1 = preview in the browser.'),

@@ -1,9 +1,11 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { unzip } from '../../server/test/helpers/zip.ts';
 import { registerViaApi, uniqueEmail } from './account-steps.ts';
-import { driveApi, startDriveServer } from './drive-steps.ts';
+import { driveApi, entry, startDriveServer } from './drive-steps.ts';
 import {
   cookieValue,
   DESKTOP,
@@ -18,18 +20,22 @@ import {
 } from './harness.ts';
 
 // A logged-out visitor of a shareable link: who shared it, no way into a drive they do not have,
-// an expired link told apart from a missing one; and the API docs page in Kosh's look, CSP-clean.
+// an expired link told apart from a missing one, select all downloading more than the page loaded;
+// and the API docs page in Kosh's look, CSP-clean.
 
 let server: RunningServer;
 const browsers: Browser[] = [];
 const PASSWORD = 'visitor-pass-42';
 const SHOTS = process.env.KOSH_E2E_SHOTS;
+let tmp: string;
 
 beforeAll(async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'kosh-link-e2e-'));
   server = await startDriveServer();
 });
 afterAll(async () => {
   await server?.stop();
+  rmSync(tmp, { recursive: true, force: true });
 });
 afterEach(async () => {
   for (const b of browsers.splice(0)) await b.close();
@@ -67,7 +73,30 @@ async function ownerWithLink(settings: () => Record<string, unknown> = () => ({}
   });
   if (!response.ok()) throw new Error(`link: ${response.status()} ${await response.text()}`);
   const link = (await response.json()).link as { hash: string; url: string };
-  return { email, link };
+  return { email, link, api, folder };
+}
+
+/** `count` text files named `prefix NNN.txt` in a folder, uploaded 16 at a time. */
+async function uploadMany(api: ReturnType<typeof driveApi>, folderId: number, prefix: string, count: number) {
+  const names = Array.from({ length: count }, (_, i) => `${prefix} ${String(i + 1).padStart(3, '0')}.txt`);
+  for (let i = 0; i < names.length; i += 16)
+    await Promise.all(names.slice(i, i + 16).map((name) => api.upload(name, name, 'text/plain', folderId)));
+}
+
+/** Right-click a selected entry and download; answers the saved ZIP's entries and the address asked. */
+async function downloadSelection(page: Page, name: string, file: string) {
+  await entry(page, name).click({ button: 'right' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Download' }).click(),
+  ]);
+  const saved = path.join(tmp, file);
+  await download.saveAs(saved);
+  return {
+    zip: await unzip(readFileSync(saved)),
+    url: new URL(download.url()),
+    filename: download.suggestedFilename(),
+  };
 }
 
 describe('a logged-out visitor of a shareable link', () => {
@@ -102,6 +131,55 @@ describe('a logged-out visitor of a shareable link', () => {
     await expect
       .poll(() => page.getByTestId('link-shared-by').textContent(), { timeout: 20_000 })
       .toBe('Shared by Asha Rao');
+  });
+
+  it('downloads every entry of a linked folder or a folder inside it on select all, not only the loaded ones', {
+    timeout: 180_000,
+  }, async () => {
+    // Holiday photos: itinerary.txt, 120 photos and Beaches (70 files); the page loads 50 entries a call.
+    const { link, api, folder } = await ownerWithLink();
+    const beaches = await api.folder('Beaches', folder.id);
+    await uploadMany(api, beaches.id, 'Beach', 70);
+    await uploadMany(api, folder.id, 'Photo', 120);
+    const { page, consoleErrors } = await browserAt();
+    const pagesLoaded: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === `/api/v1/shareable-links/${link.hash}`) pagesLoaded.push(url.searchParams.get('page') ?? '');
+    });
+    await page.goto(server.url + link.url);
+    await waitForApp(page);
+    await entry(page, 'Beaches').waitFor();
+
+    await entry(page, 'Beaches').click();
+    await page.keyboard.press('Control+a');
+    const top = await downloadSelection(page, 'Beaches', 'holiday.zip');
+    expect([top.filename, top.url.searchParams.get('place')]).toEqual(['Holiday photos.zip', 'folder']);
+    // 122 entries with the 70 files inside Beaches (and its own entry as a folder).
+    expect(top.zip.size).toBe(1 + 120 + 1 + 70);
+    expect(top.zip.get('Beaches/Beach 070.txt')?.toString()).toBe('Beach 070.txt');
+    expect(top.zip.get('Photo 001.txt')?.toString()).toBe('Photo 001.txt');
+    // The page had loaded two calls' worth at most (100 of 122 entries) when it downloaded them all.
+    expect(Math.max(...pagesLoaded.map(Number))).toBeLessThanOrEqual(2);
+
+    // Inside the link, one left out with Ctrl+click.
+    await entry(page, 'Beaches').dblclick();
+    await entry(page, 'Beach 070.txt').waitFor();
+    await entry(page, 'Beach 070.txt').click();
+    await page.keyboard.press('Control+a');
+    await entry(page, 'Beach 070.txt').click({ modifiers: ['Control'] });
+    await entry(page, 'Beach 069.txt').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Download' }).waitFor();
+    await shot(page, 'link-select-all-download-desktop');
+    await page.keyboard.press('Escape');
+    const inner = await downloadSelection(page, 'Beach 069.txt', 'beaches.zip');
+    expect([inner.filename, inner.url.searchParams.get('except')]).toEqual([
+      'Beaches.zip',
+      expect.stringMatching(/^\d+$/),
+    ]);
+    expect(inner.zip.size).toBe(69);
+    expect(inner.zip.has('Beach 070.txt')).toBe(false);
+    expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
   });
 
   it('tells an expired link (ask for a new one) from one that does not exist', async () => {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { create as contentDisposition } from 'content-disposition';
 import { DownloadOneQuerySchema, DownloadQuerySchema, EntryHashParamsSchema } from '@kosh/contracts';
 import type { DriveModule } from './drive.module.ts';
-import { sendDownload } from './send-download.ts';
+import { sendBundle, sendDownload } from './send-download.ts';
 
 const tags = ['drive'];
 
@@ -58,15 +57,7 @@ export async function downloadRoutes(app: FastifyInstance, { drive }: { drive: D
     },
     handler: async (request, reply) => {
       const result = await drive.downloads.selected(request.actor, request.query, request.workspaceId, request.ip);
-      if (result.kind === 'file')
-        return sendDownload(request, reply, result.file, { inline: false, ...drive.delivery(result.file.storageKey) });
-      reply.headers({
-        'content-type': 'application/zip',
-        'content-disposition': contentDisposition(result.filename),
-        'cache-control': 'private, no-store',
-        'x-content-type-options': 'nosniff',
-      });
-      return reply.send(result.stream);
+      return sendBundle(request, reply, result, drive.delivery);
     },
   });
 

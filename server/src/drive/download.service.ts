@@ -7,7 +7,7 @@ import { AppError, forbidden, notFound, validation } from '../http/app-error.ts'
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { FORBIDDEN_SHARED, atLeast, type DrivePolicy } from './drive.policy.ts';
-import type { EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
+import type { DriveScope, EntryRow, FileEntriesRepository } from './file-entries.repository.ts';
 import { numberedName, zipSegment } from './names.ts';
 import { type ZipClient, ZipSlots } from './zip-slots.ts';
 
@@ -61,6 +61,9 @@ export type FileDownload = {
 export type Bundle = { kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable };
 
 export const NOTHING_TO_DOWNLOAD = 'There is nothing here to download.';
+
+/** The items of a comma-separated query list (hashes, ids), blanks left out. */
+export const commaItems = (text: string | undefined) => (text ?? '').split(',').flatMap((part) => part.trim() || []);
 
 /** Downloads: one file (the route adds Range and caching), several entries as a streamed ZIP, thumbnails. */
 export class DriveDownloadService {
@@ -120,10 +123,9 @@ export class DriveDownloadService {
 
   /** GET file-entries/download: entries named by hash, or every entry of a place but some (`address`: the client's). */
   selected(actor: Actor, query: DownloadQuery, workspaceId: number, address: string): Promise<Bundle> {
-    const list = (text: string | undefined) => (text ?? '').split(',').flatMap((part) => part.trim() || []);
     if (query.place)
-      return this.place(actor, workspaceId, query.folderId ?? null, list(query.except).map(Number), address);
-    return this.many(actor, list(query.hashes), address);
+      return this.place(actor, workspaceId, query.folderId ?? null, commaItems(query.except).map(Number), address);
+    return this.many(actor, commaItems(query.hashes), address);
   }
 
   /**
@@ -141,21 +143,36 @@ export class DriveDownloadService {
   ): Promise<Bundle> {
     actor.authorize(Permission.filesDownload);
     const { scope, folder, level } = await this.policy.placeAccess(actor, workspaceId, folderId);
-    const maxEntries = await this.settings.get<number>('downloads.zip_max_entries');
-    // One row past the cap is enough for plan() to refuse: a huge folder is never read whole.
-    const rows = await this.entries.listChildrenExcept(
-      folder ? { parentId: folder.id } : { root: scope },
-      [...new Set(except)],
-      maxEntries > 0 ? maxEntries + 1 : Number.MAX_SAFE_INTEGER,
-    );
-    if (!atLeast(level, 'download')) {
+    const client = { userId: actor.user?.id ?? null, linkId: null, address };
+    return this.placeBundle(folder ? { folder } : { root: scope }, except, client, async (rows) => {
+      if (atLeast(level, 'download')) return;
       const access = await this.policy.accessToMany(actor, rows);
       if (!rows.length || rows.some((r) => !atLeast(access.get(r.id)?.level, 'download')))
         throw forbidden(FORBIDDEN_SHARED);
-    }
+    });
+  }
+
+  /**
+   * Every live entry of a place the caller was already allowed but `except`, as `bundle` sends
+   * it, a ZIP named after the folder: select-all downloads of the drive and of a link. `vet`
+   * sees the rows first and throws to refuse them.
+   */
+  async placeBundle(
+    place: { folder: EntryRow } | { root: DriveScope },
+    except: number[],
+    client: ZipClient,
+    vet?: (rows: EntryRow[]) => Promise<void>,
+  ): Promise<Bundle> {
+    const maxEntries = await this.settings.get<number>('downloads.zip_max_entries');
+    // One row past the cap is enough for plan() to refuse: a huge folder is never read whole.
+    const rows = await this.entries.listChildrenExcept(
+      'folder' in place ? { parentId: place.folder.id } : place,
+      [...new Set(except)],
+      maxEntries > 0 ? maxEntries + 1 : Number.MAX_SAFE_INTEGER,
+    );
+    await vet?.(rows);
     if (!rows.length) throw validation({ except: [NOTHING_TO_DOWNLOAD] });
-    const client = { userId: actor.user?.id ?? null, linkId: null, address };
-    return this.bundle(rows, client, folder ? `${zipSegment(folder.name)}.zip` : undefined);
+    return this.bundle(rows, client, 'folder' in place ? `${zipSegment(place.folder.name)}.zip` : undefined);
   }
 
   /** The entries named by hash: a single file as itself, anything else as one ZIP (`address`: the client's). */

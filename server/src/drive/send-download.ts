@@ -1,6 +1,7 @@
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FileDownload } from './download.service.ts';
+import type { ByteDelivery } from './byte-delivery.ts';
+import type { Bundle, FileDownload } from './download.service.ts';
 import { notFound } from '../http/app-error.ts';
 import { openForPump, pumpFile } from './file-pump.ts';
 import { ifRangeHolds, isNotModified, parseRange } from './http-range.ts';
@@ -91,4 +92,22 @@ export async function sendDownload(
     return reply;
   }
   return reply.status(status).send(await file.open(wanted));
+}
+
+/** What a download of several entries answers: one file as itself (with Range), else the ZIP as it is built. */
+export async function sendBundle(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bundle: Bundle,
+  delivery: ByteDelivery,
+): Promise<FastifyReply> {
+  if (bundle.kind === 'file')
+    return sendDownload(request, reply, bundle.file, { inline: false, ...delivery(bundle.file.storageKey) });
+  reply.headers({
+    'content-type': 'application/zip',
+    'content-disposition': contentDisposition(bundle.filename),
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  return reply.send(bundle.stream);
 }

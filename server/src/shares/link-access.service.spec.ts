@@ -10,6 +10,7 @@ import type { DrivePolicy } from '../drive/drive.policy.ts';
 import type { DriveScope, EntryRow } from '../drive/file-entries.repository.ts';
 import type { DriveListingService } from '../drive/listing.service.ts';
 import type { DriveUploadService, UploadTargetResolver } from '../drive/upload.service.ts';
+import type { ZipClient } from '../drive/zip-slots.ts';
 import { FakeFileEntries } from '../testing/fakes/file-entries.fake.ts';
 import { entryRow, linkRow } from '../testing/fakes/rows.ts';
 import { TestClock } from '../testing/test-clock.ts';
@@ -68,7 +69,7 @@ const downloadOf = (entry: EntryRow): FileDownload => ({
 /** Records what the link let through to the drive's services. */
 class FakeDrive
   implements
-    Pick<DriveDownloadService, 'fileOf' | 'thumbnailOf' | 'bundle'>,
+    Pick<DriveDownloadService, 'fileOf' | 'thumbnailOf' | 'bundle' | 'placeBundle'>,
     Pick<DriveCopyService, 'copyInto'>,
     Pick<DrivePolicy, 'getWritableFolder' | 'quotaHolder'>,
     Pick<DriveListingService, 'childrenPage'>,
@@ -77,6 +78,8 @@ class FakeDrive
   readonly copies: Array<{ sources: number[]; into: number | null }> = [];
   readonly listed: unknown[] = [];
   readonly zipped: number[][] = [];
+  /** The folders select-all downloads through the link asked for, with what they left out and the link. */
+  readonly placesZipped: Array<{ folder: number; except: number[]; linkId: number | null }> = [];
   /** The metadata an upload through the link sends, and where it was resolved to. */
   uploadMetadata = { parentId: null as number | null, workspaceId: undefined as number | undefined };
   readonly uploadedInto: Array<{ folder: number | null; scope: DriveScope; quotaOf: number | undefined }> = [];
@@ -90,6 +93,11 @@ class FakeDrive
   async bundle(entries: EntryRow[]) {
     this.zipped.push(entries.map((e) => e.id));
     return { kind: 'zip' as const, filename: 'download.zip', stream: Readable.from([]) };
+  }
+  async placeBundle(place: { folder: EntryRow } | { root: DriveScope }, except: number[], client: ZipClient) {
+    if (!('folder' in place)) throw new Error('a link never downloads the root of a drive');
+    this.placesZipped.push({ folder: place.folder.id, except, linkId: client.linkId });
+    return { kind: 'zip' as const, filename: `${place.folder.name}.zip`, stream: Readable.from([]) };
   }
   async copyInto(_actor: Actor, sources: EntryRow[], target: { folder: EntryRow | null }): Promise<FileEntry[]> {
     this.copies.push({ sources: sources.map((s) => s.id), into: target.folder?.id ?? null });
@@ -308,6 +316,31 @@ describe('LinkAccessService', () => {
       const { sut, drive } = setUp({ allow_download: 0 });
       await expect(sut.bundle(guest, 'L1', ['h11'], undefined)).rejects.toMatchObject({ status: 403 });
       expect(drive.zipped).toEqual([]);
+    });
+
+    it('zips a select-all of the linked folder or a folder inside it, with what was left out', async () => {
+      const { sut, drive } = setUp();
+      await sut.selected(guest, 'L1', { place: 'folder', except: '11' }, undefined, '');
+      await sut.selected(guest, 'L1', { place: 'folder', folderId: 12 }, undefined, '');
+      expect(drive.placesZipped).toEqual([
+        { folder: 10, except: [11], linkId: 1 },
+        { folder: 12, except: [], linkId: 1 },
+      ]);
+    });
+
+    it('answers 404 for a select-all of a folder outside the link, or of a file', async () => {
+      const { sut, drive } = setUp();
+      for (const folderId of [20, 11, 404])
+        await expect(sut.place(guest, 'L1', folderId, [], undefined)).rejects.toMatchObject({ status: 404 });
+      expect(drive.placesZipped).toEqual([]);
+    });
+
+    it('refuses a select-all when downloads are off, or while the link is locked', async () => {
+      const off = setUp({ allow_download: 0 });
+      await expect(off.sut.place(guest, 'L1', 12, [], undefined)).rejects.toMatchObject({ status: 403 });
+      const locked = setUp({ password: SECRET_HASH });
+      await expect(locked.sut.place(guest, 'L1', 12, [], undefined)).rejects.toMatchObject({ code: 'link_locked' });
+      expect([...off.drive.placesZipped, ...locked.drive.placesZipped]).toEqual([]);
     });
 
     it("copies the linked entry into the caller's drive", async () => {

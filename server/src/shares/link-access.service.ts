@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   LINK_UNLOCK_SECONDS,
   Permission,
   SHAREABLE_LINK_PAGE_LOADER,
   type FileEntry,
+  type LinkDownloadQuery,
   type ShareableLinkPage,
   type ShareableLinkPageQuery,
 } from '@kosh/contracts';
@@ -14,7 +14,7 @@ import { THROTTLES, type FailureThrottle } from '../auth/failure-throttle.ts';
 import type { KeyRing } from '../auth/key-ring.ts';
 import { verifyPassword } from '../auth/password.ts';
 import type { DriveCopyService } from '../drive/copy.service.ts';
-import type { DriveDownloadService, FileDownload } from '../drive/download.service.ts';
+import { commaItems, type Bundle, type DriveDownloadService, type FileDownload } from '../drive/download.service.ts';
 import { scopeOf, type DrivePolicy } from '../drive/drive.policy.ts';
 import type { EntryRow, FileEntriesRepository, SortColumn } from '../drive/file-entries.repository.ts';
 import type { DriveListingService } from '../drive/listing.service.ts';
@@ -50,7 +50,7 @@ type Deps = {
   entries: Pick<FileEntriesRepository, 'getById' | 'getByHash' | 'getManyByHashes'>;
   policy: Pick<DrivePolicy, 'getWritableFolder' | 'quotaHolder'>;
   listing: Pick<DriveListingService, 'childrenPage'>;
-  downloads: Pick<DriveDownloadService, 'fileOf' | 'thumbnailOf' | 'bundle'>;
+  downloads: Pick<DriveDownloadService, 'fileOf' | 'thumbnailOf' | 'bundle' | 'placeBundle'>;
   copy: Pick<DriveCopyService, 'copyInto'>;
   uploads: Pick<DriveUploadService, 'uploadInto'>;
   keys: KeyRing;
@@ -178,6 +178,22 @@ export class LinkAccessService {
     return this.deps.downloads.thumbnailOf(await this.inside(root, await this.deps.entries.getByHash(entryHash)));
   }
 
+  /**
+   * GET shareable-links/{hash}/download: the linked entry, entries inside it named by hash, or
+   * every entry of a folder inside it but some (`address`: the client's).
+   */
+  selected(
+    actor: Actor,
+    hash: string,
+    query: LinkDownloadQuery,
+    token: string | undefined,
+    address: string,
+  ): Promise<Bundle> {
+    if (query.place)
+      return this.place(actor, hash, query.folderId, commaItems(query.except).map(Number), token, address);
+    return this.bundle(actor, hash, commaItems(query.hashes), token, address);
+  }
+
   /** Entries inside the link (the linked entry when none are named): one file as itself, else a streamed ZIP. */
   async bundle(
     actor: Actor,
@@ -185,7 +201,7 @@ export class LinkAccessService {
     hashes: string[] | undefined,
     token: string | undefined,
     address = '',
-  ): Promise<{ kind: 'file'; file: FileDownload } | { kind: 'zip'; filename: string; stream: Readable }> {
+  ): Promise<Bundle> {
     const { link, root } = await this.openUnlocked(actor, hash, token);
     if (link.allow_download !== 1) throw noDownloads();
     const unique = [...new Set(hashes?.length ? hashes : [root.hash])];
@@ -199,6 +215,26 @@ export class LinkAccessService {
       ),
     );
     return this.deps.downloads.bundle(selected, { userId: actor.user?.id ?? null, linkId: link.id, address });
+  }
+
+  /**
+   * Select all through a link: every live entry of a folder inside the link (absent: the linked
+   * folder) but `except`, however many the visitor loaded. A folder outside the link answers 404.
+   */
+  async place(
+    actor: Actor,
+    hash: string,
+    folderId: number | undefined,
+    except: number[],
+    token: string | undefined,
+    address = '',
+  ): Promise<Bundle> {
+    const { link, root } = await this.openUnlocked(actor, hash, token);
+    if (link.allow_download !== 1) throw noDownloads();
+    const folder = folderId === undefined ? root : await this.inside(root, await this.deps.entries.getById(folderId));
+    if (folder.is_folder !== 1) throw notFound('The folder does not exist.');
+    const client = { userId: actor.user?.id ?? null, linkId: link.id, address };
+    return this.deps.downloads.placeBundle({ folder }, except, client);
   }
 
   /** "Save to my drive": copies the linked entry into the caller's drive (their space), when downloads are on. */

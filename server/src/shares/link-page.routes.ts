@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { create as contentDisposition } from 'content-disposition';
 import {
   API_PREFIX,
   FileEntriesResponseSchema,
@@ -18,7 +17,7 @@ import {
 } from '@kosh/contracts';
 import { z } from 'zod';
 import type { ByteDelivery } from '../drive/byte-delivery.ts';
-import { sendDownload } from '../drive/send-download.ts';
+import { sendBundle, sendDownload } from '../drive/send-download.ts';
 import { partsOf } from '../drive/upload.routes.ts';
 import { perAddress, rateLimited } from '../http/rate-limits.ts';
 import type { SharesModule } from './shares.module.ts';
@@ -186,26 +185,20 @@ export async function linkPageRoutes(
         'Download through a link: the linked entry (or hashes inside it), one file as itself, a folder or several',
         'entries as a ZIP streamed as it is built.',
       ].join(' '),
-      description: `Needs the link to allow downloads (403 otherwise). ${unlockNote} ${inside}`,
+      description: [
+        'place=folder with folderId (a folder inside the link; absent: the linked folder) and except names every',
+        'entry of that folder but some instead (select all, however many entries the page loaded): the ZIP is then',
+        'named after the folder. Needs the link to allow downloads (403 otherwise). 413 before anything is sent past',
+        'the entry or byte cap of one ZIP; 429 when the link or address already runs as many ZIPs as it may.',
+        `${unlockNote} ${inside}`,
+      ].join(' '),
       params: LinkHashParamsSchema,
       querystring: LinkDownloadQuerySchema,
     },
     handler: async (request, reply) => {
       const { hash } = request.params;
-      const hashes = request.query.hashes
-        ?.split(',')
-        .map((h) => h.trim())
-        .filter(Boolean);
-      const result = await access.bundle(request.actor, hash, hashes, tokenOf(request, hash), request.ip);
-      if (result.kind === 'file')
-        return sendDownload(request, reply, result.file, { inline: false, ...delivery(result.file.storageKey) });
-      reply.headers({
-        'content-type': 'application/zip',
-        'content-disposition': contentDisposition(result.filename),
-        'cache-control': 'private, no-store',
-        'x-content-type-options': 'nosniff',
-      });
-      return reply.send(result.stream);
+      const result = await access.selected(request.actor, hash, request.query, tokenOf(request, hash), request.ip);
+      return sendBundle(request, reply, result, delivery);
     },
   });
 

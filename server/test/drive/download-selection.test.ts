@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_IDS_MESSAGE, type FileEntry } from '@kosh/contracts';
+import { BULK_IDS_MESSAGE } from '@kosh/contracts';
 import { NOTHING_TO_DOWNLOAD } from '../../src/drive/download.service.ts';
 import { FORBIDDEN_SHARED } from '../../src/drive/drive.policy.ts';
-import { newObjectKey } from '../../src/storage/keys.ts';
 import { newAgent } from '../helpers/accounts.ts';
 import { DriveClient } from '../helpers/drive.ts';
+import { seedFiles } from '../helpers/seed-files.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { unzip } from '../helpers/zip.ts';
 import { Person } from '../shares/sharing.ts';
@@ -17,42 +16,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/**
- * `n` files with real bytes (`name-i.txt` holding `i`) in a folder, many rows per statement:
- * 1,200 uploads through HTTP would take minutes.
- */
-async function seedFiles(folder: Pick<FileEntry, 'id' | 'path' | 'owner_id'>, n: number, prefix: string) {
-  const at = new Date().toISOString();
-  const rows = Array.from({ length: n }, (_, i) => ({
-    hash: randomBytes(12).toString('base64url'),
-    name: `${prefix}-${i}.txt`,
-    file_name: newObjectKey('entries'),
-    mime: 'text/plain',
-    extension: 'txt',
-    file_size: String(i).length,
-    type: 'text',
-    is_folder: 0,
-    parent_id: folder.id,
-    path: '',
-    owner_id: folder.owner_id,
-    workspace_id: null,
-    created_at: at,
-    updated_at: at,
-  }));
-  const db = t.modules.db;
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto('file_entries')
-      .values(rows.slice(i, i + 500))
-      .execute();
-  await sql`update file_entries set path = ${folder.path} || cast(id as varchar(20)) || '/'
-    where parent_id = ${folder.id} and path = ''`.execute(db);
-  for (let i = 0; i < rows.length; i += 100)
-    await Promise.all(
-      rows.slice(i, i + 100).map((r, j) => t.modules.storage.put(r.file_name, Buffer.from(String(i + j)))),
-    );
-}
 
 /** GET file-entries/download of a select-all: place=folder and the rest of `query`. */
 function selectAll(who: { agent: DriveClient['agent'] }, query: Record<string, string | number>) {
@@ -67,7 +30,7 @@ describe('DriveDownloadService', () => {
     }, async () => {
       const me = await DriveClient.create(t);
       const big = await me.folder('Big');
-      await seedFiles(big, 1200, 'file');
+      await seedFiles(t, big, 1200, 'file');
       const sub = await me.folder('Sub', big.id);
       await me.upload('inner.txt', 'inner', { parentId: sub.id });
       const [first, second] = (await me.list({ section: 'folder', folderHash: big.hash, perPage: 2, orderBy: 'name' }))

@@ -100,6 +100,13 @@ describe('ZIP download caps', () => {
     expect((await start(mine(), await browserHeaders(owner.agent))).status).toBe(200);
   });
 
+  it("counts a select-all through a link against the same cap as the link's other ZIPs", async () => {
+    await setSetting('downloads.zip_per_link', 2);
+    const url = `/api/v1/shareable-links/${linkHash}/download`;
+    const answers = await Promise.all([start(url), start(`${url}?place=folder`), start(`${url}?place=folder`)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 429]);
+  });
+
   it('caps one client address across accounts and links', async () => {
     await setSetting('downloads.zip_per_address', 2);
     const link = `/api/v1/shareable-links/${linkHash}/download`;

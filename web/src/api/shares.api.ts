@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  BulkSelection,
   EntrySharesResponse,
   FileEntry,
   SaveShareableLinkBody,
@@ -184,13 +185,27 @@ export function useSaveLinkToDrive(hash: string) {
   });
 }
 
+const linkDownloadBase = (hash: string) => `/api/v1/shareable-links/${encodeURIComponent(hash)}/download`;
+
 /** The address that downloads entries of a link: one file as itself, anything else as a ZIP. */
 export function linkDownloadUrl(
   hash: string,
   entries: readonly Pick<FileEntry, 'hash' | 'url' | 'type'>[] | null,
 ): string {
-  const base = `/api/v1/shareable-links/${encodeURIComponent(hash)}/download`;
+  const base = linkDownloadBase(hash);
   if (!entries) return base;
   if (entries.length === 1 && entries[0].type !== 'folder' && entries[0].url) return entries[0].url;
   return `${base}?hashes=${entries.map((e) => encodeURIComponent(e.hash)).join(',')}`;
+}
+
+/**
+ * The ZIP of every entry of a folder inside a link (null: the linked folder) but those left out:
+ * a select-all of any size (GET shareable-links/{hash}/download?place=folder).
+ */
+export function linkSelectionDownloadUrl(hash: string, selection: Pick<BulkSelection, 'folderId' | 'except'>): string {
+  const params = new URLSearchParams({ place: 'folder' });
+  if (selection.folderId) params.set('folderId', String(selection.folderId));
+  // Ids are digits: the commas stay as they are, a third of the address an encoded list would take.
+  const except = selection.except.length ? `&except=${selection.except.join(',')}` : '';
+  return `${linkDownloadBase(hash)}?${params}${except}`;
 }

@@ -21,6 +21,7 @@ import { NameDialog } from '../dialogs/NameDialog.tsx';
 import { splitExtension } from '../entry-format.ts';
 import { isFolder } from '../file-types.ts';
 import { progressToast, reportOutcome, workingToast } from './bulk-report.ts';
+import { startDownloadAt } from './start-download.ts';
 import type { DriveSection, EntryAction } from './entry-actions.ts';
 import { useMoveEntriesTo, type MoveDestination } from './useMoveEntriesTo.ts';
 
@@ -47,16 +48,6 @@ const WHOLE_ACTIONS: Partial<Record<EntryAction, BulkAction>> = {
 
 /** Servers and proxies refuse request lines past 8 to 16 KB: a longer list of hashes is not sent. */
 const DOWNLOAD_URL_MAX = 8000;
-
-/** Starts a download through a link, so the browser keeps the page and shows its own progress. */
-function startDownloadAt(url: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = '';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /** Downloads entries by hash; false (nothing started) when too many are named for one address. */
 export function startDownload(entries: FileEntry[]): boolean {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import type { FileEntry } from '@kosh/contracts';
 import { isApiError } from '../../api/api-error.ts';
-import { linkDownloadUrl, useLinkPage, useSaveLinkToDrive } from '../../api/shares.api.ts';
+import { linkDownloadUrl, linkSelectionDownloadUrl, useLinkPage, useSaveLinkToDrive } from '../../api/shares.api.ts';
 import { useBootstrapData } from '../../shell/bootstrap-store.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Navbar } from '../../shell/layout/Navbar.tsx';
@@ -11,6 +11,7 @@ import { useIsMobile } from '../../shell/useMediaQuery.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import type { EntryAction } from '../actions/entry-actions.ts';
 import { actionItems, PointMenu } from '../actions/PointMenu.tsx';
+import { startDownloadAt as download } from '../actions/start-download.ts';
 import { EmptyState } from '../file-view/EmptyState.tsx';
 import { FileView, type Point } from '../file-view/FileView.tsx';
 import { isFolder } from '../file-types.ts';
@@ -23,18 +24,8 @@ import { nextSort } from '../view-state.ts';
 import { FileLinkCard } from './FileLinkCard.tsx';
 import { LinkHeader } from './LinkHeader.tsx';
 import { LinkUnavailable } from './LinkUnavailable.tsx';
-import { linkPageView, openInTrail, orderParam, type Trail } from './link-page-state.ts';
+import { linkPageView, openInTrail, orderParam, type Trail, wholeLinkDownloadOf } from './link-page-state.ts';
 import { PasswordForm } from './PasswordForm.tsx';
-
-/** Starts a download through an anchor, so the browser keeps the page and shows its own progress. */
-function download(url: string) {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = '';
-  document.body.append(a);
-  a.click();
-  a.remove();
-}
 
 /**
  * The shareable link page (spec part 2, 2-4): /drive/s/{hash} and /s/{hash}. Restricted links send
@@ -63,6 +54,7 @@ export function LinkPage() {
   const save = useSaveLinkToDrive(hash);
 
   const root = first?.link.entry ?? null;
+  const folderId = trail.at(-1)?.id ?? (root && isFolder(root) ? root.id : null);
   const flags = linkFlags(first?.link);
   const entries = useMemo<FileEntry[]>(
     () => page.data?.pages.flatMap((p) => p.folderChildren?.data ?? []) ?? [],
@@ -98,7 +90,10 @@ export function LinkPage() {
   }, []);
   const run = (action: EntryAction, list: FileEntry[]) => {
     if (action === 'open' || action === 'preview') open(list[0]);
-    if (action === 'download') download(linkDownloadUrl(hash, list));
+    if (action !== 'download') return;
+    // Select all names the open folder, not the entries loaded so far: the ZIP holds all of it.
+    const whole = wholeLinkDownloadOf(selection, folderId, entries.length);
+    download(whole ? linkSelectionDownloadUrl(hash, whole) : linkDownloadUrl(hash, list));
   };
   const menuGroups: EntryAction[][] = [
     selected.length === 1 ? [isFolder(selected[0]) ? 'open' : 'preview'] : [],

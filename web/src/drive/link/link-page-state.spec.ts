@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { linkPageView, openInTrail, orderParam } from './link-page-state.ts';
+import { emptySelection, selectAll, toggleEntry } from '../selection/selection-model.ts';
+import { linkPageView, openInTrail, orderParam, wholeLinkDownloadOf } from './link-page-state.ts';
 
 describe('orderParam', () => {
   it('defaults to updated_at:desc', () => {
@@ -10,12 +11,12 @@ describe('orderParam', () => {
 
 describe('openInTrail', () => {
   const trail = [
-    { hash: 'a', name: 'A' },
-    { hash: 'b', name: 'B' },
+    { id: 1, hash: 'a', name: 'A' },
+    { id: 2, hash: 'b', name: 'B' },
   ];
   it('goes down into a folder, or back up to a crumb', () => {
-    expect(openInTrail(trail, 1, { hash: 'c', name: 'C' })).toEqual([...trail, { hash: 'c', name: 'C' }]);
-    expect(openInTrail(trail, 0)).toEqual([{ hash: 'a', name: 'A' }]);
+    expect(openInTrail(trail, 1, { id: 3, hash: 'c', name: 'C' })).toEqual([...trail, { id: 3, hash: 'c', name: 'C' }]);
+    expect(openInTrail(trail, 0)).toEqual([{ id: 1, hash: 'a', name: 'A' }]);
     expect(openInTrail(trail, -1)).toEqual([]);
   });
 });
@@ -41,5 +42,18 @@ describe('linkPageView', () => {
 
   it('shows a missing link for 404', () => {
     expect(linkPageView({ ...base, status: 404 })).toBe('missing');
+  });
+});
+
+describe('wholeLinkDownloadOf', () => {
+  const all = selectAll(emptySelection, [1, 2, 3]);
+  it('names the open folder but those left out for a select-all, however few entries are loaded', () => {
+    expect(wholeLinkDownloadOf(toggleEntry(all, 2), 7, 3)).toEqual({ place: 'folder', folderId: 7, except: [2] });
+    expect(wholeLinkDownloadOf(all, 7, 50)).toEqual({ place: 'folder', folderId: 7, except: [] });
+  });
+
+  it('leaves picked entries and a file link to hashes', () => {
+    expect(wholeLinkDownloadOf(toggleEntry(emptySelection, 1), 7, 3)).toBeUndefined();
+    expect(wholeLinkDownloadOf(all, null, 3)).toBeUndefined();
   });
 });

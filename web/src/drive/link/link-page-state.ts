@@ -1,7 +1,10 @@
+import type { BulkSelection } from '@kosh/contracts';
+import type { Selection } from '../selection/selection-model.ts';
+import { wholeDownloadOf } from '../selection/whole-selection.ts';
 import { DEFAULT_SORT, type Sort } from '../view-state.ts';
 
 /** Where the visitor is inside a linked folder: the folders opened below the linked one. */
-export type Trail = Array<{ hash: string; name: string }>;
+export type Trail = Array<{ id: number; hash: string; name: string }>;
 
 /** The order param of the page call (spec part 2, 7: orderBy:orderDir). */
 export const orderParam = (sort: Sort | null) => {
@@ -10,9 +13,23 @@ export const orderParam = (sort: Sort | null) => {
 };
 
 /** The trail after opening `folder` from the crumb at `depth` (-1: the linked folder). */
-export function openInTrail(trail: Trail, depth: number, folder?: { hash: string; name: string }): Trail {
+export function openInTrail(trail: Trail, depth: number, folder?: { id: number; hash: string; name: string }): Trail {
   const kept = trail.slice(0, depth + 1);
-  return folder ? [...kept, { hash: folder.hash, name: folder.name }] : kept;
+  return folder ? [...kept, { id: folder.id, hash: folder.hash, name: folder.name }] : kept;
+}
+
+/**
+ * What Download of a select-all in the open folder (`folderId`, null for a file link) names: the
+ * whole folder but those left out, however few of its entries the page loaded, as the drive does.
+ * Undefined: the selected entries are sent by hash.
+ */
+export function wholeLinkDownloadOf(
+  selection: Selection,
+  folderId: number | null,
+  loaded: number,
+): Pick<BulkSelection, 'folderId' | 'except'> | undefined {
+  if (folderId === null) return undefined;
+  return wholeDownloadOf(selection, { section: 'folder', folderId, total: loaded, isAllLoaded: false })?.selection;
 }
 
 /**
