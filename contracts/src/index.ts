@@ -19,3 +19,4 @@ export * from './billing.ts';
 export * from './enquiries.ts';
 export * from './landing.ts';
 export * from './endpoints.ts';
+export * from './admin.ts';

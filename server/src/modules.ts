@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { createAdminModule } from './admin/admin.module.ts';
 import { createAuthModule } from './auth/auth.module.ts';
 import { createBillingModule } from './billing/billing.module.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -38,6 +39,8 @@ export function createModules(core: CoreDeps) {
   const storage = createStorageDriver(config);
   const mailer = createMailer(config, logger);
 
+  // The audit log every staff change writes to, in the change's own transaction.
+  const admin = createAdminModule({ db, clock });
   const settings = createSettingsModule({ db, secrets: () => readSecretKeys(config), clock });
   const users = createUsersModule({ db, clock });
   const i18n = createI18nModule({ db, users: users.repos.users, settings: settings.service });
@@ -184,6 +187,7 @@ export function createModules(core: CoreDeps) {
     account,
     shell,
     billing: createBillingModule({ db, users, clock }),
+    admin,
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */

@@ -14,6 +14,8 @@ export class Actor {
   readonly user: ActorUser | null;
   readonly roleIds: number[];
   readonly permissions: Map<string, GrantedPermission>;
+  /** The staff member acting as this user through "log in as user"; null for the user themselves. */
+  impersonator: ActorUser | null = null;
 
   constructor(user: ActorUser | null, roleIds: number[], permissions: GrantedPermission[]) {
     this.user = user;

@@ -25,6 +25,15 @@ export type UsersTable = {
   two_factor_last_time_step: number | null;
   /** How often the profile prompt was skipped (PUT users/skipCounter). */
   profile_skip_count: Generated<number>;
+  /** Suspended since; null when not suspended. */
+  banned_at: string | null;
+  /** The suspension ends then; null with banned_at set means permanently. */
+  banned_until: string | null;
+  ban_reason: string | null;
+  /** Bytes allowed, set by staff; null inherits from the plan, the roles and the default space. */
+  available_space: number | null;
+  /** The last request of any of the user's sessions or tokens, written at most once a minute. */
+  last_active_at: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -115,6 +124,24 @@ export type LocalizationsTable = {
   updated_at: string;
 };
 
+export type AdminAuditLogTable = {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_email: string | null;
+  impersonator_id: number | null;
+  impersonator_email: string | null;
+  /** A dotted verb such as user.suspend or role.update. */
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON of the changed fields before and after; secrets never enter it. */
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+  created_at: string;
+};
+
 export type SessionsTable = {
   /** SHA-256 of the cookie token; the token itself is never stored. */
   id: string;
@@ -132,6 +159,8 @@ export type SessionsTable = {
   country: string | null;
   /** When this session last confirmed the password (sensitive actions need it recent). */
   password_confirmed_at: string | null;
+  /** The staff member who opened this session through "log in as user"; null for the user's own. */
+  impersonator_id: number | null;
 };
 
 export type PersonalAccessTokensTable = {
@@ -489,4 +518,5 @@ export type DB = {
   prices: PricesTable;
   localizations: LocalizationsTable;
   sessions: SessionsTable;
+  admin_audit_log: AdminAuditLogTable;
 };

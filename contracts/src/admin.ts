@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/**
+ * What every admin list accepts (the admin area's data tables): a page, a page size, a search
+ * text and a sort. Each list adds its own filters and names the columns it sorts by; an unknown
+ * column answers 422 from the list's own schema.
+ */
+export const ADMIN_PER_PAGE = { default: 15, max: 100 } as const;
+
+export const adminListQuery = <Sort extends readonly [string, ...string[]]>(sortable: Sort) =>
+  z.object({
+    page: z.coerce
+      .number({ error: 'The page must be a whole number.' })
+      .int('The page must be a whole number.')
+      .min(1, 'The page must be at least 1.')
+      .max(1_000_000, 'The page may not be greater than 1000000.')
+      .default(1),
+    perPage: z.coerce
+      .number({ error: 'The page size must be a whole number.' })
+      .int('The page size must be a whole number.')
+      .min(1, 'The page size must be at least 1.')
+      .max(ADMIN_PER_PAGE.max, `The page size may not be greater than ${ADMIN_PER_PAGE.max}.`)
+      .default(ADMIN_PER_PAGE.default),
+    query: z.string().trim().max(100, 'The search may not be greater than 100 characters.').optional(),
+    orderBy: z.enum(sortable, { error: `Sort by one of: ${sortable.join(', ')}.` }).optional(),
+    orderDir: z.enum(['asc', 'desc'], { error: 'The sort direction must be asc or desc.' }).optional(),
+  });
+
+/** A filter on a yes/no column: the query string carries 'true' or 'false'. */
+export const booleanFilter = () =>
+  z
+    .enum(['true', 'false'], { error: 'The filter must be true or false.' })
+    .transform((v) => v === 'true')
+    .optional();
+
+/** One end of a date range filter, a calendar date (YYYY-MM-DD) read in UTC. */
+export const dateFilter = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must look like 2026-01-31.')
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'The date is not a real date.')
+    .optional();
+
+/** A page of an admin list: the drive's {data, current_page, last_page} shape with size and total. */
+export const adminPage = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({
+    pagination: z.object({
+      data: z.array(item),
+      current_page: z.number().int(),
+      last_page: z.number().int(),
+      per_page: z.number().int(),
+      total: z.number().int(),
+    }),
+  });
+
+/** Ids picked in a table for a bulk action; a table acts on what one page shows. */
+export const AdminBulkIdsSchema = z.object({
+  ids: z
+    .array(z.number().int().positive(), { error: 'Pick at least one row.' })
+    .min(1, 'Pick at least one row.')
+    .max(ADMIN_PER_PAGE.max, `Pick at most ${ADMIN_PER_PAGE.max} rows at a time.`),
+});
+export type AdminBulkIds = z.infer<typeof AdminBulkIdsSchema>;
+
+// The admin audit log: who changed what and when, with the values before and after.
+
+export const AUDIT_SORTABLE = ['created_at'] as const;
+export const AuditLogQuerySchema = adminListQuery(AUDIT_SORTABLE).extend({
+  actorId: z.coerce.number().int().positive().optional(),
+  action: z.string().trim().max(60).optional(),
+  targetType: z.string().trim().max(40).optional(),
+  targetId: z.string().trim().max(60).optional(),
+  from: dateFilter(),
+  to: dateFilter(),
+});
+export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  /** The staff member acting through "log in as user", when it was one. */
+  impersonator: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  target_label: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditLogPageSchema = adminPage(AuditEntrySchema);
+export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;
