@@ -20,3 +20,4 @@ export * from './enquiries.ts';
 export * from './landing.ts';
 export * from './endpoints.ts';
 export * from './admin.ts';
+export * from './admin-users.ts';
