@@ -93,3 +93,28 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const AuditLogPageSchema = adminPage(AuditEntrySchema);
 export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;
+
+// Permissions granted to a role or straight to a user, each with its restriction values.
+
+export const PermissionGrantSchema = z.object({
+  name: z.string().trim().min(1, 'Pick a permission.').max(60),
+  restrictions: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1).max(60),
+        /** A count or a size in bytes; null or absent is unlimited. */
+        value: z
+          .number({ error: 'The value must be a whole number.' })
+          .int('The value must be a whole number.')
+          .min(0, 'The value must be at least 0.')
+          .max(Number.MAX_SAFE_INTEGER)
+          .nullable()
+          .default(null),
+      }),
+    )
+    .max(10)
+    .default([]),
+});
+export type PermissionGrant = z.infer<typeof PermissionGrantSchema>;
+
+export const PermissionGrantsSchema = z.array(PermissionGrantSchema).max(100, 'At most 100 permissions.');
