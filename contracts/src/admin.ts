@@ -38,7 +38,11 @@ export const dateFilter = () =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must look like 2026-01-31.')
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'The date is not a real date.')
+    // Date.parse rolls 2026-02-31 over into March; a real date reads back unchanged.
+    .refine((s) => {
+      const at = Date.parse(`${s}T00:00:00Z`);
+      return !Number.isNaN(at) && new Date(at).toISOString().startsWith(s);
+    }, 'The date is not a real date.')
     .optional();
 
 /** A page of an admin list: the drive's {data, current_page, last_page} shape with size and total. */
