@@ -21,3 +21,4 @@ export * from './landing.ts';
 export * from './endpoints.ts';
 export * from './admin.ts';
 export * from './admin-users.ts';
+export * from './admin-logs.ts';

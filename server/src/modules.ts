@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { type Config, readSecretKeys } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import { createDriveModule } from './drive/drive.module.ts';
+import { DRIVE_MAINTENANCE_INTERVAL_MS } from './drive/maintenance.service.ts';
 import { createEnquiriesModule } from './enquiries/enquiries.module.ts';
 import { createHealthModule } from './health/health.module.ts';
 import { createI18nModule } from './i18n/i18n.module.ts';
@@ -13,7 +14,7 @@ import { Lifecycle } from './lifecycle.ts';
 import { createLogsModule } from './logs/logs.module.ts';
 import { InvitationMailQuota } from './mail/invitation-quota.ts';
 import { InvitationMailsRepository } from './mail/invitation-mails.repository.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer, LoggedMailer } from './mail/mailer.ts';
 import { createNotificationsModule } from './notifications/notifications.module.ts';
 import { createRecaptchaModule } from './recaptcha/recaptcha.module.ts';
 import { createSettingsModule } from './settings/settings.module.ts';
@@ -22,6 +23,7 @@ import { createSharesModule } from './shares/shares.module.ts';
 import { createShellModule } from './shell/shell.module.ts';
 import { createStorageDriver } from './storage/create-driver.ts';
 import { createUploadsModule } from './uploads/uploads.module.ts';
+import { UPLOADS_MAINTENANCE_INTERVAL_MS } from './uploads/uploads.maintenance.ts';
 import { createAccountModule } from './users/account.module.ts';
 import { createUsersModule } from './users/users.module.ts';
 import { createWorkspacesModule } from './workspaces/workspaces.module.ts';
@@ -37,10 +39,10 @@ export function createModules(core: CoreDeps) {
   const clock = core.clock ?? systemClock;
   // Adapters to the world outside the process that several areas share: file bytes and mail.
   const storage = createStorageDriver(config);
-  const mailer = createMailer(config, logger);
+  // The audit, schedule and outgoing email logs: staff changes, job runs and every mail write to them.
+  const admin = createAdminModule({ db, dialect, logger, clock });
+  const mailer = new LoggedMailer(createMailer(config, logger), admin.repos.mailLog, logger);
 
-  // The audit log every staff change writes to, in the change's own transaction.
-  const admin = createAdminModule({ db, clock });
   const settings = createSettingsModule({ db, secrets: () => readSecretKeys(config), clock });
   const users = createUsersModule({ db, clock });
   const i18n = createI18nModule({ db, users: users.repos.users, settings: settings.service });
@@ -64,6 +66,7 @@ export function createModules(core: CoreDeps) {
     notifier: notifications,
     accelPrefix: config.xAccelRedirectPrefix,
     logger,
+    jobRuns: admin.repos.jobRuns,
     clock,
   });
   // Invitation mail limits and tokens, counted in the database; shared by shares and workspaces.
@@ -101,7 +104,23 @@ export function createModules(core: CoreDeps) {
     settings: settings.service,
     drive,
     logger,
+    jobRuns: admin.repos.jobRuns,
     clock,
+  });
+  // "Run now" on the admin area's schedule screen.
+  admin.jobs.register({
+    key: drive.maintenance.key,
+    label: 'Drive maintenance',
+    description: 'Purges trash past its days, removes abandoned staged writes and stored bytes no entry names.',
+    intervalMs: DRIVE_MAINTENANCE_INTERVAL_MS,
+    run: (trigger) => drive.maintenance.runOnce({ trigger }),
+  });
+  admin.jobs.register({
+    key: uploads.maintenance.key,
+    label: 'Uploads maintenance',
+    description: 'Removes expired uploads and their reservations, tus leftovers, and fills missing SHA-256s.',
+    intervalMs: UPLOADS_MAINTENANCE_INTERVAL_MS,
+    run: (trigger) => uploads.maintenance.runOnce({ trigger }),
   });
   const recaptcha = createRecaptchaModule({ db, settings: settings.service });
   const auth = createAuthModule({
@@ -155,6 +174,8 @@ export function createModules(core: CoreDeps) {
         start: () => drive.maintenance.start(),
         stop: () => drive.maintenance.stop(),
       },
+      // Outgoing email and job runs older than 30 days (admin/admin.module.ts).
+      { name: 'logs cleanup', isJob: true, start: () => admin.cleanup.start(), stop: () => admin.cleanup.stop() },
       // Expired uploads, their reservations, tus leftovers, missing SHA-256s (uploads/uploads.maintenance.ts).
       {
         name: 'uploads maintenance',

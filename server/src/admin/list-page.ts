@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 
 export type PageRequest = { page: number; perPage: number };
 export type Page<T> = { data: T[]; current_page: number; last_page: number; per_page: number; total: number };
@@ -29,8 +29,12 @@ export async function pageOf<DB, TB extends keyof DB, Row>(
   };
 }
 
-/** A LIKE pattern that finds the text anywhere, with the wildcards in it taken literally. */
+/** A LIKE pattern that finds the text anywhere, with the wildcards in it taken literally (ESCAPE '\'). */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The column holds the text anywhere, in any case; wildcards in the text are literal on both dialects. */
+export const containsText = (column: string, text: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(text.toLowerCase())} escape '\\'`;
 
 /** The first instant of a calendar date, and the first instant after it (for inclusive "to" dates). */
 export const startOfDay = (date: string) => `${date}T00:00:00.000Z`;

@@ -447,6 +447,38 @@ export type EnquiriesTable = {
   ip_address: string;
   user_agent: string | null;
   mailed_at: string | null;
+  /** new, answered (a reply was mailed or staff said so) or archived. */
+  status: Generated<'new' | 'answered' | 'archived'>;
+  replied_at: string | null;
+  created_at: string;
+};
+
+/** One run of a periodic job (trash purge, orphan sweep, upload expiry), scheduled or started by staff. */
+export type JobRunsTable = {
+  id: Generated<number>;
+  /** The job's key, such as drive-maintenance. */
+  job: string;
+  trigger: 'schedule' | 'manual';
+  triggered_by: number | null;
+  status: 'running' | 'succeeded' | 'failed';
+  /** JSON of what the run reported (counts). */
+  output: string | null;
+  error: string | null;
+  duration_ms: number | null;
+  started_at: string;
+  finished_at: string | null;
+};
+
+/** A mail Kosh sent or failed to send, with its rendered bodies; kept 30 days. */
+export type MailLogTable = {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  template: string | null;
+  status: 'sent' | 'failed';
+  error: string | null;
+  text_body: string | null;
+  html_body: string | null;
   created_at: string;
 };
 
@@ -519,4 +551,6 @@ export type DB = {
   localizations: LocalizationsTable;
   sessions: SessionsTable;
   admin_audit_log: AdminAuditLogTable;
+  job_runs: JobRunsTable;
+  mail_log: MailLogTable;
 };

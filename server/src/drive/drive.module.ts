@@ -23,6 +23,7 @@ import { FsckRepository } from './fsck.repository.ts';
 import { DriveFsck } from './fsck.service.ts';
 import { DriveListingService } from './listing.service.ts';
 import { DriveMaintenance } from './maintenance.service.ts';
+import type { JobRunRecorder } from '../db/periodic-job.ts';
 import { SpaceReservationsRepository } from './space-reservations.repository.ts';
 import { SpaceService } from './space.service.ts';
 import { StarsRepository } from './stars.repository.ts';
@@ -41,6 +42,8 @@ export function createDriveModule(deps: {
   /** X_ACCEL_REDIRECT_PREFIX: downloads of local files are handed to nginx there. */
   accelPrefix?: string;
   logger: Logger;
+  /** The admin area's schedule log, where the maintenance job's runs are written. */
+  jobRuns?: JobRunRecorder;
   clock?: () => Date;
 }) {
   const { db, dialect, storage, settings, logger } = deps;
@@ -66,7 +69,7 @@ export function createDriveModule(deps: {
     ? new UploadNotices({ notifier: deps.notifier, entries, people: shares, space, actorOf, logger })
     : undefined;
   const trash = new DriveTrashService({ entries, policy, writer, listing, storage, settings, logger, clock });
-  const maintenance = new DriveMaintenance({ db, dialect, entries, trash, storage, logger });
+  const maintenance = new DriveMaintenance({ db, dialect, entries, trash, storage, logger, runs: deps.jobRuns });
   const organise = new DriveEntriesService({ entries, stars, policy, writer, listing, clock });
   const copies = new DriveCopyService({ entries, policy, writer, listing, space, storage, logger, clock });
   return {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Database, Dialect } from '../db/database.ts';
-import { PeriodicJob } from '../db/periodic-job.ts';
+import { type JobRunRecorder, type JobTrigger, PeriodicJob } from '../db/periodic-job.ts';
 import { fileKeyOfThumbnail } from '../storage/keys.ts';
 import type { KeepKeys, StorageDriver } from '../storage/storage-driver.ts';
 import type { FileEntriesRepository } from './file-entries.repository.ts';
@@ -9,6 +9,7 @@ import type { DriveTrashService } from './trash.service.ts';
 
 /** Arbitrary but fixed: the advisory lock every Kosh process takes before maintenance. */
 const MAINTENANCE_LOCK = 0x6b6f7368; // "kosh"
+export const DRIVE_MAINTENANCE_INTERVAL_MS = 3600_000;
 /** Bytes younger than this may belong to an upload between commit and row insert. */
 export const ORPHAN_GRACE_MS = 6 * 3600_000;
 const STAGING_GRACE_MS = 24 * 3600_000;
@@ -36,6 +37,8 @@ export class DriveMaintenance {
     trash: DriveTrashService;
     storage: StorageDriver;
     logger: Logger;
+    /** The admin area's schedule log. */
+    runs?: JobRunRecorder;
     clock?: Clock;
   }) {
     this.job = new PeriodicJob({
@@ -44,6 +47,7 @@ export class DriveMaintenance {
       dialect: deps.dialect,
       lockId: MAINTENANCE_LOCK,
       logger: deps.logger,
+      runs: deps.runs,
     });
     this.entries = deps.entries;
     this.trash = deps.trash;
@@ -57,8 +61,13 @@ export class DriveMaintenance {
     this.keepers.push(keep);
   }
 
+  /** The job's key in the schedule log. */
+  get key(): string {
+    return this.job.key;
+  }
+
   /** Runs every intervalMs (PeriodicJob). */
-  start(intervalMs = 3600_000): void {
+  start(intervalMs = DRIVE_MAINTENANCE_INTERVAL_MS): void {
     this.job.start(intervalMs, () => this.runOnce());
   }
 
@@ -67,7 +76,9 @@ export class DriveMaintenance {
   }
 
   /** One run, unless one is under way here or (PostgreSQL) in another process. */
-  runOnce(options: { orphanGraceMs?: number; stagingGraceMs?: number } = {}): Promise<MaintenanceReport> {
+  runOnce(
+    options: { orphanGraceMs?: number; stagingGraceMs?: number; trigger?: JobTrigger } = {},
+  ): Promise<MaintenanceReport> {
     return this.job.once(async () => {
       const purged = await this.trash.purgeExpired();
       const staging = await this.storage.sweepStaging(options.stagingGraceMs ?? STAGING_GRACE_MS, (keys) =>
@@ -76,7 +87,7 @@ export class DriveMaintenance {
       const orphans = await this.sweepOrphans(options.orphanGraceMs ?? ORPHAN_GRACE_MS);
       if (purged || staging || orphans) this.logger.info({ purged, staging, orphans }, 'drive maintenance');
       return { purged, staging, orphans };
-    });
+    }, options.trigger);
   }
 
   /** Deletes stored objects older than the grace period that no row names. */

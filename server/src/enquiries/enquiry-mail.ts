@@ -22,6 +22,7 @@ export function enquiryMail(to: string, siteName: string, enquiry: EnquiryRow): 
   return {
     to,
     replyTo: { name: oneLine(enquiry.name), address: enquiry.email },
+    template: 'enquiry',
     subject: `${label} enquiry from ${oneLine(enquiry.name)}`,
     text: [
       intro,

@@ -11,6 +11,8 @@ export type MailMessage = {
   html?: string;
   /** Where replies go (an enquiry's sender); name and address apart, so neither is parsed as a list. */
   replyTo?: { name: string; address: string };
+  /** Which mail this is (password_reset, share_invitation, ...), for the outgoing email log. */
+  template?: string;
 };
 
 /**
@@ -65,6 +67,38 @@ export class FileMailer implements Mailer {
     );
     await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
     this.logger.info({ file, subject: message.subject }, 'mail written to file (no SMTP_URL)');
+  }
+}
+
+/** Writes each message down, sent or refused, after the mailer underneath has tried it. */
+export interface MailRecorder {
+  record(message: MailMessage, outcome: { ok: true } | { ok: false; error: string }): Promise<void>;
+}
+
+/** A mailer whose every message lands in the outgoing email log; a log failure never loses a mail. */
+export class LoggedMailer implements Mailer {
+  private readonly inner: Mailer;
+  private readonly recorder: MailRecorder;
+  private readonly logger: Logger;
+  constructor(inner: Mailer, recorder: MailRecorder, logger: Logger) {
+    this.inner = inner;
+    this.recorder = recorder;
+    this.logger = logger;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const { template: _template, ...mail } = message;
+    const note = (outcome: Parameters<MailRecorder['record']>[1]) =>
+      this.recorder
+        .record(message, outcome)
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'the outgoing email log could not be written'));
+    try {
+      await this.inner.send(mail);
+    } catch (error) {
+      await note({ ok: false, error: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+    await note({ ok: true });
   }
 }
 

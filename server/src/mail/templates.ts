@@ -14,6 +14,7 @@ export function layout(siteName: string, paragraphs: string[]): string {
 export function verificationCodeMail(to: string, siteName: string, code: string, minutes: number): MailMessage {
   return {
     to,
+    template: 'verification_code',
     subject: `${code} is your ${siteName} verification code`,
     text: [
       `Your verification code is ${code}`,
@@ -36,6 +37,7 @@ export function verificationCodeMail(to: string, siteName: string, code: string,
 export function passwordResetMail(to: string, siteName: string, link: string, minutes: number): MailMessage {
   return {
     to,
+    template: 'password_reset',
     subject: `Reset your ${siteName} password`,
     text: [
       'You asked to reset your password. Open this link to choose a new one:',

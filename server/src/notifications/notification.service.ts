@@ -152,7 +152,7 @@ export class NotificationService implements Notifier {
         ...(isAbsolute ? [`<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`] : []),
       ]),
     };
-    await this.deps.mailer.send({ to: user.email, ...message });
+    await this.deps.mailer.send({ to: user.email, template: 'notification', ...message });
   }
 
   private async push(userId: number, payload: NotificationPushPayload): Promise<void> {

@@ -24,6 +24,7 @@ export function entrySharedMail(
   const can = `You can ${VERBS[share.permission]} it`;
   return {
     to,
+    template: 'entry_shared',
     subject: `${share.sharer} shared ${items} with you`,
     text: `${share.sharer} shared ${items} with you on ${siteName}. ${can}.\n\nOpen it: ${share.link}\n\n${siteName}\n`,
     html: layout(siteName, [
@@ -43,6 +44,7 @@ export function shareInvitationMail(
   const can = `You can ${VERBS[share.permission]} it once you create an account with this address`;
   return {
     to,
+    template: 'share_invitation',
     subject: `${share.sharer} shared ${items} with you on ${siteName}`,
     text: [
       `${share.sharer} shared ${items} with you on ${siteName}. ${can}:`,

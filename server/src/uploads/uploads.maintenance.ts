@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database, Dialect } from '../db/database.ts';
-import { PeriodicJob } from '../db/periodic-job.ts';
+import { type JobRunRecorder, type JobTrigger, PeriodicJob } from '../db/periodic-job.ts';
 import type { SpaceReservationsRepository } from '../drive/space-reservations.repository.ts';
 import type { PendingUploadRow, PendingUploadsRepository } from './pending-uploads.repository.ts';
 import type { DirectUploads } from './s3-direct.service.ts';
@@ -10,6 +10,7 @@ import type { UploadIntake } from './upload-intake.ts';
 
 /** Arbitrary but fixed, and not the drive maintenance's: the advisory lock of this job. */
 const UPLOADS_LOCK = 0x6b6f7375; // "kosu"
+export const UPLOADS_MAINTENANCE_INTERVAL_MS = 15 * 60_000;
 const BATCH = 200;
 /** A finalizing claim older than this belongs to a process that died. */
 const STALE_CLAIM_MS = 15 * 60_000;
@@ -47,6 +48,8 @@ export class UploadsMaintenance {
     direct: DirectUploads;
     hashes: Sha256Backfill;
     logger: Logger;
+    /** The admin area's schedule log. */
+    runs?: JobRunRecorder;
     clock: () => Date;
   }) {
     this.job = new PeriodicJob({
@@ -55,6 +58,7 @@ export class UploadsMaintenance {
       dialect: deps.dialect,
       lockId: UPLOADS_LOCK,
       logger: deps.logger,
+      runs: deps.runs,
     });
     this.pending = deps.pending;
     this.reservations = deps.reservations;
@@ -66,8 +70,13 @@ export class UploadsMaintenance {
     this.clock = deps.clock;
   }
 
+  /** The job's key in the schedule log. */
+  get key(): string {
+    return this.job.key;
+  }
+
   /** Runs every intervalMs (PeriodicJob). */
-  start(intervalMs = 15 * 60_000): void {
+  start(intervalMs = UPLOADS_MAINTENANCE_INTERVAL_MS): void {
     this.job.start(intervalMs, () => this.runOnce());
   }
 
@@ -77,7 +86,7 @@ export class UploadsMaintenance {
   }
 
   /** One run, unless one is under way here or (PostgreSQL) in another process. */
-  runOnce(options: { leftoverGraceMs?: number } = {}): Promise<UploadsMaintenanceReport> {
+  runOnce(options: { leftoverGraceMs?: number; trigger?: JobTrigger } = {}): Promise<UploadsMaintenanceReport> {
     return this.job.once(async () => {
       const now = this.clock();
       const at = now.toISOString();
@@ -94,7 +103,7 @@ export class UploadsMaintenance {
       const report = { expired, forgotten, reservations, leftovers, hashed };
       if (Object.values(report).some(Boolean)) this.logger.info(report, 'uploads maintenance');
       return report;
-    });
+    }, options.trigger);
   }
 
   /** Removes an abandoned upload's bytes, then its row and reservation; a failure leaves it for the next run. */

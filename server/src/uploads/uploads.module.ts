@@ -1,3 +1,4 @@
+import type { JobRunRecorder } from '../db/periodic-job.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database, Dialect } from '../db/database.ts';
@@ -23,6 +24,8 @@ export function createUploadsModule(deps: {
   settings: SettingsService;
   drive: DriveModule;
   logger: Logger;
+  /** The admin area's schedule log. */
+  jobRuns?: JobRunRecorder;
   clock?: () => Date;
 }) {
   const { db, dialect, config, storage, settings, drive, logger } = deps;
@@ -65,6 +68,7 @@ export function createUploadsModule(deps: {
     direct,
     hashes,
     logger,
+    runs: deps.jobRuns,
     clock,
   });
   // Keys of uploads in flight are not orphans, and their multipart uploads are not staging leftovers.

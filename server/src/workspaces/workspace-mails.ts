@@ -47,6 +47,7 @@ export function inviteMail(
   const workspace = escapeHtml(invite.workspace);
   return {
     to,
+    template: 'workspace_invitation',
     subject: `${invite.inviter} invited you to join ${invite.workspace} on ${siteName}`,
     text: [
       `${invite.inviter} invited you to join the ${invite.workspace} workspace on ${siteName}.`,
@@ -73,6 +74,7 @@ export function inviteToRegisterMail(
   const create = 'Create an account with this address to join';
   return {
     to,
+    template: 'workspace_invitation_register',
     subject: `${invite.inviter} invited you to join ${invite.workspace} on ${siteName}`,
     text: [
       `${invite.inviter} invited you to join the ${invite.workspace} workspace on ${siteName}. ${create}:`,

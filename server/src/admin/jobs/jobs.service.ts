@@ -1,0 +1,99 @@
+import {
+  Permission,
+  type Job,
+  type JobRun,
+  type JobRunsPage,
+  type JobRunsQuery,
+  type JobsResponse,
+} from '@kosh/contracts';
+import type { Actor } from '../../auth/actor.ts';
+import type { JobTrigger } from '../../db/periodic-job.ts';
+import { conflict, notFound } from '../../http/app-error.ts';
+import type { JobRunRow, JobRunsRepository } from './job-runs.repository.ts';
+
+/** A periodic job as the schedule screen lists it, with a way to start it now. */
+export type ScheduledJob = {
+  key: string;
+  label: string;
+  description: string;
+  intervalMs: number;
+  run(trigger: JobTrigger): Promise<unknown>;
+};
+
+const isSkipped = (result: unknown) =>
+  typeof result === 'object' && result !== null && (result as { skipped?: unknown }).skipped === true;
+
+/** The schedule log: the periodic jobs, their runs, and "Run now" (holders of logs.view). */
+export class JobsService {
+  private readonly runs: JobRunsRepository;
+  private readonly jobs = new Map<string, ScheduledJob>();
+  constructor(runs: JobRunsRepository) {
+    this.runs = runs;
+  }
+
+  register(job: ScheduledJob): void {
+    this.jobs.set(job.key, job);
+  }
+
+  async list(actor: Actor): Promise<JobsResponse> {
+    actor.authorize(Permission.logsView);
+    const latest = await this.runs.latestOf([...this.jobs.keys()]);
+    const jobs: Job[] = [...this.jobs.values()].map((job) => {
+      const last = latest.get(job.key);
+      return {
+        key: job.key,
+        label: job.label,
+        description: job.description,
+        interval_ms: job.intervalMs,
+        last_run: last ? presentRun(last) : null,
+      };
+    });
+    return { jobs };
+  }
+
+  async listRuns(actor: Actor, query: JobRunsQuery): Promise<JobRunsPage> {
+    actor.authorize(Permission.logsView);
+    const { rows, page } = await this.runs.list(query);
+    return { pagination: { ...page, data: rows.map(presentRun) } };
+  }
+
+  /**
+   * Runs a job now and answers its run once it ends (a failed run is a run: it answers 200 with
+   * its error). 409 when another process holds the job's lock; a run under way in this process
+   * is joined rather than started twice.
+   */
+  async runNow(actor: Actor, key: string): Promise<JobRun> {
+    actor.authorize(Permission.logsView);
+    const user = actor.requireUser();
+    const job = this.jobs.get(key);
+    if (!job) throw notFound('There is no such job.');
+    const result = await job.run({ kind: 'manual', userId: user.id }).catch(() => undefined);
+    if (isSkipped(result)) throw conflict('This job is running in another process. Try again when it has finished.');
+    const latest = (await this.runs.latestOf([key])).get(key);
+    if (!latest) throw notFound('The run was not recorded.');
+    return presentRun(latest);
+  }
+}
+
+export function presentRun(row: JobRunRow): JobRun {
+  let output: unknown = null;
+  if (row.output !== null) {
+    try {
+      output = JSON.parse(row.output) as unknown;
+    } catch {
+      output = row.output;
+    }
+  }
+  return {
+    id: row.id,
+    job: row.job,
+    trigger: row.trigger,
+    triggered_by: row.triggered_by,
+    status: row.status,
+    output,
+    error: row.error,
+    duration_ms: row.duration_ms,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+  };
+}
