@@ -22,3 +22,4 @@ export * from './endpoints.ts';
 export * from './admin.ts';
 export * from './admin-users.ts';
 export * from './admin-logs.ts';
+export * from './admin-user-space.ts';

@@ -52,6 +52,7 @@ import { plansRoutes } from './billing/plans.routes.ts';
 import { enquiriesRoutes } from './enquiries/enquiries.routes.ts';
 import { auditRoutes } from './admin/audit/audit.routes.ts';
 import { adminLogsRoutes } from './admin/logs.routes.ts';
+import { userSpaceRoutes } from './admin/user-space/user-space.routes.ts';
 
 /** The Web Push service worker the web app registers at scope / (web/public/sw.js). */
 const SERVICE_WORKER_FILE = 'sw.js';
@@ -137,6 +138,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(plansRoutes, { billing: modules.billing });
       await api.register(auditRoutes, { admin: modules.admin });
       await api.register(adminLogsRoutes, { admin: modules.admin });
+      await api.register(userSpaceRoutes, { admin: modules.admin });
     },
     { prefix: `/${API_PREFIX}` },
   );

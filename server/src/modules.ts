@@ -37,13 +37,12 @@ export type CoreDeps = { config: Config; db: Database; dialect: Dialect; logger:
 export function createModules(core: CoreDeps) {
   const { config, db, dialect, logger } = core;
   const clock = core.clock ?? systemClock;
+  const settings = createSettingsModule({ db, secrets: () => readSecretKeys(config), clock });
+  // The audit, schedule and outgoing email logs: staff changes, job runs and every mail write to them.
+  const admin = createAdminModule({ db, dialect, logger, settings: settings.service, clock });
   // Adapters to the world outside the process that several areas share: file bytes and mail.
   const storage = createStorageDriver(config);
-  // The audit, schedule and outgoing email logs: staff changes, job runs and every mail write to them.
-  const admin = createAdminModule({ db, dialect, logger, clock });
   const mailer = new LoggedMailer(createMailer(config, logger), admin.repos.mailLog, logger);
-
-  const settings = createSettingsModule({ db, secrets: () => readSecretKeys(config), clock });
   const users = createUsersModule({ db, clock });
   const i18n = createI18nModule({ db, users: users.repos.users, settings: settings.service });
   // Before the auth, drive and sharing modules: they notify through it.

@@ -9,6 +9,9 @@ import { JobRunsRepository } from './jobs/job-runs.repository.ts';
 import { JobsService } from './jobs/jobs.service.ts';
 import { MailLogRepository } from './mail-log/mail-log.repository.ts';
 import { MailLogService } from './mail-log/mail-log.service.ts';
+import { UserSpaceRepository } from './user-space/user-space.repository.ts';
+import { UserSpaceService } from './user-space/user-space.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 
 const LOGS_CLEANUP_LOCK = 0x6b6f6c67; // "kolg"
 const HOUR = 3600_000;
@@ -18,7 +21,13 @@ const DAY = 24 * HOUR;
  * The admin area's shared parts: the audit log every staff change writes to, the schedule log
  * periodic jobs write their runs to, and the outgoing email log the mailer writes to.
  */
-export function createAdminModule(deps: { db: Database; dialect: Dialect; logger: Logger; clock?: Clock }) {
+export function createAdminModule(deps: {
+  db: Database;
+  dialect: Dialect;
+  logger: Logger;
+  settings: Pick<SettingsService, 'get'>;
+  clock?: Clock;
+}) {
   const clock = deps.clock ?? systemClock;
   const auditRepo = new AuditRepository(deps.db);
   const jobRuns = new JobRunsRepository(deps.db, clock);
@@ -52,6 +61,7 @@ export function createAdminModule(deps: { db: Database; dialect: Dialect; logger
     audit: new AuditService({ repo: auditRepo, clock }),
     jobs,
     mail: new MailLogService(mailLog),
+    userSpace: new UserSpaceService({ repo: new UserSpaceRepository(deps.db), settings: deps.settings, clock }),
     cleanup: {
       start: () => cleanup.start(HOUR, () => runCleanup()),
       stop: () => cleanup.stop(),

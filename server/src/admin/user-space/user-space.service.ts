@@ -1,0 +1,161 @@
+import { Permission, type UserSpacePage, type UserSpaceQuery, type UserSpaceRow } from '@kosh/contracts';
+import type { Actor } from '../../auth/actor.ts';
+import { systemClock, type Clock } from '../../clock.ts';
+import type { SettingsService } from '../../settings/settings.service.ts';
+import type { UserSpaceRepository } from './user-space.repository.ts';
+
+/** The figures are a pass over every file; staff see them at most this old. */
+const SNAPSHOT_MS = 60_000;
+
+type Restriction = { name: string; value: number | null };
+type Snapshot = { rows: UserSpaceRow[]; store: number; trash: number; at: Date };
+
+/**
+ * The most generous max_space_bytes among the grants (the actor's merge: no value, unlimited,
+ * beats any value), or undefined when none carries one.
+ */
+export function mergedSpaceRestriction(grants: Restriction[][]): number | null | undefined {
+  let merged: number | null | undefined;
+  for (const r of grants.flat()) {
+    if (r.name !== 'max_space_bytes') continue;
+    if (merged === undefined) merged = r.value;
+    else if (merged !== null && (r.value === null || r.value > merged)) merged = r.value;
+  }
+  return merged;
+}
+
+/**
+ * A user's allowance as the drive enforces it (SpaceService.limitFor): holders of admin are not
+ * limited; a staff-set override wins; then the files.create restriction; then the default space.
+ */
+export function allowanceOf(input: {
+  isAdmin: boolean;
+  override: number | null;
+  restriction: number | null | undefined;
+  defaultSpace: number;
+}): number | null {
+  if (input.isAdmin) return null;
+  if (input.override !== null) return input.override;
+  if (input.restriction !== undefined) return input.restriction;
+  return input.defaultSpace;
+}
+
+const SORTERS: Record<NonNullable<UserSpaceQuery['orderBy']>, (r: UserSpaceRow) => number> = {
+  used: (r) => r.used,
+  percent: (r) => r.percent ?? -1,
+  files: (r) => r.files,
+  last_upload_at: (r) => (r.last_upload_at ? Date.parse(r.last_upload_at) : 0),
+};
+
+/**
+ * Users ranked by the space their files take, with their allowance and how full it is (admin area,
+ * user space; staff holding admin.access). The figures come from one grouped pass over the files,
+ * kept a minute in this process; filters, search, sort and pages then work on that snapshot.
+ */
+export class UserSpaceService {
+  private readonly repo: UserSpaceRepository;
+  private readonly settings: Pick<SettingsService, 'get'>;
+  private readonly clock: Clock;
+  private snapshot: Promise<Snapshot> | undefined;
+  constructor(deps: { repo: UserSpaceRepository; settings: Pick<SettingsService, 'get'>; clock?: Clock }) {
+    this.repo = deps.repo;
+    this.settings = deps.settings;
+    this.clock = deps.clock ?? systemClock;
+  }
+
+  async list(actor: Actor, query: UserSpaceQuery): Promise<UserSpacePage> {
+    actor.authorize(Permission.adminAccess);
+    const snap = await this.current();
+    const search = query.query?.toLowerCase();
+    const rows = snap.rows.filter(
+      (r) =>
+        (query.over === undefined || (r.percent !== null && r.percent >= query.over)) &&
+        (query.planId === undefined || r.plan?.id === query.planId) &&
+        (!search || r.email.includes(search) || r.name.toLowerCase().includes(search)),
+    );
+    const key = SORTERS[query.orderBy ?? 'used'];
+    const sign = (query.orderDir ?? 'desc') === 'desc' ? -1 : 1;
+    rows.sort((a, b) => sign * (key(a) - key(b)) || a.id - b.id);
+    const start = (query.page - 1) * query.perPage;
+    return {
+      pagination: {
+        data: rows.slice(start, start + query.perPage),
+        current_page: query.page,
+        last_page: Math.max(1, Math.ceil(rows.length / query.perPage)),
+        per_page: query.perPage,
+        total: rows.length,
+      },
+      totals: {
+        store: snap.store,
+        live: snap.store - snap.trash,
+        trash: snap.trash,
+        users: snap.rows.length,
+        computed_at: snap.at.toISOString(),
+      },
+    };
+  }
+
+  /** Drops the kept figures (after a change staff expect to see at once, such as an allowance edit). */
+  forget(): void {
+    this.snapshot = undefined;
+  }
+
+  private current(): Promise<Snapshot> {
+    const cached = this.snapshot;
+    if (cached) {
+      return cached.then((snap) => {
+        if (this.clock().getTime() - snap.at.getTime() < SNAPSHOT_MS) return snap;
+        if (this.snapshot === cached) this.snapshot = undefined;
+        return this.current();
+      });
+    }
+    const fresh = this.compute();
+    this.snapshot = fresh;
+    fresh.catch(() => {
+      if (this.snapshot === fresh) this.snapshot = undefined;
+    });
+    return fresh;
+  }
+
+  private async compute(): Promise<Snapshot> {
+    const at = this.clock();
+    const usage = await this.repo.usageByOwner();
+    const ids = usage.map((u) => u.ownerId);
+    const [users, grants, plan, defaultSpace] = await Promise.all([
+      this.repo.users(ids),
+      this.repo.grants(ids),
+      this.repo.freePlan(),
+      this.settings.get<number>('drive.default_space_bytes'),
+    ]);
+    const byId = new Map(users.map((u) => [u.id, u]));
+    const rows: UserSpaceRow[] = [];
+    let store = 0;
+    let trash = 0;
+    for (const u of usage) {
+      store += u.used;
+      trash += u.trash;
+      const user = byId.get(u.ownerId);
+      if (!user) continue;
+      const allowed = allowanceOf({
+        isAdmin: grants.admins.has(user.id),
+        override: user.available_space === null ? null : Number(user.available_space),
+        restriction: mergedSpaceRestriction(grants.restrictions.get(user.id) ?? []),
+        defaultSpace: Number(defaultSpace),
+      });
+      rows.push({
+        id: user.id,
+        name: [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email,
+        email: user.email,
+        image: user.image,
+        used: u.used,
+        trash: u.trash,
+        allowed,
+        percent: allowed === null ? null : allowed === 0 ? 100 : Math.round((u.used / allowed) * 1000) / 10,
+        files: u.files,
+        plan: plan ?? null,
+        last_upload_at: u.lastUploadAt,
+      });
+    }
+    return { rows, store, trash, at };
+  }
+}
