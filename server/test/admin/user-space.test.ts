@@ -28,9 +28,9 @@ async function grant(userId: number, permission: string, restrictions = '[]') {
     .execute();
 }
 
-async function agentFor(userId: number, email: string): Promise<Agent> {
+async function agentFor(userId: number): Promise<Agent> {
   const agent = newAgent(t);
-  await loginAs(t.modules, agent, { id: userId, email });
+  await loginAs(t.modules, agent, { id: userId });
   return agent;
 }
 
@@ -104,9 +104,9 @@ beforeAll(async () => {
   // the admin is never limited
   await files(adminUser.id, [5 * GB]);
   visitor = newAgent(t);
-  plainUser = await agentFor(plain.id, plain.email);
-  staff = await agentFor(staffUser.id, staffUser.email);
-  admin = await agentFor(adminUser.id, adminUser.email);
+  plainUser = await agentFor(plain.id);
+  staff = await agentFor(staffUser.id);
+  admin = await agentFor(adminUser.id);
 });
 afterAll(() => t.close());
 
