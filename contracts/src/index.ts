@@ -23,3 +23,4 @@ export * from './admin.ts';
 export * from './admin-users.ts';
 export * from './admin-logs.ts';
 export * from './admin-user-space.ts';
+export * from './admin-enquiries.ts';

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { createAdminModule } from './admin/admin.module.ts';
+import { MailLogRepository } from './admin/mail-log/mail-log.repository.ts';
 import { createAuthModule } from './auth/auth.module.ts';
 import { createBillingModule } from './billing/billing.module.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -38,11 +39,13 @@ export function createModules(core: CoreDeps) {
   const { config, db, dialect, logger } = core;
   const clock = core.clock ?? systemClock;
   const settings = createSettingsModule({ db, secrets: () => readSecretKeys(config), clock });
-  // The audit, schedule and outgoing email logs: staff changes, job runs and every mail write to them.
-  const admin = createAdminModule({ db, dialect, logger, settings: settings.service, clock });
-  // Adapters to the world outside the process that several areas share: file bytes and mail.
+  // Adapters to the world outside the process that several areas share: file bytes and mail (each
+  // mail sent or refused lands in the outgoing email log).
   const storage = createStorageDriver(config);
-  const mailer = new LoggedMailer(createMailer(config, logger), admin.repos.mailLog, logger);
+  const mailLog = new MailLogRepository(db, clock);
+  const mailer = new LoggedMailer(createMailer(config, logger), mailLog, logger);
+  // The audit and schedule logs: staff changes and job runs write to them.
+  const admin = createAdminModule({ db, dialect, logger, settings: settings.service, mailer, mailLog, clock });
   const users = createUsersModule({ db, clock });
   const i18n = createI18nModule({ db, users: users.repos.users, settings: settings.service });
   // Before the auth, drive and sharing modules: they notify through it.

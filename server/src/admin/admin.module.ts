@@ -7,11 +7,14 @@ import { AuditRepository } from './audit/audit.repository.ts';
 import { AuditService } from './audit/audit.service.ts';
 import { JobRunsRepository } from './jobs/job-runs.repository.ts';
 import { JobsService } from './jobs/jobs.service.ts';
-import { MailLogRepository } from './mail-log/mail-log.repository.ts';
+import type { MailLogRepository } from './mail-log/mail-log.repository.ts';
 import { MailLogService } from './mail-log/mail-log.service.ts';
 import { UserSpaceRepository } from './user-space/user-space.repository.ts';
 import { UserSpaceService } from './user-space/user-space.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { EnquiriesAdminRepository } from './enquiries/enquiries-admin.repository.ts';
+import { EnquiriesAdminService } from './enquiries/enquiries-admin.service.ts';
 
 const LOGS_CLEANUP_LOCK = 0x6b6f6c67; // "kolg"
 const HOUR = 3600_000;
@@ -26,12 +29,15 @@ export function createAdminModule(deps: {
   dialect: Dialect;
   logger: Logger;
   settings: Pick<SettingsService, 'get'>;
+  mailer: Mailer;
+  /** The outgoing email log, which the mailer writes to (built before the mailer, so passed in). */
+  mailLog: MailLogRepository;
   clock?: Clock;
 }) {
   const clock = deps.clock ?? systemClock;
   const auditRepo = new AuditRepository(deps.db);
   const jobRuns = new JobRunsRepository(deps.db, clock);
-  const mailLog = new MailLogRepository(deps.db, clock);
+  const { mailLog } = deps;
   const jobs = new JobsService(jobRuns);
 
   // Both logs keep 30 days; the cleanup is itself a job on the schedule.
@@ -56,9 +62,19 @@ export function createAdminModule(deps: {
     run: runCleanup,
   });
 
+  const audit = new AuditService({ repo: auditRepo, clock });
   return {
     repos: { audit: auditRepo, jobRuns, mailLog },
-    audit: new AuditService({ repo: auditRepo, clock }),
+    audit,
+    enquiries: new EnquiriesAdminService({
+      db: deps.db,
+      repo: new EnquiriesAdminRepository(deps.db),
+      audit,
+      mailer: deps.mailer,
+      settings: deps.settings,
+      logger: deps.logger,
+      clock,
+    }),
     jobs,
     mail: new MailLogService(mailLog),
     userSpace: new UserSpaceService({ repo: new UserSpaceRepository(deps.db), settings: deps.settings, clock }),

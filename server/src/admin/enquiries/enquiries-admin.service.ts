@@ -1,0 +1,119 @@
+import {
+  type AdminEnquiriesPage,
+  type AdminEnquiriesQuery,
+  type AdminEnquiry,
+  type EnquiryReplyBody,
+  type EnquiryStatus,
+  Permission,
+} from '@kosh/contracts';
+import type { Logger } from 'pino';
+import type { Actor } from '../../auth/actor.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { SettingsService } from '../../settings/settings.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { AdminEnquiryRow, EnquiriesAdminRepository } from './enquiries-admin.repository.ts';
+import { enquiryReplyMail } from './enquiry-reply-mail.ts';
+
+type Deps = {
+  db: Database;
+  repo: EnquiriesAdminRepository;
+  audit: AuditService;
+  mailer: Mailer;
+  settings: Pick<SettingsService, 'get'>;
+  logger: Logger;
+  clock: Clock;
+};
+
+const present = (row: AdminEnquiryRow): AdminEnquiry => ({
+  id: row.id,
+  kind: row.kind,
+  name: row.name,
+  email: row.email,
+  mobile_number: row.mobile_number,
+  message: row.message,
+  status: row.status,
+  user_id: row.user_id,
+  mailed_at: row.mailed_at,
+  replied_at: row.replied_at,
+  created_at: row.created_at,
+});
+
+/**
+ * Enquiries for staff (the admin layout's admin.access): the list, the handling state (new,
+ * answered, archived) and a reply by mail that marks the enquiry answered. Changes are audited.
+ */
+export class EnquiriesAdminService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  async list(actor: Actor, query: AdminEnquiriesQuery): Promise<AdminEnquiriesPage> {
+    actor.authorize(Permission.adminAccess);
+    const { rows, page } = await this.deps.repo.list(query);
+    return { pagination: { ...page, data: rows.map(present) } };
+  }
+
+  async setStatus(source: { actor: Actor; ip: string }, id: number, status: EnquiryStatus): Promise<AdminEnquiry> {
+    source.actor.authorize(Permission.adminAccess);
+    const row = await this.deps.db.transaction().execute(async (trx) => {
+      const before = await this.deps.repo.getById(id, trx);
+      if (!before) throw notFound('There is no such enquiry.');
+      if (before.status === status) return before;
+      await this.deps.repo.update(id, { status }, trx);
+      await this.deps.audit.record(
+        source,
+        {
+          action: 'enquiry.status',
+          targetType: 'enquiry',
+          targetId: id,
+          targetLabel: before.email,
+          before: { status: before.status },
+          after: { status },
+        },
+        trx,
+      );
+      return { ...before, status };
+    });
+    return present(row);
+  }
+
+  /**
+   * Mails the reply to the sender; only once it went out is the enquiry marked answered. A mail
+   * that fails answers 503 and changes nothing (the outgoing email log keeps the failure).
+   */
+  async reply(source: { actor: Actor; ip: string }, id: number, body: EnquiryReplyBody): Promise<AdminEnquiry> {
+    source.actor.authorize(Permission.adminAccess);
+    const enquiry = await this.deps.repo.getById(id);
+    if (!enquiry) throw notFound('There is no such enquiry.');
+    const siteName = await this.deps.settings.get<string>('branding.site_name');
+    try {
+      await this.deps.mailer.send(enquiryReplyMail(enquiry, body, siteName));
+    } catch (err) {
+      this.deps.logger.error({ err, enquiryId: id }, 'could not mail a reply to an enquiry');
+      throw new AppError(503, 'The reply could not be sent. Check the outgoing email settings and try again.', {
+        code: 'service_unavailable',
+      });
+    }
+    const at = this.deps.clock().toISOString();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.repo.update(id, { status: 'answered', replied_at: at }, trx);
+      await this.deps.audit.record(
+        source,
+        {
+          action: 'enquiry.reply',
+          targetType: 'enquiry',
+          targetId: id,
+          targetLabel: enquiry.email,
+          before: { status: enquiry.status },
+          after: { status: 'answered', subject: body.subject, message: body.message },
+        },
+        trx,
+      );
+    });
+    return present({ ...enquiry, status: 'answered', replied_at: at });
+  }
+}

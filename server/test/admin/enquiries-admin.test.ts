@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminEnquiry, type AuditEntry, Permission } from '@kosh/contracts';
+import { newAgent } from '../helpers/accounts.ts';
+import { createUser, loginAs } from '../helpers/factories.ts';
+import { MailCatcher } from '../helpers/smtp.ts';
+import { type Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const LIST = '/api/v1/admin/enquiries';
+
+let t: TestApp;
+let mail: MailCatcher;
+let visitor: Agent;
+let plainUser: Agent;
+let staff: Agent;
+let admin: Agent;
+
+async function agentOf(opts: { admin?: boolean; permission?: string } = {}): Promise<Agent> {
+  const user = await createUser(t.modules, { admin: opts.admin });
+  if (opts.permission) {
+    const perm = await t.modules.db
+      .selectFrom('permissions')
+      .select('id')
+      .where('name', '=', opts.permission)
+      .executeTakeFirstOrThrow();
+    await t.modules.db
+      .insertInto('permission_user')
+      .values({ user_id: user.id, permission_id: perm.id, restrictions: '[]' })
+      .execute();
+  }
+  const agent = newAgent(t);
+  await loginAs(t.modules, agent, user);
+  return agent;
+}
+
+async function enquiry(over: { kind?: 'contact' | 'reseller'; email: string; message: string; at: string }) {
+  return t.modules.enquiries.repos.enquiries.create({
+    kind: over.kind ?? 'contact',
+    name: `Sender ${over.email.split('@')[0]}`,
+    email: over.email,
+    mobile_number: '9876543210',
+    message: over.message,
+    user_id: null,
+    ip_address: '203.0.113.9',
+    user_agent: null,
+    mailed_at: null,
+    created_at: over.at,
+  });
+}
+
+const list = async (agent: Agent, query = ''): Promise<AdminEnquiry[]> => {
+  const res = await agent.get(`${LIST}${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().pagination.data;
+};
+
+let quote: { id: number };
+let reseller: { id: number };
+
+beforeAll(async () => {
+  mail = await new MailCatcher().start();
+  t = await createTestApp({ SMTP_URL: mail.url });
+  visitor = newAgent(t);
+  plainUser = await agentOf();
+  staff = await agentOf({ permission: Permission.adminAccess });
+  admin = await agentOf({ admin: true });
+  quote = await enquiry({
+    email: 'asha@example.test',
+    message: 'Quote for 10 TB: ₹1,536.00\nCan you do 100% uptime?',
+    at: '2026-11-20T10:00:00.000Z',
+  });
+  reseller = await enquiry({
+    kind: 'reseller',
+    email: 'ravi@example.test',
+    message: 'We resell storage.',
+    at: '2026-11-24T10:00:00.000Z',
+  });
+});
+let mailClosed = false;
+afterAll(async () => {
+  await t.close();
+  if (!mailClosed) await mail.close();
+});
+
+describe('admin enquiries', () => {
+  it('are for staff holding admin.access; nothing changes on a refusal', async () => {
+    for (const agent of [visitor, plainUser]) {
+      const expected = agent === visitor ? 401 : 403;
+      expect((await agent.get(LIST)).statusCode).toBe(expected);
+      const put = await agent.request({ method: 'PUT', url: `${LIST}/${quote.id}`, payload: { status: 'archived' } });
+      expect(put.statusCode).toBe(expected);
+      const reply = await agent.request({
+        method: 'POST',
+        url: `${LIST}/${quote.id}/reply`,
+        payload: { subject: 'Hi', message: 'Hello' },
+      });
+      expect(reply.statusCode).toBe(expected);
+    }
+    expect((await list(admin)).map((e) => e.status)).toEqual(['new', 'new']);
+  });
+
+  it('lists newest first, filtered by kind, status and date, and searched', async () => {
+    expect((await list(staff)).map((e) => e.email)).toEqual(['ravi@example.test', 'asha@example.test']);
+    expect((await list(staff, '?kind=reseller')).map((e) => e.id)).toEqual([reseller.id]);
+    expect((await list(staff, '?from=2026-11-19&to=2026-11-20')).map((e) => e.id)).toEqual([quote.id]);
+    expect((await list(staff, '?query=100%25%20UPTIME')).map((e) => e.id)).toEqual([quote.id]);
+    expect((await list(staff, '?query=RAVI')).map((e) => e.id)).toEqual([reseller.id]);
+  });
+
+  it('archives an enquiry, audited', async () => {
+    const res = await staff.request({ method: 'PUT', url: `${LIST}/${reseller.id}`, payload: { status: 'archived' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().enquiry.status).toBe('archived');
+    expect((await list(staff, '?status=archived')).map((e) => e.id)).toEqual([reseller.id]);
+    const audit: AuditEntry[] = (await admin.get('/api/v1/admin/audit-log?action=enquiry.status')).json().pagination
+      .data;
+    expect(audit[0]).toMatchObject({
+      target_id: String(reseller.id),
+      before: { status: 'new' },
+      after: { status: 'archived' },
+    });
+  });
+
+  it('replies by mail with the message quoted, and marks the enquiry answered', async () => {
+    const res = await staff.request({
+      method: 'POST',
+      url: `${LIST}/${quote.id}/reply`,
+      payload: { subject: 'Your 10 TB quote', message: 'Yes, <b>we</b> can.\nRegards' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().enquiry).toMatchObject({ status: 'answered' });
+    expect(res.json().enquiry.replied_at).toBeTruthy();
+    const sent = await mail.waitFor('asha@example.test', (m) => m.subject === 'Your 10 TB quote');
+    expect(sent.text).toContain('Yes, <b>we</b> can.');
+    expect(sent.text).toContain('> Can you do 100% uptime?');
+    expect(sent.html).toContain('&#60;b&#62;we&#60;/b&#62;');
+    const logged = (await admin.get('/api/v1/admin/mail-log?template=enquiry_reply')).json().pagination.data;
+    expect(logged[0]).toMatchObject({ to: 'asha@example.test', status: 'sent' });
+  });
+
+  it('answers 422 for bad input and 404 for an unknown enquiry', async () => {
+    const bad = await staff.request({ method: 'PUT', url: `${LIST}/${quote.id}`, payload: { status: 'spam' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('status');
+    const empty = await staff.request({
+      method: 'POST',
+      url: `${LIST}/${quote.id}/reply`,
+      payload: { subject: ' ', message: 'x'.repeat(10_001) },
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(Object.keys(empty.json().errors).sort()).toEqual(['message', 'subject']);
+    expect((await staff.get(`${LIST}?status=open`)).statusCode).toBe(422);
+    const missing = await staff.request({ method: 'PUT', url: `${LIST}/999999`, payload: { status: 'new' } });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('answers 503 and changes nothing when the reply cannot be mailed', async () => {
+    await mail.close();
+    mailClosed = true;
+    const res = await staff.request({
+      method: 'POST',
+      url: `${LIST}/${reseller.id}/reply`,
+      payload: { subject: 'Re: reselling', message: 'Let us talk.' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect((await list(staff, '?kind=reseller'))[0]).toMatchObject({ status: 'archived', replied_at: null });
+    const failed = (await admin.get('/api/v1/admin/mail-log?status=failed')).json().pagination.data;
+    expect(failed[0]).toMatchObject({ to: 'ravi@example.test', template: 'enquiry_reply' });
+  });
+});
