@@ -50,6 +50,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { seoRoutes } from './shell/seo.routes.ts';
 import { plansRoutes } from './billing/plans.routes.ts';
 import { enquiriesRoutes } from './enquiries/enquiries.routes.ts';
+import { reportRoutes } from './admin/report/report.routes.ts';
 
 /** The Web Push service worker the web app registers at scope / (web/public/sw.js). */
 const SERVICE_WORKER_FILE = 'sw.js';
@@ -133,6 +134,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(s3DirectRoutes, { uploads });
       await api.register(notificationsRoutes, { notifications, signIns: auth.resolver });
       await api.register(plansRoutes, { billing: modules.billing });
+      await api.register(reportRoutes, { report: modules.report });
     },
     { prefix: `/${API_PREFIX}` },
   );

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { createReportModule } from './admin/report/report.module.ts';
 import { createAuthModule } from './auth/auth.module.ts';
 import { createBillingModule } from './billing/billing.module.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -184,6 +185,7 @@ export function createModules(core: CoreDeps) {
     account,
     shell,
     billing: createBillingModule({ db, users, clock }),
+    report: createReportModule({ db, clock }),
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */

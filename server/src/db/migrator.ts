@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-upload-claims-and-zip-slots.ts';
 import * as m0014 from './migrations/0014-plans.ts';
 import * as m0015 from './migrations/0015-enquiries.ts';
 import * as m0016 from './migrations/0016-last-workspace.ts';
+import * as m0018 from './migrations/0018-report-indexes.ts';
 
 // A static list: migrations are code, so they ship inside the server with no file lookup.
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-plans': m0014,
   '0015-enquiries': m0015,
   '0016-last-workspace': m0016,
+  '0018-report-indexes': m0018,
 };
 
 /** Every migration's name, in the order a new database applies them (by name). */
