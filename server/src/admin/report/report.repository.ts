@@ -100,9 +100,10 @@ export class ReportRepository {
       .select('user_id')
       .where('last_used_at', '>=', span.lo)
       .where('created_at', '<', span.hi);
+    // UNION ALL and one distinct count: a plain UNION makes SQLite merge both tables in user order.
     const row = await this.db
-      .selectFrom(sessions.union(tokens).as('active'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .selectFrom(sessions.unionAll(tokens).as('active'))
+      .select((eb) => eb.fn.count<number>('user_id').distinct().as('n'))
       .executeTakeFirst();
     return num(row?.n);
   }
@@ -134,30 +135,22 @@ export class ReportRepository {
     return rows.map((r) => ({ type: r.type, bytes: num(r.bytes), files: num(r.files) }));
   }
 
-  /** The owners of the most bytes (trash included), most first. */
-  async listTopOwnersBySpace(limit: number): Promise<Array<{ ownerId: number; bytes: number }>> {
+  /** The owners of the most bytes (trash included), most first, with how many files they own. */
+  async listTopOwnersBySpace(limit: number): Promise<Array<{ ownerId: number; bytes: number; files: number }>> {
     const rows = await this.db
       .selectFrom('file_entries')
-      .select(['owner_id', (eb) => eb.fn.sum<number>('file_size').as('bytes')])
+      .select([
+        'owner_id',
+        (eb) => eb.fn.countAll<number>().as('files'),
+        (eb) => eb.fn.sum<number>('file_size').as('bytes'),
+      ])
+      .where('is_folder', '=', 0)
       .groupBy('owner_id')
       .orderBy('bytes', 'desc')
       .orderBy('owner_id')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ ownerId: r.owner_id, bytes: num(r.bytes) }));
-  }
-
-  /** How many files (not folders; trash included) each of these users owns. */
-  async countFilesOf(ownerIds: number[]): Promise<Map<number, number>> {
-    if (!ownerIds.length) return new Map();
-    const rows = await this.db
-      .selectFrom('file_entries')
-      .select(['owner_id', (eb) => eb.fn.countAll<number>().as('files')])
-      .where('owner_id', 'in', ownerIds)
-      .where('is_folder', '=', 0)
-      .groupBy('owner_id')
-      .execute();
-    return new Map(rows.map((r) => [r.owner_id, num(r.files)]));
+    return rows.map((r) => ({ ownerId: r.owner_id, bytes: num(r.bytes), files: num(r.files) }));
   }
 
   async listUsersByIds(ids: number[]): Promise<UserSummaryRow[]> {

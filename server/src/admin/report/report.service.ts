@@ -24,7 +24,6 @@ export type ReportStore = Pick<
   | 'countUsersBy'
   | 'sumSpaceByType'
   | 'listTopOwnersBySpace'
-  | 'countFilesOf'
   | 'listUsersByIds'
 >;
 
@@ -59,15 +58,14 @@ export class ReportService {
 
   private async readSnapshot(): Promise<Snapshot> {
     const [types, owners] = await Promise.all([this.repo.sumSpaceByType(), this.repo.listTopOwnersBySpace(REPORT_TOP)]);
-    const ids = owners.map((o) => o.ownerId);
-    const [files, users] = await Promise.all([this.repo.countFilesOf(ids), this.repo.listUsersByIds(ids)]);
+    const users = await this.repo.listUsersByIds(owners.map((o) => o.ownerId));
     const byId = new Map(users.map((u) => [u.id, u]));
     return {
       totalBytes: sum(types.map((t) => t.bytes)),
       space_by_type: [...types].sort((a, b) => b.bytes - a.bytes || a.type.localeCompare(b.type)),
       top_users: owners.flatMap((o) => {
         const user = byId.get(o.ownerId);
-        return user ? [presentTopUser(user, o.bytes, files.get(o.ownerId) ?? 0)] : [];
+        return user ? [presentTopUser(user, o.bytes, o.files)] : [];
       }),
     };
   }

@@ -7,8 +7,11 @@ const INDEXES: Array<[name: string, table: string, columns: string[]]> = [
   ['users_created_idx', 'users', ['created_at']],
   ['fe_created_idx', 'file_entries', ['created_at', 'is_folder', 'file_size']],
   ['fe_type_size_idx', 'file_entries', ['is_folder', 'type', 'file_size']],
+  // Top users: files and bytes per owner in one pass (fe_owner_size_idx counts folders with files).
+  ['fe_files_owner_size_idx', 'file_entries', ['is_folder', 'owner_id', 'file_size']],
   ['shareable_links_created_idx', 'shareable_links', ['created_at']],
-  ['sessions_last_active_idx', 'sessions', ['last_active']],
+  // Covering: active users and their countries, browsers and platforms come from the index alone.
+  ['sessions_activity_idx', 'sessions', ['last_active', 'created_at', 'user_id', 'country', 'browser', 'platform']],
   ['pat_last_used_idx', 'personal_access_tokens', ['last_used_at']],
 ];
 
