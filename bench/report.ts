@@ -192,10 +192,10 @@ export async function seed(modules: Modules, now: number): Promise<void> {
     },
   );
   if (modules.dialect === 'postgres') {
-    for (const table of ['users', 'file_entries'])
-      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
-        modules.db,
-      );
+    for (const table of ['users', 'file_entries']) {
+      const last = sql`(select max(id) from ${sql.table(table)})`;
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), ${last})`.execute(modules.db);
+    }
     await sql`vacuum analyze`.execute(modules.db);
   } else {
     await sql`analyze`.execute(modules.db);
