@@ -73,28 +73,33 @@ export class ReportService {
   private async build(range: ResolvedRange): Promise<AdminReport> {
     const generatedAt = this.clock().toISOString();
     const spans = [...range.buckets, range.before];
-    const [snapshot, users, entries, links, active, activeBefore, countries, browsers, platforms] = await Promise.all([
-      this.snapshot(),
-      this.repo.countUsersCreated(spans),
-      this.repo.countEntriesCreated(spans),
-      this.repo.countLinksCreated(spans),
-      this.repo.countActiveUsers(range.current),
-      this.repo.countActiveUsers(range.before),
-      this.repo.countUsersBy('country', range.current),
-      this.repo.countUsersBy('browser', range.current),
-      this.repo.countUsersBy('platform', range.current),
-    ]);
-    // Space at an instant: the bytes of the entries there are now, less those created since.
-    const instants = [...new Set([range.current.lo, range.current.hi, range.before.hi])];
-    const createdSince = new Map(
-      await Promise.all(instants.map(async (at) => [at, await this.repo.sumBytesCreatedSince(at)] as const)),
-    );
-    const spaceAt = (at: string) => snapshot.totalBytes - (createdSince.get(at) ?? 0);
-
+    // Between the previous period and this one (12m and month only): the bytes created there link the
+    // space at the end of the previous period to the space at the start of this one.
+    const gap = { lo: range.before.hi, hi: range.current.lo };
+    const [snapshot, users, entries, links, active, activeBefore, countries, browsers, platforms, afterEnd] =
+      await Promise.all([
+        this.snapshot(),
+        this.repo.countUsersCreated(spans),
+        this.repo.countEntriesCreated(gap.lo < gap.hi ? [...spans, gap] : spans),
+        this.repo.countLinksCreated(spans),
+        this.repo.countActiveUsers(range.current),
+        this.repo.countActiveUsers(range.before),
+        this.repo.countUsersBy('country', range.current),
+        this.repo.countUsersBy('browser', range.current),
+        this.repo.countUsersBy('platform', range.current),
+        // Usually nothing: a period ends today, unless it is a custom one.
+        this.repo.sumBytesCreatedSince(range.current.hi),
+      ]);
     const n = range.buckets.length;
     const current = entries.slice(0, n);
     const previous = entries[n];
-    let space = spaceAt(range.current.lo);
+    // Space at an instant: the bytes of the entries there are now, less those created since then, summed
+    // from the buckets rather than read again.
+    const bytesInPeriod = sum(current.map((e) => e.bytes));
+    const spaceAtEnd = snapshot.totalBytes - afterEnd;
+    const spaceAtStart = spaceAtEnd - bytesInPeriod;
+    const spaceAtPreviousEnd = spaceAtStart - (entries[n + 1]?.bytes ?? 0);
+    let space = spaceAtStart;
     const series: ReportBucket[] = range.buckets.map((bucket, i) => {
       space += current[i].bytes;
       return {
@@ -121,8 +126,8 @@ export class ReportService {
         active_users: metric(active, activeBefore),
         new_files: metric(sum(current.map((e) => e.files)), previous.files),
         new_folders: metric(sum(current.map((e) => e.folders)), previous.folders),
-        uploaded_bytes: metric(sum(current.map((e) => e.bytes)), previous.bytes),
-        space_used: metric(spaceAt(range.current.hi), spaceAt(range.before.hi)),
+        uploaded_bytes: metric(bytesInPeriod, previous.bytes),
+        space_used: metric(spaceAtEnd, spaceAtPreviousEnd),
         links_created: metric(sum(links.slice(0, n)), links[n]),
       },
       series,
