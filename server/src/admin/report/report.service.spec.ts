@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GetAdminReportQuerySchema, Permission } from '@kosh/contracts';
 import { Actor } from '../../auth/actor.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppError } from '../../http/app-error.ts';
 import { TestClock } from '../../testing/test-clock.ts';
 import { TtlCache } from './report-cache.ts';
 import type { Span } from './report-range.ts';
