@@ -1,4 +1,4 @@
-// npm run bench [-- --only=listing|bulk|download|upload|web] [--pg] [--dialect=sqlite|postgres]
+// npm run bench [-- --only=listing|bulk|report|download|upload|web] [--pg] [--dialect=sqlite|postgres]
 // Prints each figure beside its DESIGN.md budget and exits 1 when one is missed.
 // --pg also runs the listing/search and bulk benches on PostgreSQL: KOSH_BENCH_PG_URL, or a throwaway
 // cluster from scripts/pg-start.sh.
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { benchBulk } from './bulk.ts';
 import { benchDownload } from './download.ts';
 import { benchListing } from './listing.ts';
+import { benchReport } from './report.ts';
 import { benchUpload } from './upload.ts';
 import { benchWeb } from './web.ts';
 import { printFigures, repoRoot, type Figure } from './lib.ts';
@@ -53,6 +54,16 @@ async function runBenches(): Promise<void> {
     if (withPg)
       figures.push(
         ...(await withPostgres('bulk actions', (url) => benchBulk({ databaseUrl: url, label: 'PostgreSQL' }))),
+      );
+  }
+  if (!only || only === 'report') {
+    if (withSqlite) {
+      process.stdout.write('admin report over 100,000 users and 1,000,000 entries (SQLite)\n');
+      figures.push(...(await benchReport({ label: 'SQLite' })));
+    }
+    if (withPg)
+      figures.push(
+        ...(await withPostgres('admin report', (url) => benchReport({ databaseUrl: url, label: 'PostgreSQL' }))),
       );
   }
   if (!only || only === 'download') {

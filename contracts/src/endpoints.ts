@@ -36,6 +36,7 @@ import {
   VerifyRecaptchaBodySchema,
   VerifyRecaptchaResponseSchema,
 } from './auth.ts';
+import { GetAdminReportQuerySchema, GetAdminReportResponseSchema } from './admin-report.ts';
 import {
   ListProductsQuerySchema,
   ListProductsResponseSchema,
@@ -659,6 +660,13 @@ export const endpoints = {
     response: CompleteS3MultipartResponseSchema,
   }),
   abortS3Multipart: endpoint({ method: 'POST', path: 's3/multipart/abort', body: S3MultipartRefBodySchema }),
+  // Admin area (part 2, admin): the report of the /admin index screen.
+  getAdminReport: endpoint({
+    method: 'GET',
+    path: 'admin/report',
+    query: GetAdminReportQuerySchema,
+    response: GetAdminReportResponseSchema,
+  }),
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof endpoints;

@@ -16,6 +16,7 @@ export * from './shares.ts';
 export * from './notifications.ts';
 export * from './workspaces.ts';
 export * from './billing.ts';
+export * from './admin-report.ts';
 export * from './enquiries.ts';
 export * from './landing.ts';
 export * from './endpoints.ts';

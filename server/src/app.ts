@@ -54,6 +54,7 @@ import { auditRoutes } from './admin/audit/audit.routes.ts';
 import { adminLogsRoutes } from './admin/logs.routes.ts';
 import { userSpaceRoutes } from './admin/user-space/user-space.routes.ts';
 import { enquiriesAdminRoutes } from './admin/enquiries/enquiries-admin.routes.ts';
+import { reportRoutes } from './admin/report/report.routes.ts';
 
 /** The Web Push service worker the web app registers at scope / (web/public/sw.js). */
 const SERVICE_WORKER_FILE = 'sw.js';
@@ -141,6 +142,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(adminLogsRoutes, { admin: modules.admin });
       await api.register(userSpaceRoutes, { admin: modules.admin });
       await api.register(enquiriesAdminRoutes, { admin: modules.admin });
+      await api.register(reportRoutes, { report: modules.report });
     },
     { prefix: `/${API_PREFIX}` },
   );

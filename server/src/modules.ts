@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { createAdminModule } from './admin/admin.module.ts';
 import { MailLogRepository } from './admin/mail-log/mail-log.repository.ts';
+import { createReportModule } from './admin/report/report.module.ts';
 import { createAuthModule } from './auth/auth.module.ts';
 import { createBillingModule } from './billing/billing.module.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -211,6 +212,7 @@ export function createModules(core: CoreDeps) {
     shell,
     billing: createBillingModule({ db, users, clock }),
     admin,
+    report: createReportModule({ db, clock }),
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from './shell/errors/NotFoundPage.tsx';
 import { RouteErrorElement } from './shell/errors/RouteErrorElement.tsx';
-import { GuestOnly, RequireAuth, RequireAuthForCheckout } from './shell/guards.tsx';
+import { GuestOnly, RequireAuth, RequireAuthForCheckout, RequirePermission } from './shell/guards.tsx';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { driveRoutes } from './drive/drive-routes.tsx';
 import { FirstPageProgress } from './ui/NavigationProgress.tsx';
@@ -63,6 +63,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./site/pricing/CheckoutPage.tsx'),
           },
         ],
+      },
+      // The admin area (spec part 2, admin): its report is the index screen.
+      {
+        element: <RequirePermission permission="admin.access" />,
+        errorElement,
+        children: [{ path: '/admin', errorElement, lazy: () => import('./admin/report/ReportPage.tsx') }],
       },
       { path: '/pages/:pageSlug', errorElement, lazy: () => import('./pages/CustomPageRoute.tsx') },
       { path: '/pages/:pageId/:pageSlug', errorElement, lazy: () => import('./pages/CustomPageRoute.tsx') },

@@ -280,6 +280,7 @@ function casesOf(f: Fixture): Record<string, Case> {
     'POST /api/v1/billing/products': { url: '/api/v1/billing/products', body: PLAN },
     'PUT /api/v1/billing/products/:productId': { url: `/api/v1/billing/products/${f.productId}`, body: PLAN },
     'DELETE /api/v1/billing/products/:productId': { url: `/api/v1/billing/products/${f.productId}` },
+    'GET /api/v1/admin/report': { url: '/api/v1/admin/report' },
   };
 }
 

@@ -1,0 +1,116 @@
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { AdminReport, ReportBreakdown } from '@kosh/contracts/admin-report';
+import { formatBytes } from '@kosh/contracts/format';
+import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { ChartCard, chartTheme, NoData } from './ChartCard.tsx';
+import { byteTicks, formatCompact, formatCount } from './report-format.ts';
+
+type Row = { name: string; value: number; detail?: string };
+
+const ROW_PX = 28;
+
+/** Horizontal bars, one row per value, the longest first. */
+function Bars({ title, rows, isBytes }: { title: string; rows: Row[]; isBytes?: boolean }) {
+  const { language } = useTrans();
+  const format = (n: number) => (isBytes ? formatBytes(n) : formatCount(n, language));
+  const height = rows.length * ROW_PX + 32;
+  const ticks = isBytes ? byteTicks(Math.max(...rows.map((r) => r.value))) : undefined;
+  return (
+    <div className="w-full" style={{ height }} data-testid="report-chart">
+      <ResponsiveContainer width="100%" height={height}>
+        <BarChart data={rows} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }} title={title}>
+          <CartesianGrid stroke={chartTheme.grid} horizontal={false} />
+          <XAxis
+            type="number"
+            allowDecimals={false}
+            ticks={ticks}
+            tickCount={Math.min(5, Math.max(...rows.map((r) => r.value)) + 1)}
+            domain={ticks ? [0, ticks[ticks.length - 1]] : undefined}
+            tickFormatter={(n: number) => (isBytes ? formatBytes(n) : formatCompact(n, language))}
+            tick={chartTheme.tick}
+            tickLine={false}
+            axisLine={false}
+          />
+          <YAxis
+            type="category"
+            dataKey="name"
+            width={112}
+            tick={chartTheme.tick}
+            tickLine={false}
+            axisLine={{ stroke: chartTheme.grid }}
+            interval={0}
+          />
+          <Tooltip
+            {...chartTheme.tooltip}
+            cursor={chartTheme.cursor}
+            formatter={(value, _name, item) => {
+              const row = item.payload as Row;
+              return [row.detail ? `${format(Number(value))} (${row.detail})` : format(Number(value)), title];
+            }}
+          />
+          <Bar
+            dataKey="value"
+            fill={chartTheme.primary}
+            radius={[0, 3, 3, 0]}
+            maxBarSize={18}
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** Labels of the file types (contracts FILE_TYPES). */
+const TYPE_LABELS: Record<string, string> = {
+  image: 'Images',
+  video: 'Videos',
+  audio: 'Audio',
+  text: 'Text',
+  pdf: 'PDF',
+  archive: 'Archives',
+  word: 'Documents',
+  spreadsheet: 'Spreadsheets',
+  powerPoint: 'Presentations',
+  default: 'Other files',
+};
+
+/** Space by file type, taken now (trash included). */
+export function SpaceByTypeChart({ report }: { report: AdminReport }) {
+  const { trans, language } = useTrans();
+  const rows = report.space_by_type.map((t) => ({
+    name: trans(TYPE_LABELS[t.type] ?? t.type),
+    value: t.bytes,
+    detail: trans(t.files === 1 ? ':count file' : ':count files', { count: formatCount(t.files, language) }),
+  }));
+  const title = trans('Space by file type');
+  return (
+    <ChartCard title={title} subtitle={trans('Now, trash included')}>
+      {rows.length ? <Bars title={title} rows={rows} isBytes /> : <NoData className="h-40" />}
+    </ChartCard>
+  );
+}
+
+/** Users per country, browser or platform over the sessions active in the period. */
+function BreakdownChart({ title, breakdown }: { title: string; breakdown: ReportBreakdown }) {
+  const { trans } = useTrans();
+  const rows: Row[] = breakdown.items.map((item) => ({ name: item.name ?? trans('Unknown'), value: item.users }));
+  if (breakdown.other) rows.push({ name: trans('Other'), value: breakdown.other });
+  return (
+    <ChartCard title={title}>
+      {rows.length ? <Bars title={title} rows={rows} /> : <NoData className="h-40" />}
+    </ChartCard>
+  );
+}
+
+/** Countries, browsers and platforms side by side on wide screens. */
+export function AudienceCharts({ report }: { report: AdminReport }) {
+  const { trans } = useTrans();
+  return (
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <BreakdownChart title={trans('Users by country')} breakdown={report.countries} />
+      <BreakdownChart title={trans('Users by browser')} breakdown={report.browsers} />
+      <BreakdownChart title={trans('Users by platform')} breakdown={report.platforms} />
+    </div>
+  );
+}
