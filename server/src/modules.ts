@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { createAdminModule } from './admin/admin.module.ts';
 import { MailLogRepository } from './admin/mail-log/mail-log.repository.ts';
 import { createReportModule } from './admin/report/report.module.ts';
+import { createAdminUsersModule } from './admin/users/admin-users.module.ts';
 import { createAuthModule } from './auth/auth.module.ts';
 import { createBillingModule } from './billing/billing.module.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -170,6 +171,8 @@ export function createModules(core: CoreDeps) {
       // Work queued after an answer went out (thumbnails, SHA-256s) ends before the database closes.
       { name: 'thumbnails', stop: () => drive.thumbnails.drain() },
       { name: 'upload hashes', stop: () => uploads.hashes.drain() },
+      // Bytes of removed drives being deleted; what is left stays queued for the next start.
+      { name: 'storage deletions', stop: () => drive.storageDeletions.settled() },
       // Trash purge and orphan sweep, hourly; safe with several processes (drive/maintenance.service.ts).
       {
         name: 'drive maintenance',
@@ -213,6 +216,18 @@ export function createModules(core: CoreDeps) {
     billing: createBillingModule({ db, users, clock }),
     admin,
     report: createReportModule({ db, clock }),
+    adminUsers: createAdminUsersModule({
+      db,
+      dialect,
+      admin,
+      auth,
+      account,
+      drive,
+      settings: settings.service,
+      localizations: i18n.repos.localizations,
+      logger,
+      clock,
+    }),
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */

@@ -512,6 +512,13 @@ export type PricesTable = {
   created_at: string;
 };
 
+/** A stored object to delete: its rows are gone (a deleted user's files); drained in the background. */
+export type StorageDeletionsTable = {
+  id: Generated<number>;
+  key: string;
+  created_at: string;
+};
+
 export type DB = {
   enquiries: EnquiriesTable;
   known_networks: KnownNetworksTable;
@@ -553,4 +560,5 @@ export type DB = {
   admin_audit_log: AdminAuditLogTable;
   job_runs: JobRunsTable;
   mail_log: MailLogTable;
+  storage_deletions: StorageDeletionsTable;
 };

@@ -1,6 +1,7 @@
 import { Permission, type UserSpacePage, type UserSpaceQuery, type UserSpaceRow } from '@kosh/contracts';
 import type { Actor } from '../../auth/actor.ts';
 import { systemClock, type Clock } from '../../clock.ts';
+import { allowedSpace, MAX_SPACE } from '../../drive/space.service.ts';
 import type { SettingsService } from '../../settings/settings.service.ts';
 import type { UserSpaceRepository } from './user-space.repository.ts';
 
@@ -17,27 +18,11 @@ type Snapshot = { rows: UserSpaceRow[]; store: number; trash: number; at: Date }
 export function mergedSpaceRestriction(grants: Restriction[][]): number | null | undefined {
   let merged: number | null | undefined;
   for (const r of grants.flat()) {
-    if (r.name !== 'max_space_bytes') continue;
+    if (r.name !== MAX_SPACE) continue;
     if (merged === undefined) merged = r.value;
     else if (merged !== null && (r.value === null || r.value > merged)) merged = r.value;
   }
   return merged;
-}
-
-/**
- * A user's allowance as the drive enforces it (SpaceService.limitFor): holders of admin are not
- * limited; a staff-set override wins; then the files.create restriction; then the default space.
- */
-export function allowanceOf(input: {
-  isAdmin: boolean;
-  override: number | null;
-  restriction: number | null | undefined;
-  defaultSpace: number;
-}): number | null {
-  if (input.isAdmin) return null;
-  if (input.override !== null) return input.override;
-  if (input.restriction !== undefined) return input.restriction;
-  return input.defaultSpace;
 }
 
 const SORTERS: Record<NonNullable<UserSpaceQuery['orderBy']>, (r: UserSpaceRow) => number> = {
@@ -136,12 +121,15 @@ export class UserSpaceService {
       trash += u.trash;
       const user = byId.get(u.ownerId);
       if (!user) continue;
-      const allowed = allowanceOf({
-        isAdmin: grants.admins.has(user.id),
-        override: user.available_space === null ? null : Number(user.available_space),
-        restriction: mergedSpaceRestriction(grants.restrictions.get(user.id) ?? []),
-        defaultSpace: Number(defaultSpace),
-      });
+      const restriction = mergedSpaceRestriction(grants.restrictions.get(user.id) ?? []);
+      const allowed = await allowedSpace(
+        {
+          isAdmin: grants.admins.has(user.id),
+          override: user.available_space === null ? null : Number(user.available_space),
+          restriction: restriction === undefined ? undefined : { value: restriction },
+        },
+        async () => Number(defaultSpace),
+      );
       rows.push({
         id: user.id,
         name: [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email,
