@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from './shell/errors/NotFoundPage.tsx';
 import { RouteErrorElement } from './shell/errors/RouteErrorElement.tsx';
 import { GuestOnly, RequireAuth, RequireAuthForCheckout, RequirePermission } from './shell/guards.tsx';
@@ -55,7 +55,19 @@ export const routes: RouteObject[] = [
           {
             errorElement,
             lazy: () => import('./admin/AdminLayout.tsx'),
-            children: [{ index: true, errorElement, lazy: () => import('./admin/AdminIndexPage.tsx') }],
+            children: [
+              { index: true, errorElement, lazy: () => import('./admin/AdminIndexPage.tsx') },
+              {
+                path: 'logs',
+                element: <RequirePermission permission="logs.view" />,
+                errorElement,
+                children: [
+                  // The first tab that exists (spec part 2, 2 lists schedule, error and outgoing-email first).
+                  { index: true, element: <Navigate to="audit" replace /> },
+                  { path: 'audit', errorElement, lazy: () => import('./admin/logs/AuditLogPage.tsx') },
+                ],
+              },
+            ],
           },
         ],
       },
