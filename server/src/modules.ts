@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { createAdminModule } from './admin/admin.module.ts';
+import { createAdminUsersModule } from './admin/users/admin-users.module.ts';
 import { createAuthModule } from './auth/auth.module.ts';
 import { createBillingModule } from './billing/billing.module.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -188,6 +189,7 @@ export function createModules(core: CoreDeps) {
     shell,
     billing: createBillingModule({ db, users, clock }),
     admin,
+    adminUsers: createAdminUsersModule({ db, dialect, drive, clock }),
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */

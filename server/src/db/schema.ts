@@ -480,6 +480,13 @@ export type PricesTable = {
   created_at: string;
 };
 
+/** A stored object to delete: its rows are gone (a deleted user's files); drained in the background. */
+export type StorageDeletionsTable = {
+  id: Generated<number>;
+  key: string;
+  created_at: string;
+};
+
 export type DB = {
   enquiries: EnquiriesTable;
   known_networks: KnownNetworksTable;
@@ -519,4 +526,5 @@ export type DB = {
   localizations: LocalizationsTable;
   sessions: SessionsTable;
   admin_audit_log: AdminAuditLogTable;
+  storage_deletions: StorageDeletionsTable;
 };
