@@ -58,6 +58,12 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, errorElement, lazy: () => import('./admin/AdminIndexPage.tsx') },
               {
+                path: 'users',
+                element: <RequirePermission permission="users.update" />,
+                errorElement,
+                children: [{ index: true, errorElement, lazy: () => import('./admin/users/UsersPage.tsx') }],
+              },
+              {
                 path: 'logs',
                 element: <RequirePermission permission="logs.view" />,
                 errorElement,

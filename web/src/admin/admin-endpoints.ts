@@ -1,4 +1,4 @@
-import { AuditLogPageSchema, AuditLogQuerySchema } from '@kosh/contracts';
+import { AdminUsersPageSchema, AdminUsersQuerySchema, AuditLogPageSchema, AuditLogQuerySchema } from '@kosh/contracts';
 import type { EndpointDefinition } from '@kosh/contracts/endpoints';
 
 // Admin calls the shared endpoint table (contracts/src/endpoints.ts) does not list yet, declared the
@@ -10,4 +10,13 @@ export const adminEndpoints = {
     query: AuditLogQuerySchema,
     response: AuditLogPageSchema,
   },
+  listAdminUsers: {
+    method: 'GET',
+    path: 'admin/users',
+    query: AdminUsersQuerySchema,
+    response: AdminUsersPageSchema,
+  },
 } as const satisfies Record<string, EndpointDefinition>;
+
+/** The users list's CSV export (GET, streamed): a plain download link, so not a `call`. */
+export const ADMIN_USERS_EXPORT_PATH = 'admin/users/export';
