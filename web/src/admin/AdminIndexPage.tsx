@@ -3,17 +3,20 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { useBootstrapData } from '../shell/bootstrap-store.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
+import { useAuth } from '../shell/useAuth.ts';
 import { focusRing } from '../ui/button-styles.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { useAdminSections } from './AdminSidebar.tsx';
+import { RecentChanges } from './logs/RecentChanges.tsx';
 
 /**
  * The admin area's start page until the report lands: each section this user may open, with
- * what it is for.
+ * what it is for, and the latest staff changes for those who may read the logs.
  */
 export function AdminIndexPage() {
   const { trans } = useTrans();
   const { user } = useBootstrapData();
+  const { hasPermission } = useAuth();
   const sections = useAdminSections().filter((s) => s.id !== 'report');
   return (
     <AdminPage
@@ -51,6 +54,7 @@ export function AdminIndexPage() {
           {trans('Your role opens no other admin sections yet. Ask an administrator for the permissions you need.')}
         </p>
       )}
+      {hasPermission('logs.view') && <RecentChanges />}
     </AdminPage>
   );
 }
