@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { adminListQuery, adminPage, booleanFilter, dateFilter } from './admin.ts';
+import { UpdateUserBodySchema } from './account.ts';
+import { PermissionGrantsSchema, adminListQuery, adminPage, booleanFilter, dateFilter } from './admin.ts';
+import { emailField, idParam, newPasswordField } from './fields.ts';
+import { RestrictionSchema } from './user.ts';
 
 // The admin area's users screens: the list, the edit tabs, suspension and "log in as user".
 
@@ -61,3 +64,69 @@ export const ADMIN_USERS_CSV_COLUMNS = [
   'created_at',
   'last_active_at',
 ] as const;
+
+// One user in the admin area: create, show, update (the edit page's tabs), resend verification.
+
+export const AdminUserIdParamsSchema = z.object({ id: idParam() });
+export type AdminUserIdParams = z.infer<typeof AdminUserIdParamsSchema>;
+
+/** Bytes of storage staff allow a user; null inherits from the plan, the roles and the default space. */
+const availableSpaceField = () =>
+  z
+    .number({ error: 'The allowed space must be a number of bytes.' })
+    .int('The allowed space must be a whole number of bytes.')
+    .min(0, 'The allowed space may not be negative.')
+    .max(Number.MAX_SAFE_INTEGER, 'The allowed space is too large.')
+    .nullable();
+
+const roleIdsField = () =>
+  z
+    .array(z.number({ error: 'Pick roles by id.' }).int('Pick roles by id.').positive('Pick roles by id.'), {
+      error: 'The roles must be a list of role ids.',
+    })
+    .max(50, 'At most 50 roles.');
+
+export const CreateAdminUserBodySchema = z.object({
+  email: emailField(),
+  first_name: UpdateUserBodySchema.shape.first_name,
+  last_name: UpdateUserBodySchema.shape.last_name,
+  password: newPasswordField(),
+  /** None or absent: the default role. */
+  roles: roleIdsField().optional(),
+  available_space: availableSpaceField().optional(),
+  /** Absent: verified unless the site requires email confirmation. */
+  email_verified: z.boolean({ error: 'Email verified must be true or false.' }).optional(),
+});
+export type CreateAdminUserBody = z.infer<typeof CreateAdminUserBodySchema>;
+
+/** Any subset of the edit page's fields; roles and permissions, when given, replace the current ones. */
+export const UpdateAdminUserBodySchema = z.object({
+  first_name: UpdateUserBodySchema.shape.first_name,
+  last_name: UpdateUserBodySchema.shape.last_name,
+  available_space: availableSpaceField().optional(),
+  email_verified: z.boolean({ error: 'Email verified must be true or false.' }).optional(),
+  roles: roleIdsField().optional(),
+  /** Permissions granted to the user directly, besides those of their roles. */
+  permissions: PermissionGrantsSchema.optional(),
+  language: UpdateUserBodySchema.shape.language,
+  country_id: UpdateUserBodySchema.shape.country_id,
+  timezone: UpdateUserBodySchema.shape.timezone,
+});
+export type UpdateAdminUserBody = z.infer<typeof UpdateAdminUserBodySchema>;
+
+/** The edit page's user: the list row plus the fields of the other tabs. */
+export const AdminUserDetailSchema = AdminUserRowSchema.extend({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  language: z.string().nullable(),
+  country_id: z.number().int().nullable(),
+  timezone: z.string().nullable(),
+  two_factor_enabled: z.boolean(),
+  /** Permissions granted to the user directly (those of their roles are on the roles), with restrictions. */
+  permissions: z.array(z.object({ name: z.string(), restrictions: z.array(RestrictionSchema) })),
+  role_ids: z.array(z.number().int()),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
+
+export const AdminUserResponseSchema = z.object({ user: AdminUserDetailSchema });
+export type AdminUserResponse = z.infer<typeof AdminUserResponseSchema>;

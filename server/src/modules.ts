@@ -189,7 +189,16 @@ export function createModules(core: CoreDeps) {
     shell,
     billing: createBillingModule({ db, users, clock }),
     admin,
-    adminUsers: createAdminUsersModule({ db, dialect, drive, clock }),
+    adminUsers: createAdminUsersModule({
+      db,
+      dialect,
+      admin,
+      auth,
+      drive,
+      settings: settings.service,
+      localizations: i18n.repos.localizations,
+      clock,
+    }),
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */

@@ -3,11 +3,11 @@ import type { Actor } from '../auth/actor.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import { systemClock, type Clock } from '../clock.ts';
-import { conflict, forbidden, notFound, validation } from '../http/app-error.ts';
-import { listCountries, listStates } from '../db/seed/value-lists.ts';
+import { conflict, forbidden, notFound } from '../http/app-error.ts';
 import type { LocalizationsRepository } from '../i18n/localizations.repository.ts';
 import type { AccountPresenter } from './account.presenter.ts';
 import type { AvatarService } from './avatar.service.ts';
+import { checkProfileFields } from './profile-fields.ts';
 import { authorizeAccount } from './user-access.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
@@ -18,15 +18,6 @@ type Deps = {
   localizations: LocalizationsRepository;
   avatars: AvatarService;
   clock?: Clock;
-};
-
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 };
 
 /** The account settings page: details, the profile prompt, deletion (spec part 1, 2.7). */
@@ -51,7 +42,7 @@ export class AccountService {
   async update(actor: Actor, userId: number, body: UpdateUserBody, ctx: RequestContext): Promise<User> {
     authorizeAccount(actor, userId);
     const row = await this.load(userId);
-    await this.check(body, row);
+    await checkProfileFields(body, row, this.deps.localizations);
     const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<UserRow>;
     for (const key of ['first_name', 'last_name', 'language', 'timezone'] as const)
       if (patch[key] === '') patch[key] = null;
@@ -81,19 +72,6 @@ export class AccountService {
     }
     await this.deps.avatars.removeFileOf(row);
     await this.deps.users.delete(userId);
-  }
-
-  private async check(body: UpdateUserBody, row: UserRow): Promise<void> {
-    const errors: Record<string, string[]> = {};
-    if (body.country_id && !listCountries().some((c) => c.id === body.country_id))
-      errors.country_id = ['The selected country is invalid.'];
-    const countryId = body.country_id === undefined ? row.country_id : body.country_id;
-    if (body.state_id && (!countryId || !listStates(countryId).some((s) => s.id === body.state_id)))
-      errors.state_id = ['The selected state is invalid.'];
-    if (body.language && !(await this.deps.localizations.getByLanguage(body.language)))
-      errors.language = ['The selected language is invalid.'];
-    if (body.timezone && !isTimeZone(body.timezone)) errors.timezone = ['The selected timezone is invalid.'];
-    if (Object.keys(errors).length) throw validation(errors);
   }
 
   private async load(userId: number): Promise<UserRow> {

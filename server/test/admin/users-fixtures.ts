@@ -99,3 +99,14 @@ export const send = (agent: Agent, method: string, url: string, payload?: unknow
 
 /** A marker unique to one test, to find its own users among every user of the file's app. */
 export const marker = () => `m${randomBytes(4).toString('hex')}`;
+
+/** The audit rows of an action on a user, newest first. */
+export const auditOf = (t: TestApp, action: string, userId: number) =>
+  t.modules.db
+    .selectFrom('admin_audit_log')
+    .selectAll()
+    .where('action', '=', action)
+    .where('target_type', '=', 'user')
+    .where('target_id', '=', String(userId))
+    .orderBy('id', 'desc')
+    .execute();
