@@ -1,4 +1,11 @@
-import { AdminUsersPageSchema, AdminUsersQuerySchema, AuditLogPageSchema, AuditLogQuerySchema } from '@kosh/contracts';
+import {
+  AdminUserResponseSchema,
+  AdminUsersPageSchema,
+  AdminUsersQuerySchema,
+  AuditLogPageSchema,
+  AuditLogQuerySchema,
+  CreateAdminUserBodySchema,
+} from '@kosh/contracts';
 import type { EndpointDefinition } from '@kosh/contracts/endpoints';
 
 // Admin calls the shared endpoint table (contracts/src/endpoints.ts) does not list yet, declared the
@@ -15,6 +22,12 @@ export const adminEndpoints = {
     path: 'admin/users',
     query: AdminUsersQuerySchema,
     response: AdminUsersPageSchema,
+  },
+  createAdminUser: {
+    method: 'POST',
+    path: 'admin/users',
+    body: CreateAdminUserBodySchema,
+    response: AdminUserResponseSchema,
   },
 } as const satisfies Record<string, EndpointDefinition>;
 

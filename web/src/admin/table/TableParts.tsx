@@ -82,11 +82,13 @@ export function TableHead<Row>({ columns, canSelect, hasActions, layout }: HeadP
                 (sortDirection === 'descending' ? (
                   <ArrowDown size={14} aria-hidden className="text-fg" />
                 ) : (
-                  <ArrowUp
-                    size={14}
-                    aria-hidden
-                    className={sortDirection ? 'text-fg' : 'opacity-0 transition-opacity group-hover:opacity-60'}
-                  />
+                  (sortDirection || !isCards) && (
+                    <ArrowUp
+                      size={14}
+                      aria-hidden
+                      className={sortDirection ? 'text-fg' : 'opacity-0 transition-opacity group-hover:opacity-60'}
+                    />
+                  )
                 ))}
             </span>
           )}
@@ -155,8 +157,8 @@ export function TableRow<R extends { id: number }>(props: RowProps<R>) {
             {isName ? (
               column.cell(row)
             ) : (
-              <div className="flex min-w-0 gap-3">
-                <span className="w-24 shrink-0 pt-px text-xs text-fg-muted">{trans(column.header)}</span>
+              <div className="flex min-w-0 items-baseline gap-3">
+                <span className="w-24 shrink-0 text-xs text-fg-muted">{trans(column.header)}</span>
                 <div className="min-w-0 flex-1">{column.cell(row)}</div>
               </div>
             )}

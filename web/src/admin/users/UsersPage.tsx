@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
-import { Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Plus, Users } from 'lucide-react';
 import { ADMIN_USERS_SORTABLE } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { ADMIN_USERS_EXPORT_PATH } from '../admin-endpoints.ts';
 import { AdminPage } from '../AdminPage.tsx';
 import { DataTable } from '../table/DataTable.tsx';
@@ -9,6 +10,7 @@ import type { FilterDef } from '../table/filters.ts';
 import { useAdminList } from '../table/useAdminList.ts';
 import { useTableState } from '../table/useTableState.ts';
 import { adminUserKeys, fetchAdminUsers, useRoleOptions } from './admin-users.api.ts';
+import { CreateUserDialog } from './CreateUserDialog.tsx';
 import { useUserColumns } from './useUserColumns.tsx';
 
 const BASE_FILTERS: FilterDef[] = [
@@ -40,8 +42,14 @@ export function UsersPage() {
   const table = useTableState({ filters, sortable: ADMIN_USERS_SORTABLE });
   const list = useAdminList(adminUserKeys.list, fetchAdminUsers, table.state);
   const columns = useUserColumns();
+  const [isCreateOpen, setCreateOpen] = useState(false);
+  const addButton = (
+    <Button onPress={() => setCreateOpen(true)} startIcon={<Plus size={18} aria-hidden />}>
+      {trans('Add new user')}
+    </Button>
+  );
   return (
-    <AdminPage title={trans('Users')}>
+    <AdminPage title={trans('Users')} actions={addButton}>
       <DataTable
         label={trans('Users')}
         columns={columns}
@@ -52,6 +60,7 @@ export function UsersPage() {
         exportPath={ADMIN_USERS_EXPORT_PATH}
         empty={{ icon: Users, heading: 'No users yet', help: 'People who sign up or whom you add will show up here.' }}
       />
+      <CreateUserDialog isOpen={isCreateOpen} onClose={() => setCreateOpen(false)} />
     </AdminPage>
   );
 }

@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CreateAdminUserBody } from '@kosh/contracts';
 import { call } from '../../api/call.ts';
 import { apiRequest } from '../../api/http.ts';
+import { queryClient } from '../../api/query-client.ts';
 import { adminEndpoints } from '../admin-endpoints.ts';
 import type { ListQuery } from '../table/useAdminList.ts';
 
@@ -16,7 +18,7 @@ export function fetchAdminUsers(query: ListQuery, signal: AbortSignal) {
   return call(adminEndpoints.listAdminUsers, { query, signal });
 }
 
-type RoleOption = { id: number; name: string };
+type RoleOption = { id: number; name: string; is_guest?: boolean };
 
 /**
  * The roles to filter users by, from the roles list (GET admin/roles, roles.update). Without that
@@ -29,9 +31,24 @@ export function useRoleOptions() {
       apiRequest<{ pagination: { data: RoleOption[] } }>('GET', 'admin/roles', {
         params: { perPage: 100, orderBy: 'name', orderDir: 'asc' },
         signal,
-      }).then((page) => page.pagination.data.map(({ id, name }) => ({ value: String(id), label: name }))),
+      }).then((page) =>
+        // The guests role is for visitors: nobody holds it.
+        page.pagination.data.filter((r) => !r.is_guest).map(({ id, name }) => ({ value: String(id), label: name })),
+      ),
     retry: false,
     staleTime: 60_000,
     meta: { handledStatuses: 'all' },
+  });
+}
+
+/** Every list showing users is stale after a change. */
+const refreshUsers = () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
+
+/** Adds a user (POST admin/users); the form shows 422s on its fields, so no toast for them. */
+export function useCreateUser() {
+  return useMutation({
+    mutationFn: (body: CreateAdminUserBody) => call(adminEndpoints.createAdminUser, { body }),
+    meta: { handledStatuses: [422] },
+    onSuccess: refreshUsers,
   });
 }
