@@ -130,3 +130,10 @@ export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
 
 export const AdminUserResponseSchema = z.object({ user: AdminUserDetailSchema });
 export type AdminUserResponse = z.infer<typeof AdminUserResponseSchema>;
+
+/** A bulk delete: each picked user answers for itself (not found, yourself, an admin...). */
+export const DeleteAdminUsersResponseSchema = z.object({
+  results: z.array(z.object({ id: z.number().int(), ok: z.boolean(), message: z.string().optional() })),
+  deleted: z.number().int(),
+});
+export type DeleteAdminUsersResponse = z.infer<typeof DeleteAdminUsersResponseSchema>;

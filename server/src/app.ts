@@ -52,6 +52,7 @@ import { plansRoutes } from './billing/plans.routes.ts';
 import { enquiriesRoutes } from './enquiries/enquiries.routes.ts';
 import { auditRoutes } from './admin/audit/audit.routes.ts';
 import { adminUsersRoutes } from './admin/users/admin-users.routes.ts';
+import { adminUserEditRoutes } from './admin/users/user-edit.routes.ts';
 
 /** The Web Push service worker the web app registers at scope / (web/public/sw.js). */
 const SERVICE_WORKER_FILE = 'sw.js';
@@ -137,6 +138,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(plansRoutes, { billing: modules.billing });
       await api.register(auditRoutes, { admin: modules.admin });
       await api.register(adminUsersRoutes, { adminUsers: modules.adminUsers });
+      await api.register(adminUserEditRoutes, { adminUsers: modules.adminUsers });
     },
     { prefix: `/${API_PREFIX}` },
   );

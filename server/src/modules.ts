@@ -149,6 +149,8 @@ export function createModules(core: CoreDeps) {
       // Work queued after an answer went out (thumbnails, SHA-256s) ends before the database closes.
       { name: 'thumbnails', stop: () => drive.thumbnails.drain() },
       { name: 'upload hashes', stop: () => uploads.hashes.drain() },
+      // Bytes of removed drives being deleted; what is left stays queued for the next start.
+      { name: 'storage deletions', stop: () => drive.storageDeletions.settled() },
       // Trash purge and orphan sweep, hourly; safe with several processes (drive/maintenance.service.ts).
       {
         name: 'drive maintenance',
@@ -194,9 +196,11 @@ export function createModules(core: CoreDeps) {
       dialect,
       admin,
       auth,
+      account,
       drive,
       settings: settings.service,
       localizations: i18n.repos.localizations,
+      logger,
       clock,
     }),
     logs: createLogsModule({ config }),

@@ -26,6 +26,7 @@ import { DriveMaintenance } from './maintenance.service.ts';
 import { SpaceReservationsRepository } from './space-reservations.repository.ts';
 import { SpaceService } from './space.service.ts';
 import { StarsRepository } from './stars.repository.ts';
+import { StorageDeletions } from './storage-deletions.ts';
 import { ThumbnailService } from './thumbnails.service.ts';
 import { DriveTrashService } from './trash.service.ts';
 import { DriveUploadService } from './upload.service.ts';
@@ -66,7 +67,17 @@ export function createDriveModule(deps: {
     ? new UploadNotices({ notifier: deps.notifier, entries, people: shares, space, actorOf, logger })
     : undefined;
   const trash = new DriveTrashService({ entries, policy, writer, listing, storage, settings, logger, clock });
-  const maintenance = new DriveMaintenance({ db, dialect, entries, trash, storage, logger });
+  // Bytes of whole drives removed at once (a deleted user's), queued with the rows' removal.
+  const storageDeletions = new StorageDeletions({ db, storage, logger });
+  const maintenance = new DriveMaintenance({
+    db,
+    dialect,
+    entries,
+    trash,
+    storage,
+    deletions: storageDeletions,
+    logger,
+  });
   const organise = new DriveEntriesService({ entries, stars, policy, writer, listing, clock });
   const copies = new DriveCopyService({ entries, policy, writer, listing, space, storage, logger, clock });
   return {
@@ -117,6 +128,7 @@ export function createDriveModule(deps: {
     /** Where download answers take a file's bytes from (nginx, a local path, or a stream). */
     delivery: byteDeliveryOf(storage, deps.accelPrefix),
     maintenance,
+    storageDeletions,
     /** The operator's consistency check and repair (kosh fsck). */
     fsck: new DriveFsck({
       fsck: new FsckRepository(db),

@@ -175,8 +175,9 @@ export async function driveRoutes(app: FastifyInstance, { drive }: { drive: Driv
       summary: 'Storage used and available, in bytes (spec part 1, 3).',
       description: [
         [
-          'used counts every file the caller owns, trash included; available is the files.create restriction',
-          'max_space_bytes, else the drive.default_space_bytes setting (25 GB); null means unlimited.',
+          'used counts every file the caller owns, trash included; available is the allowance staff set on the',
+          'account, else the files.create restriction max_space_bytes, else the drive.default_space_bytes setting',
+          '(25 GB); null means unlimited (admins are).',
         ].join(' '),
         [
           "With a workspaceId other than 0: the workspace owner's space, which the workspace's files fill (404 for",

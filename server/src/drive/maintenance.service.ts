@@ -5,6 +5,7 @@ import { PeriodicJob } from '../db/periodic-job.ts';
 import { fileKeyOfThumbnail } from '../storage/keys.ts';
 import type { KeepKeys, StorageDriver } from '../storage/storage-driver.ts';
 import type { FileEntriesRepository } from './file-entries.repository.ts';
+import type { StorageDeletions } from './storage-deletions.ts';
 import type { DriveTrashService } from './trash.service.ts';
 
 /** Arbitrary but fixed: the advisory lock every Kosh process takes before maintenance. */
@@ -14,18 +15,22 @@ export const ORPHAN_GRACE_MS = 6 * 3600_000;
 const STAGING_GRACE_MS = 24 * 3600_000;
 const BATCH = 500;
 
-export type MaintenanceReport = { purged: number; staging: number; orphans: number } | { skipped: true };
+export type MaintenanceReport =
+  | { purged: number; staging: number; orphans: number; dequeued: number }
+  | { skipped: true };
 
 /**
- * In-process jobs: purge expired trash, drop abandoned staged writes, remove bytes no row
- * names (crash leftovers). Safe with several processes on one PostgreSQL: a run holds a
- * session advisory lock and other processes skip theirs. SQLite deployments are one process.
+ * In-process jobs: purge expired trash, delete the queued bytes of removed drives, drop abandoned
+ * staged writes, remove bytes no row names (crash leftovers). Safe with several processes on one
+ * PostgreSQL: a run holds a session advisory lock and other processes skip theirs. SQLite
+ * deployments are one process.
  */
 export class DriveMaintenance {
   private readonly job: PeriodicJob<Exclude<MaintenanceReport, { skipped: true }>>;
   private readonly entries: FileEntriesRepository;
   private readonly trash: DriveTrashService;
   private readonly storage: StorageDriver;
+  private readonly deletions: StorageDeletions;
   private readonly logger: Logger;
   private readonly keepers: KeepKeys[] = [];
   private readonly clock: Clock;
@@ -35,6 +40,7 @@ export class DriveMaintenance {
     entries: FileEntriesRepository;
     trash: DriveTrashService;
     storage: StorageDriver;
+    deletions: StorageDeletions;
     logger: Logger;
     clock?: Clock;
   }) {
@@ -48,6 +54,7 @@ export class DriveMaintenance {
     this.entries = deps.entries;
     this.trash = deps.trash;
     this.storage = deps.storage;
+    this.deletions = deps.deletions;
     this.logger = deps.logger;
     this.clock = deps.clock ?? systemClock;
   }
@@ -70,12 +77,14 @@ export class DriveMaintenance {
   runOnce(options: { orphanGraceMs?: number; stagingGraceMs?: number } = {}): Promise<MaintenanceReport> {
     return this.job.once(async () => {
       const purged = await this.trash.purgeExpired();
+      const dequeued = await this.deletions.drain();
       const staging = await this.storage.sweepStaging(options.stagingGraceMs ?? STAGING_GRACE_MS, (keys) =>
         this.kept(keys),
       );
       const orphans = await this.sweepOrphans(options.orphanGraceMs ?? ORPHAN_GRACE_MS);
-      if (purged || staging || orphans) this.logger.info({ purged, staging, orphans }, 'drive maintenance');
-      return { purged, staging, orphans };
+      if (purged || dequeued || staging || orphans)
+        this.logger.info({ purged, dequeued, staging, orphans }, 'drive maintenance');
+      return { purged, staging, orphans, dequeued };
     });
   }
 

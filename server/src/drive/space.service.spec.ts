@@ -65,6 +65,25 @@ describe('SpaceService', () => {
       const { sut } = setUp();
       await expect(sut.limitFor(admin)).resolves.toBeNull();
     });
+
+    it("takes the staff-set allowance over the roles' restriction and the default", async () => {
+      const { sut } = setUp();
+      const capped = new Actor(
+        { id: 1, email: 'u@x.test' },
+        [2],
+        [{ id: 10, name: Permission.filesCreate, restrictions: [{ name: 'max_space_bytes', value: null }] }],
+        { availableSpace: 700 },
+      );
+      await expect(sut.limitFor(capped)).resolves.toBe(700);
+      const bare = new Actor({ id: 1, email: 'u@x.test' }, [2], [], { availableSpace: 0 });
+      await expect(sut.limitFor(bare)).resolves.toBe(0);
+    });
+
+    it('keeps an admin unlimited whatever allowance staff set', async () => {
+      const { sut } = setUp();
+      const capped = new Actor({ id: 1, email: 'a@x.test' }, [1], [...admin.permissions.values()], { availableSpace: 5 });
+      await expect(sut.limitFor(capped)).resolves.toBeNull();
+    });
   });
 
   describe('usage', () => {

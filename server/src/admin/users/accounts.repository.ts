@@ -38,6 +38,16 @@ export class AccountsRepository {
     await db.updateTable('users').set(patch).where('id', '=', id).execute();
   }
 
+  /** Removes every entry the user owns (their drive and the workspaces they own) in one statement. */
+  async deleteEntriesOf(userId: number, db: Database): Promise<void> {
+    await db.deleteFrom('file_entries').where('owner_id', '=', userId).execute();
+  }
+
+  /** Removes the user; what hangs off them goes by foreign key cascade. */
+  async delete(userId: number, db: Database): Promise<void> {
+    await db.deleteFrom('users').where('id', '=', userId).execute();
+  }
+
   /** Roles among these ids, with whether each is the guest role. */
   rolesByIds(ids: number[], db: Database = this.db) {
     if (!ids.length) return Promise.resolve([]);

@@ -1,13 +1,16 @@
+import type { Logger } from 'pino';
 import type { AuthModule } from '../../auth/auth.module.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import type { DriveModule } from '../../drive/drive.module.ts';
 import type { LocalizationsRepository } from '../../i18n/localizations.repository.ts';
 import type { SettingsService } from '../../settings/settings.service.ts';
+import type { AccountModule } from '../../users/account.module.ts';
 import type { AdminModule } from '../admin.module.ts';
 import { AccountsRepository } from './accounts.repository.ts';
 import { AdminUsersRepository } from './admin-users.repository.ts';
 import { AdminUsersService } from './admin-users.service.ts';
+import { UserDeletion } from './user-deletion.service.ts';
 import { AdminUserEditor } from './user-editor.service.ts';
 
 /** The admin area's users screens: the list and export, and the changes staff make to accounts. */
@@ -16,9 +19,11 @@ export function createAdminUsersModule(deps: {
   dialect: Dialect;
   admin: AdminModule;
   auth: AuthModule;
+  account: AccountModule;
   drive: DriveModule;
   settings: SettingsService;
   localizations: LocalizationsRepository;
+  logger: Logger;
   clock?: Clock;
 }) {
   const { db, dialect, clock } = deps;
@@ -38,6 +43,16 @@ export function createAdminUsersModule(deps: {
       settings: deps.settings,
       localizations: deps.localizations,
       defaultSpace,
+      clock,
+    }),
+    deletion: new UserDeletion({
+      db,
+      dialect,
+      accounts,
+      audit: deps.admin.audit,
+      deletions: deps.drive.storageDeletions,
+      avatars: deps.account.avatars,
+      logger: deps.logger,
       clock,
     }),
   };

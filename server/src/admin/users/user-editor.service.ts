@@ -21,6 +21,7 @@ import type { UserRow } from '../../users/users.repository.ts';
 import type { AuditService, AuditSource } from '../audit/audit.service.ts';
 import { type ResolvedGrant, replaceUserPermissions, resolveGrants } from '../permission-grants.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
+import { guardAdminTarget } from './admin-targets.ts';
 import { presentAdminUsers } from './admin-user.presenter.ts';
 import type { AdminUsersRepository } from './admin-users.repository.ts';
 
@@ -52,8 +53,9 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 
 /**
  * Staff create users and edit them (admin area, users: the details, permissions and date tabs),
- * permission users.update. Every change is written with its audit row in one transaction, and
- * no change may leave the site without a holder of admin.
+ * permission users.update. Every change is written with its audit row in one transaction, no
+ * change may leave the site without a holder of admin, and admin accounts and the admin
+ * permission are for admins to change (admin-targets.ts).
  */
 export class AdminUserEditor {
   private readonly deps: Deps;
@@ -94,6 +96,7 @@ export class AdminUserEditor {
         const fallback = body.roles?.length ? null : await accounts.getDefaultRole(trx);
         const roles = body.roles?.length ? [...new Set(body.roles)] : fallback ? [fallback.id] : [];
         await accounts.replaceRoles(created.id, roles, at, trx);
+        await guardAdminTarget(source.actor, accounts, created.id, trx);
         await this.deps.audit.record(
           source,
           {
@@ -139,6 +142,7 @@ export class AdminUserEditor {
       if (touchesAdmin) await accounts.lockAdminHolders(trx);
       const row = await accounts.lockUser(userId, trx);
       if (!row) throw notFound(USER_NOT_FOUND);
+      await guardAdminTarget(source.actor, accounts, userId, trx);
       const before: Record<string, unknown> = {};
       const after: Record<string, unknown> = {};
       const patch: Partial<UserRow> = {};
@@ -159,6 +163,7 @@ export class AdminUserEditor {
       if (Object.keys(patch).length) await accounts.update(userId, { ...patch, updated_at: at }, trx);
       if (body.roles) await this.replaceRoles(userId, [...new Set(body.roles)], at, trx, before, after);
       if (grants && body.permissions) await this.replaceGrants(userId, body.permissions, grants, trx, before, after);
+      if (touchesAdmin) await guardAdminTarget(source.actor, accounts, userId, trx);
       if (touchesAdmin && !(await accounts.anyAdmin(trx))) throw conflict(LAST_ADMIN);
       if (!Object.keys(after).length) return;
       await this.deps.audit.record(

@@ -1,0 +1,19 @@
+import type { Actor } from '../../auth/actor.ts';
+import type { Database } from '../../db/database.ts';
+import { forbidden } from '../../http/app-error.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
+
+export const ADMIN_ONLY = 'Only an admin can change an admin account or give the admin permission.';
+
+/**
+ * Staff holding users.update manage ordinary accounts; an account holding admin, and the admin
+ * permission itself, stay with admins: otherwise users.update would be a way to become one.
+ */
+export async function guardAdminTarget(
+  actor: Actor,
+  accounts: Pick<AccountsRepository, 'holdsAdmin'>,
+  userId: number,
+  db?: Database,
+): Promise<void> {
+  if (!actor.isAdmin && (await accounts.holdsAdmin(userId, db))) throw forbidden(ADMIN_ONLY);
+}
