@@ -1,10 +1,12 @@
 import {
+  AdminBulkIdsSchema,
   AdminUserResponseSchema,
   AdminUsersPageSchema,
   AdminUsersQuerySchema,
   AuditLogPageSchema,
   AuditLogQuerySchema,
   CreateAdminUserBodySchema,
+  DeleteAdminUsersResponseSchema,
 } from '@kosh/contracts';
 import type { EndpointDefinition } from '@kosh/contracts/endpoints';
 
@@ -28,6 +30,12 @@ export const adminEndpoints = {
     path: 'admin/users',
     body: CreateAdminUserBodySchema,
     response: AdminUserResponseSchema,
+  },
+  deleteAdminUsers: {
+    method: 'POST',
+    path: 'admin/users/delete',
+    body: AdminBulkIdsSchema,
+    response: DeleteAdminUsersResponseSchema,
   },
 } as const satisfies Record<string, EndpointDefinition>;
 

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { X } from 'lucide-react';
+import { showHttpErrorToast } from '../../api/error-handler.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -35,6 +36,8 @@ export function BulkBar({ count, actions, selectedIds, onClear, onDone }: Props)
     try {
       await pending.run(selectedIds);
       onDone();
+    } catch (error) {
+      showHttpErrorToast(error);
     } finally {
       setRunning(false);
       setPending(null);

@@ -11,6 +11,7 @@ import { useAdminList } from '../table/useAdminList.ts';
 import { useTableState } from '../table/useTableState.ts';
 import { adminUserKeys, fetchAdminUsers, useRoleOptions } from './admin-users.api.ts';
 import { CreateUserDialog } from './CreateUserDialog.tsx';
+import { useUserBulkActions } from './useUserBulkActions.tsx';
 import { useUserColumns } from './useUserColumns.tsx';
 
 const BASE_FILTERS: FilterDef[] = [
@@ -42,6 +43,7 @@ export function UsersPage() {
   const table = useTableState({ filters, sortable: ADMIN_USERS_SORTABLE });
   const list = useAdminList(adminUserKeys.list, fetchAdminUsers, table.state);
   const columns = useUserColumns();
+  const bulkActions = useUserBulkActions();
   const [isCreateOpen, setCreateOpen] = useState(false);
   const addButton = (
     <Button onPress={() => setCreateOpen(true)} startIcon={<Plus size={18} aria-hidden />}>
@@ -58,6 +60,7 @@ export function UsersPage() {
         defaultSort={{ orderBy: 'created_at', orderDir: 'desc' }}
         searchLabel={trans('Search by name or email')}
         exportPath={ADMIN_USERS_EXPORT_PATH}
+        bulkActions={bulkActions}
         empty={{ icon: Users, heading: 'No users yet', help: 'People who sign up or whom you add will show up here.' }}
       />
       <CreateUserDialog isOpen={isCreateOpen} onClose={() => setCreateOpen(false)} />

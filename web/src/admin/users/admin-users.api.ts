@@ -52,3 +52,8 @@ export function useCreateUser() {
     onSuccess: refreshUsers,
   });
 }
+
+/** Deletes the picked users (POST admin/users/delete); each answers for itself. */
+export function deleteUsers(ids: number[]) {
+  return call(adminEndpoints.deleteAdminUsers, { body: { ids } }).finally(refreshUsers);
+}

@@ -25,7 +25,11 @@ export function UserCell({ user }: { user: AdminUserRow }) {
   );
 }
 
-const chipClass = 'inline-flex h-6 max-w-[160px] items-center rounded-full bg-bg-chip px-2.5 text-xs text-fg';
+const chipClass = clsx(
+  'inline-flex h-6 max-w-[160px] items-center rounded-full bg-bg-chip px-2.5 text-xs text-fg',
+  // On a selected row (itself bg-chip) the chip turns white to stay visible.
+  'group-data-[selected]/row:bg-bg',
+);
 
 /** The user's roles as chips; each opens its role once the roles screens exist. */
 export function RolesCell({ user }: { user: AdminUserRow }) {
