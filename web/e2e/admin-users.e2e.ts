@@ -1,0 +1,271 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectToast } from './account-steps.ts';
+import {
+  adminClient,
+  DESKTOP,
+  MOBILE,
+  openBrowser,
+  screenshot,
+  seriousA11yViolations,
+  signInAs,
+  startServer,
+  unexpectedConsoleErrors,
+  waitForApp,
+  type Browser,
+  type RunningServer,
+} from './harness.ts';
+
+// The admin users screen on a server holding 40 people besides the admin: search, sort, filters
+// as chips, paging kept in the URL, adding a user, and the CSV export of what the table shows.
+
+let server: RunningServer;
+let browser: Browser | undefined;
+const FIRST = ['Asha', 'Ravi', 'Meera', 'Kiran', 'Vikram', 'Priya', 'Arjun', 'Divya'];
+const LAST = ['Kumar', 'Iyer', 'Das', 'Rao', 'Singh', 'Nair', 'Mehta', 'Menon'];
+const SEEDED = 40;
+/** The seeded users plus the admin the server starts with. */
+const TOTAL = SEEDED + 1;
+
+/** Every third has not confirmed the address yet. */
+const isVerified = (i: number) => i % 3 !== 0;
+/** The seeded users called Meera (first names cycle through the list). */
+const MEERAS = Array.from({ length: SEEDED }, (_, i) => i).filter((i) => FIRST[i % FIRST.length] === 'Meera');
+
+type Api = Awaited<ReturnType<typeof adminClient>>;
+
+/** How many users the server holds now. */
+async function total(): Promise<number> {
+  const answer = await (await adminClient(server)).call('GET', 'api/v1/admin/users?perPage=1');
+  return (answer.body as { pagination: { total: number } }).pagination.total;
+}
+
+async function createUser(api: Api, i: number) {
+  const first = FIRST[i % FIRST.length];
+  const last = LAST[Math.floor(i / FIRST.length) % LAST.length];
+  const answer = await api.call('POST', 'api/v1/admin/users', {
+    email: `${first}.${last}.${i}@example.in`.toLowerCase(),
+    first_name: first,
+    last_name: last,
+    password: 'seeded-password-1',
+    email_verified: isVerified(i),
+  });
+  if (answer.status !== 201) throw new Error(`create user ${i}: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  const api = await adminClient(server);
+  for (let i = 0; i < SEEDED; i++) await createUser(api, i);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+async function openUsers(search = '', viewport = DESKTOP): Promise<Page> {
+  browser = await openBrowser(viewport);
+  await signInAs(server, browser.context);
+  await browser.page.goto(`${server.url}/admin/users${search}`);
+  await waitForApp(browser.page);
+  await browser.page.getByRole('heading', { name: 'Users' }).waitFor();
+  return browser.page;
+}
+
+const table = (page: Page) => page.getByRole('grid', { name: 'Users' });
+const bodyRows = (page: Page) => table(page).locator('tbody [role="row"]');
+const range = (page: Page) => page.getByTestId('table-range');
+const params = (page: Page) => new URL(page.url()).searchParams;
+/** Clicks a checkbox's visible box (its label), as a person does. */
+const press = (box: ReturnType<Page['locator']>) => box.locator('xpath=ancestor::label[1]').click();
+
+/** The emails the table shows, top to bottom. */
+async function shownEmails(page: Page): Promise<string[]> {
+  return bodyRows(page).evaluateAll((rows) =>
+    rows.map((row) => row.querySelector('[role="rowheader"] .text-xs')?.textContent ?? ''),
+  );
+}
+
+async function waitForRange(page: Page, text: string) {
+  await range(page).filter({ hasText: text }).waitFor();
+}
+
+describe('admin users list', () => {
+  it('pages, searches, sorts and filters, keeping it all in the address', async () => {
+    const page = await openUsers();
+    await waitForRange(page, `1–15 of ${TOTAL}`);
+    expect(await bodyRows(page).count()).toBe(15);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-users-1280');
+
+    // Next page, then back: the address holds the page.
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await waitForRange(page, `16–30 of ${TOTAL}`);
+    expect(params(page).get('page')).toBe('2');
+    await page.goBack();
+    await waitForRange(page, `1–15 of ${TOTAL}`);
+
+    // Sort by the user column: emails A to Z, then Z to A.
+    const userHeader = table(page).getByRole('columnheader', { name: 'User' });
+    await userHeader.click();
+    await page.waitForURL(/orderBy=email&orderDir=asc/);
+    await expect.poll(() => userHeader.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(async () => (await shownEmails(page))[0]).toBe('admin@kosh.test');
+    const ascending = await shownEmails(page);
+    expect(ascending).toEqual([...ascending].sort());
+    await userHeader.click();
+    await page.waitForURL(/orderDir=desc/);
+    await expect.poll(() => userHeader.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(async () => (await shownEmails(page))[0]).toBe('vikram.singh.36@example.in');
+
+    // Search: every Meera and nobody else, after typing pauses.
+    await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('meera');
+    await page.waitForURL(/query=meera/);
+    await waitForRange(page, `1–${MEERAS.length} of ${MEERAS.length}`);
+    for (const email of await shownEmails(page)) expect(email).toMatch(/^meera\./);
+
+    // A filter becomes a chip; the chip takes it away again.
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: /Email/ }).click();
+    await page.getByRole('option', { name: 'Not verified' }).click();
+    await page.waitForURL(/emailVerified=false/);
+    await page.keyboard.press('Escape');
+    const chip = page.getByRole('button', { name: 'Remove filter Email: Not verified' });
+    await chip.waitFor();
+    const unverified = MEERAS.filter((i) => !isVerified(i)).length;
+    expect(unverified).toBeGreaterThan(0);
+    await waitForRange(page, `1–${unverified} of ${unverified}`);
+    await screenshot(page, 'admin-users-filtered-1280');
+    // Reload keeps search, filter and sort.
+    await page.reload();
+    await waitForApp(page);
+    await waitForRange(page, `1–${unverified} of ${unverified}`);
+    await chip.click();
+    await waitForRange(page, `1–${MEERAS.length} of ${MEERAS.length}`);
+    expect(params(page).get('emailVerified')).toBeNull();
+    expect(params(page).get('query')).toBe('meera');
+
+    // No match says so and offers the way back.
+    await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('nobody-here');
+    await page.getByText('Nothing matches').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await waitForRange(page, `of ${TOTAL}`);
+    expect(unexpectedConsoleErrors(browser!.consoleErrors)).toEqual([]);
+  });
+
+  it('shows 50 rows a page when asked, and exports what the table shows as CSV', async () => {
+    const page = await openUsers('?perPage=50&query=kumar');
+    // Kumar is the last name of users 0 to 7.
+    await waitForRange(page, '1–8 of 8');
+    const link = page.getByRole('link', { name: 'Export CSV' });
+    expect(await link.getAttribute('href')).toBe('/api/v1/admin/users/export?query=kumar');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const saved = path.join(os.tmpdir(), `kosh-users-${Date.now()}.csv`);
+    await download.saveAs(saved);
+    const lines = readFileSync(saved, 'utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'id,email,first_name,last_name,roles,email_verified_at,suspended,space_used,created_at,last_active_at',
+    );
+    expect(lines).toHaveLength(1 + 8);
+
+    await page.goto(`${server.url}/admin/users?perPage=50`);
+    await waitForRange(page, `1–${TOTAL} of ${TOTAL}`);
+    expect(await bodyRows(page).count()).toBe(TOTAL);
+    const [all] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    const allSaved = path.join(os.tmpdir(), `kosh-users-all-${Date.now()}.csv`);
+    await all.saveAs(allSaved);
+    expect(readFileSync(allSaved, 'utf8').trim().split(/\r?\n/)).toHaveLength(1 + TOTAL);
+  });
+
+  it('adds a user, refusing a taken address on its field', async () => {
+    const before = await total();
+    const page = await openUsers();
+    await page.getByRole('button', { name: 'Add new user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add new user' });
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('asha.kumar.0@example.in');
+    await dialog.getByRole('textbox', { name: 'First name' }).fill('Nisha');
+    await dialog.locator('input[type="password"]').fill('a-good-password-9');
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await dialog.getByText(/already been taken|already/).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-users-add-taken-1280');
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('nisha.pillai@example.in');
+    await dialog.getByRole('textbox', { name: 'Last name' }).fill('Pillai');
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await expectToast(page, 'Added nisha.pillai@example.in');
+    await dialog.waitFor({ state: 'detached' });
+    await waitForRange(page, `1–15 of ${before + 1}`);
+    // Newest first: the new user leads the list.
+    expect((await shownEmails(page))[0]).toBe('nisha.pillai@example.in');
+  });
+
+  it('deletes the picked users after asking, and says who could not go and why', async () => {
+    const api = await adminClient(server);
+    for (const email of ['zoya.one@example.in', 'zoya.two@example.in', 'zoya.three@kosh.test']) {
+      const answer = await api.call('POST', 'api/v1/admin/users', {
+        email,
+        first_name: 'Zoya',
+        password: 'seeded-password-1',
+      });
+      expect(answer.status).toBe(201);
+    }
+    const before = await total();
+    const page = await openUsers('?query=zoya&orderBy=email&orderDir=asc');
+    await waitForRange(page, '1–3 of 3');
+    const zoyaOne = bodyRows(page).filter({ hasText: 'zoya.one@example.in' });
+    const zoyaTwo = bodyRows(page).filter({ hasText: 'zoya.two@example.in' });
+    await press(zoyaOne.getByRole('checkbox'));
+    await press(zoyaTwo.getByRole('checkbox'));
+    const bar = page.getByTestId('bulk-bar');
+    await bar.getByText('2 selected').waitFor();
+    expect(await zoyaOne.getAttribute('aria-selected')).toBe('true');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-users-selected-1280');
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete 2 users?' });
+    await confirm.waitFor();
+    await screenshot(page, 'admin-users-delete-confirm-1280');
+    // Cancel keeps them.
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Deleted 2 users');
+    await waitForRange(page, '1–1 of 1');
+    expect(await shownEmails(page)).toEqual(['zoya.three@kosh.test']);
+    expect(await total()).toBe(before - 2);
+    // The bar goes with the rows it acted on.
+    expect(await bar.count()).toBe(0);
+
+    // The select-page checkbox picks every row shown; the admin's own account stays, and the toast says why.
+    await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('kosh.test');
+    await waitForRange(page, '1–2 of 2');
+    await press(table(page).getByRole('checkbox', { name: 'Select all on this page' }));
+    await bar.getByText('2 selected').waitFor();
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete 2 users?' }).getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, '1 deleted, 1 not:');
+    await screenshot(page, 'admin-users-delete-refused-1280');
+    await waitForRange(page, '1–1 of 1');
+    expect(await shownEmails(page)).toEqual(['admin@kosh.test']);
+  });
+
+  it('reads as cards on a phone', async () => {
+    const page = await openUsers('', MOBILE);
+    await waitForRange(page, `of ${await total()}`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-users-375');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('dialog', { name: 'Filters' }).waitFor();
+    await screenshot(page, 'admin-users-filters-375');
+  });
+});

@@ -1,0 +1,43 @@
+import {
+  AdminBulkIdsSchema,
+  AdminUserResponseSchema,
+  AdminUsersPageSchema,
+  AdminUsersQuerySchema,
+  AuditLogPageSchema,
+  AuditLogQuerySchema,
+  CreateAdminUserBodySchema,
+  DeleteAdminUsersResponseSchema,
+} from '@kosh/contracts';
+import type { EndpointDefinition } from '@kosh/contracts/endpoints';
+
+// Admin calls the shared endpoint table (contracts/src/endpoints.ts) does not list yet, declared the
+// same way with the route's own schemas so `call` types them; they belong in that table.
+export const adminEndpoints = {
+  listAuditLog: {
+    method: 'GET',
+    path: 'admin/audit-log',
+    query: AuditLogQuerySchema,
+    response: AuditLogPageSchema,
+  },
+  listAdminUsers: {
+    method: 'GET',
+    path: 'admin/users',
+    query: AdminUsersQuerySchema,
+    response: AdminUsersPageSchema,
+  },
+  createAdminUser: {
+    method: 'POST',
+    path: 'admin/users',
+    body: CreateAdminUserBodySchema,
+    response: AdminUserResponseSchema,
+  },
+  deleteAdminUsers: {
+    method: 'POST',
+    path: 'admin/users/delete',
+    body: AdminBulkIdsSchema,
+    response: DeleteAdminUsersResponseSchema,
+  },
+} as const satisfies Record<string, EndpointDefinition>;
+
+/** The users list's CSV export (GET, streamed): a plain download link, so not a `call`. */
+export const ADMIN_USERS_EXPORT_PATH = 'admin/users/export';
