@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
             errorElement,
             lazy: () => import('./admin/AdminLayout.tsx'),
             children: [
-              { index: true, errorElement, lazy: () => import('./admin/AdminIndexPage.tsx') },
+              { index: true, errorElement, lazy: () => import('./admin/report/ReportPage.tsx') },
               {
                 path: 'users',
                 element: <RequirePermission permission="users.update" />,
@@ -94,12 +94,6 @@ export const routes: RouteObject[] = [
             lazy: () => import('./site/pricing/CheckoutPage.tsx'),
           },
         ],
-      },
-      // The admin area (spec part 2, admin): its report is the index screen.
-      {
-        element: <RequirePermission permission="admin.access" />,
-        errorElement,
-        children: [{ path: '/admin', errorElement, lazy: () => import('./admin/report/ReportPage.tsx') }],
       },
       { path: '/pages/:pageSlug', errorElement, lazy: () => import('./pages/CustomPageRoute.tsx') },
       { path: '/pages/:pageId/:pageSlug', errorElement, lazy: () => import('./pages/CustomPageRoute.tsx') },
