@@ -21,3 +21,5 @@ export * from './landing.ts';
 export * from './endpoints.ts';
 export * from './admin.ts';
 export * from './admin-users.ts';
+export * from './permission-catalog.ts';
+export * from './admin-roles.ts';

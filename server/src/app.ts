@@ -51,6 +51,8 @@ import { seoRoutes } from './shell/seo.routes.ts';
 import { plansRoutes } from './billing/plans.routes.ts';
 import { enquiriesRoutes } from './enquiries/enquiries.routes.ts';
 import { auditRoutes } from './admin/audit/audit.routes.ts';
+import { adminRoleUsersRoutes } from './admin/roles/role-users.routes.ts';
+import { adminRolesRoutes } from './admin/roles/roles.routes.ts';
 
 /** The Web Push service worker the web app registers at scope / (web/public/sw.js). */
 const SERVICE_WORKER_FILE = 'sw.js';
@@ -135,6 +137,8 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(notificationsRoutes, { notifications, signIns: auth.resolver });
       await api.register(plansRoutes, { billing: modules.billing });
       await api.register(auditRoutes, { admin: modules.admin });
+      await api.register(adminRolesRoutes, { roles: modules.adminRoles });
+      await api.register(adminRoleUsersRoutes, { roles: modules.adminRoles });
     },
     { prefix: `/${API_PREFIX}` },
   );

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { createAdminModule } from './admin/admin.module.ts';
+import { createAdminRolesModule } from './admin/roles/roles.module.ts';
 import { createAuthModule } from './auth/auth.module.ts';
 import { createBillingModule } from './billing/billing.module.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -43,6 +44,7 @@ export function createModules(core: CoreDeps) {
   const admin = createAdminModule({ db, clock });
   const settings = createSettingsModule({ db, secrets: () => readSecretKeys(config), clock });
   const users = createUsersModule({ db, clock });
+  const adminRoles = createAdminRolesModule({ db, dialect, audit: admin.audit, actors: users.actors, clock });
   const i18n = createI18nModule({ db, users: users.repos.users, settings: settings.service });
   // Before the auth, drive and sharing modules: they notify through it.
   const notifications = createNotificationsModule({
@@ -188,6 +190,7 @@ export function createModules(core: CoreDeps) {
     shell,
     billing: createBillingModule({ db, users, clock }),
     admin,
+    adminRoles,
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */
