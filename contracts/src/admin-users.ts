@@ -43,3 +43,21 @@ export type AdminUserRow = z.infer<typeof AdminUserRowSchema>;
 
 export const AdminUsersPageSchema = adminPage(AdminUserRowSchema);
 export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;
+
+/** The CSV export takes the list's filters and sort, without paging. */
+export const AdminUsersExportQuerySchema = AdminUsersQuerySchema.omit({ page: true, perPage: true });
+export type AdminUsersExportQuery = z.infer<typeof AdminUsersExportQuerySchema>;
+
+/** The export's columns, in order (the header row). */
+export const ADMIN_USERS_CSV_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'roles',
+  'email_verified_at',
+  'suspended',
+  'space_used',
+  'created_at',
+  'last_active_at',
+] as const;

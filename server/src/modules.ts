@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { createAdminModule } from './admin/admin.module.ts';
 import { createAdminRolesModule } from './admin/roles/roles.module.ts';
+import { createAdminUsersModule } from './admin/users/admin-users.module.ts';
 import { createAuthModule } from './auth/auth.module.ts';
 import { createBillingModule } from './billing/billing.module.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -191,6 +192,7 @@ export function createModules(core: CoreDeps) {
     billing: createBillingModule({ db, users, clock }),
     admin,
     adminRoles,
+    adminUsers: createAdminUsersModule({ db, dialect, drive, clock }),
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */

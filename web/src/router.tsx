@@ -1,7 +1,7 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from './shell/errors/NotFoundPage.tsx';
 import { RouteErrorElement } from './shell/errors/RouteErrorElement.tsx';
-import { GuestOnly, RequireAuth, RequireAuthForCheckout } from './shell/guards.tsx';
+import { GuestOnly, RequireAuth, RequireAuthForCheckout, RequirePermission } from './shell/guards.tsx';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { driveRoutes } from './drive/drive-routes.tsx';
 import { FirstPageProgress } from './ui/NavigationProgress.tsx';
@@ -46,6 +46,31 @@ export const routes: RouteObject[] = [
       { path: '/s/:hash', errorElement, lazy: () => import('./drive/link/LinkPage.tsx') },
       // The drive (spec part 2, 2): login required.
       { Component: RequireAuth, errorElement, children: [driveRoutes] },
+      // The admin area (spec part 2, 2 and 6): the layout needs admin.access, each section its own permission.
+      {
+        path: '/admin',
+        element: <RequirePermission permission="admin.access" />,
+        errorElement,
+        children: [
+          {
+            errorElement,
+            lazy: () => import('./admin/AdminLayout.tsx'),
+            children: [
+              { index: true, errorElement, lazy: () => import('./admin/AdminIndexPage.tsx') },
+              {
+                path: 'logs',
+                element: <RequirePermission permission="logs.view" />,
+                errorElement,
+                children: [
+                  // The first tab that exists (spec part 2, 2 lists schedule, error and outgoing-email first).
+                  { index: true, element: <Navigate to="audit" replace /> },
+                  { path: 'audit', errorElement, lazy: () => import('./admin/logs/AuditLogPage.tsx') },
+                ],
+              },
+            ],
+          },
+        ],
+      },
       { path: '/forgot-password', errorElement, lazy: () => import('./auth/ForgotPasswordPage.tsx') },
       { path: '/password/reset/:token', errorElement, lazy: () => import('./auth/ResetPasswordPage.tsx') },
       // Enquiry pages (spec part 2, 2 "Other public routes"): public.

@@ -14,13 +14,21 @@ export class Actor {
   readonly user: ActorUser | null;
   readonly roleIds: number[];
   readonly permissions: Map<string, GrantedPermission>;
+  /** Bytes of storage staff allowed this user (users.available_space); null inherits (drive/space.service.ts). */
+  readonly availableSpace: number | null;
   /** The staff member acting as this user through "log in as user"; null for the user themselves. */
   impersonator: ActorUser | null = null;
 
-  constructor(user: ActorUser | null, roleIds: number[], permissions: GrantedPermission[]) {
+  constructor(
+    user: ActorUser | null,
+    roleIds: number[],
+    permissions: GrantedPermission[],
+    options: { availableSpace?: number | null } = {},
+  ) {
     this.user = user;
     this.roleIds = roleIds;
     this.permissions = new Map(permissions.map((p) => [p.name, p]));
+    this.availableSpace = options.availableSpace ?? null;
   }
 
   get isAdmin(): boolean {

@@ -21,7 +21,8 @@ export class Actors {
     this.clock = deps.clock ?? systemClock;
   }
 
-  async forUser(user: ActorUser): Promise<Actor> {
+  /** The user's actor; a users row passed in also carries the staff-set storage allowance. */
+  async forUser(user: ActorUser & { available_space?: number | null }): Promise<Actor> {
     const roles = await this.roles.listRolesOfUser(user.id);
     const permissions = await this.roles.listPermissions(
       roles.map((r) => r.id),
@@ -31,6 +32,7 @@ export class Actors {
       { id: user.id, email: user.email },
       roles.map((r) => r.id),
       permissions,
+      { availableSpace: user.available_space ?? null },
     );
   }
 

@@ -6,6 +6,28 @@ const parseRestrictions = (json: string): Restriction[] => {
   return Array.isArray(parsed) ? (parsed as Restriction[]) : [];
 };
 
+/**
+ * One entry per permission from grants of several roles and the user's own: restrictions merged,
+ * the most generous value winning (null, unlimited, beats any number).
+ */
+export function mergeGrants(rows: Array<{ id: number; name: string; restrictions: string }>): GrantedPermission[] {
+  const merged = new Map<string, GrantedPermission>();
+  for (const row of rows) {
+    const restrictions = parseRestrictions(row.restrictions);
+    const existing = merged.get(row.name);
+    if (!existing) {
+      merged.set(row.name, { id: row.id, name: row.name, restrictions });
+      continue;
+    }
+    for (const r of restrictions) {
+      const current = existing.restrictions.find((e) => e.name === r.name);
+      if (!current) existing.restrictions.push(r);
+      else if (current.value !== null && (r.value === null || r.value > current.value)) current.value = r.value;
+    }
+  }
+  return [...merged.values()].sort((a, b) => a.id - b.id);
+}
+
 export class RolesRepository {
   private readonly db: Database;
   constructor(db: Database) {
@@ -55,21 +77,7 @@ export class RolesRepository {
           .where('permission_user.user_id', '=', userId)
           .execute()
       : [];
-    const merged = new Map<string, GrantedPermission>();
-    for (const row of [...rows, ...direct]) {
-      const restrictions = parseRestrictions(row.restrictions);
-      const existing = merged.get(row.name);
-      if (!existing) {
-        merged.set(row.name, { id: row.id, name: row.name, restrictions });
-        continue;
-      }
-      for (const r of restrictions) {
-        const current = existing.restrictions.find((e) => e.name === r.name);
-        if (!current) existing.restrictions.push(r);
-        else if (current.value !== null && (r.value === null || r.value > current.value)) current.value = r.value;
-      }
-    }
-    return [...merged.values()].sort((a, b) => a.id - b.id);
+    return mergeGrants([...rows, ...direct]);
   }
 
   async assignRole(userId: number, roleId: number, at: string): Promise<void> {

@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-plans.ts';
 import * as m0015 from './migrations/0015-enquiries.ts';
 import * as m0016 from './migrations/0016-last-workspace.ts';
 import * as m0017 from './migrations/0017-admin.ts';
+import * as m0019 from './migrations/0019-admin-users.ts';
 import * as m0020 from './migrations/0020-roles.ts';
 
 // A static list: migrations are code, so they ship inside the server with no file lookup.
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-enquiries': m0015,
   '0016-last-workspace': m0016,
   '0017-admin': m0017,
+  '0019-admin-users': m0019,
   '0020-roles': m0020,
 };
 

@@ -482,6 +482,13 @@ export type PricesTable = {
   created_at: string;
 };
 
+/** A stored object to delete: its rows are gone (a deleted user's files); drained in the background. */
+export type StorageDeletionsTable = {
+  id: Generated<number>;
+  key: string;
+  created_at: string;
+};
+
 export type DB = {
   enquiries: EnquiriesTable;
   known_networks: KnownNetworksTable;
@@ -521,4 +528,5 @@ export type DB = {
   localizations: LocalizationsTable;
   sessions: SessionsTable;
   admin_audit_log: AdminAuditLogTable;
+  storage_deletions: StorageDeletionsTable;
 };

@@ -18,6 +18,25 @@ export const noSpaceError = (limit: number) =>
 
 export type Reservation = { id: number; bytes: number };
 
+/** The files.create restriction that caps a user's storage. */
+export const MAX_SPACE = 'max_space_bytes';
+
+/**
+ * Bytes a user may store, or null for no limit. Admins are not limited; then a staff-set
+ * allowance on the user (users.available_space) wins; then the files.create restriction
+ * max_space_bytes of their roles or their own grants (a null value there means unlimited);
+ * else the default space. The admin users list applies the same rule to many users at once.
+ */
+export async function allowedSpace(
+  of: { isAdmin: boolean; override: number | null; restriction: { value: number | null } | undefined },
+  defaultSpace: () => Promise<number>,
+): Promise<number | null> {
+  if (of.isAdmin) return null;
+  if (of.override !== null) return of.override;
+  if (of.restriction) return of.restriction.value;
+  return defaultSpace();
+}
+
 /**
  * Storage used and allowed (spec part 1, 3 and part 2, 3), and the space promised to uploads
  * in flight: "used + reserved + size <= limit" is checked and the reservation written in one
@@ -50,16 +69,22 @@ export class SpaceService {
   }
 
   /**
-   * Bytes the user may store, or null for no limit: the files.create restriction
-   * max_space_bytes when the user's roles carry one (a null value there means unlimited),
-   * else the drive.default_space_bytes setting. Admins are not limited.
+   * Bytes the user may store, or null for no limit (allowedSpace): the staff's override, else the
+   * files.create restriction max_space_bytes, else the drive.default_space_bytes setting.
    */
   async limitFor(actor: Actor): Promise<number | null> {
-    if (actor.isAdmin) return null;
-    const restriction = actor.permissions
-      .get(Permission.filesCreate)
-      ?.restrictions.find((r) => r.name === 'max_space_bytes');
-    if (restriction) return restriction.value;
+    return allowedSpace(
+      {
+        isAdmin: actor.isAdmin,
+        override: actor.availableSpace,
+        restriction: actor.permissions.get(Permission.filesCreate)?.restrictions.find((r) => r.name === MAX_SPACE),
+      },
+      () => this.defaultSpace(),
+    );
+  }
+
+  /** The drive.default_space_bytes setting: the allowance of users with no override and no restriction. */
+  async defaultSpace(): Promise<number> {
     return Number(await this.settings.get<number>('drive.default_space_bytes'));
   }
 

@@ -1,0 +1,60 @@
+import { type AdminUserRow, Permission } from '@kosh/contracts';
+import { mergeGrants } from '../../auth/roles.repository.ts';
+import { allowedSpace, MAX_SPACE } from '../../drive/space.service.ts';
+import { isSuspended } from '../../users/suspension.ts';
+import type { AdminUserListRow, AdminUsersRepository } from './admin-users.repository.ts';
+
+/** The name shown for a user: first and last name, else the part of the email before the @. */
+export const displayName = (row: Pick<AdminUserListRow, 'first_name' | 'last_name' | 'email'>) =>
+  [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email.split('@')[0];
+
+/**
+ * Admin list rows for users read in one page or batch: their roles, space used and space allowed
+ * come from one query each for all of them, never one per row.
+ */
+export async function presentAdminUsers(
+  rows: AdminUserListRow[],
+  deps: { repo: AdminUsersRepository; defaultSpace: () => Promise<number>; at: Date },
+): Promise<AdminUserRow[]> {
+  const ids = rows.map((r) => r.id);
+  const [roles, used, grants] = await Promise.all([
+    deps.repo.rolesOf(ids),
+    deps.repo.spaceUsedOf(ids),
+    deps.repo.grantsOf(ids, [Permission.admin, Permission.filesCreate]),
+  ]);
+  return Promise.all(
+    rows.map(async (row) => {
+      const held = mergeGrants(grants.filter((g) => g.user_id === row.id));
+      const allowed = await allowedSpace(
+        {
+          isAdmin: held.some((p) => p.name === Permission.admin),
+          override: row.available_space,
+          restriction: held
+            .find((p) => p.name === Permission.filesCreate)
+            ?.restrictions.find((r) => r.name === MAX_SPACE),
+        },
+        deps.defaultSpace,
+      );
+      const suspended = isSuspended(row, deps.at);
+      return {
+        id: row.id,
+        name: displayName(row),
+        email: row.email,
+        image: row.image,
+        roles: roles.filter((r) => r.user_id === row.id).map((r) => ({ id: r.id, name: r.name })),
+        // Billing has no subscriptions yet: nobody is subscribed.
+        subscribed: false,
+        email_verified_at: row.email_verified_at,
+        // An ended suspension shows as none.
+        banned_at: suspended ? row.banned_at : null,
+        banned_until: suspended ? row.banned_until : null,
+        ban_reason: suspended ? row.ban_reason : null,
+        space_used: used.get(row.id) ?? 0,
+        space_allowed: allowed,
+        available_space: row.available_space,
+        last_active_at: row.last_active_at,
+        created_at: row.created_at,
+      };
+    }),
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_SECTIONS, activeSection, visibleSections } from './admin-sections.ts';
+
+const every = () => true;
+
+describe('visibleSections', () => {
+  it('lists every section with a page to an admin', () => {
+    expect(visibleSections(ADMIN_SECTIONS, every, every).map((s) => s.id)).toEqual([
+      'report',
+      'users',
+      'roles',
+      'logs',
+    ]);
+  });
+
+  it('lists only the sections whose permission a staff member holds', () => {
+    const held = new Set(['admin.access', 'logs.view']);
+    const ids = visibleSections(ADMIN_SECTIONS, (p) => held.has(p), every).map((s) => s.id);
+    expect(ids).toEqual(['report', 'logs']);
+  });
+
+  it('leaves out a section the router has no page for yet', () => {
+    const ids = visibleSections(ADMIN_SECTIONS, every, (path) => path !== '/admin/roles').map((s) => s.id);
+    expect(ids).toEqual(['report', 'users', 'logs']);
+  });
+});
+
+describe('activeSection', () => {
+  it('is the report only on /admin itself', () => {
+    expect(activeSection(ADMIN_SECTIONS, '/admin')?.id).toBe('report');
+    expect(activeSection(ADMIN_SECTIONS, '/admin/')?.id).toBe('report');
+  });
+
+  it('is the section a nested path belongs to', () => {
+    expect(activeSection(ADMIN_SECTIONS, '/admin/users')?.id).toBe('users');
+    expect(activeSection(ADMIN_SECTIONS, '/admin/users/12/details')?.id).toBe('users');
+    expect(activeSection(ADMIN_SECTIONS, '/admin/logs/audit')?.id).toBe('logs');
+  });
+
+  it('matches whole path segments only', () => {
+    expect(activeSection(ADMIN_SECTIONS, '/admin/users-space')).toBeUndefined();
+  });
+});

@@ -1,0 +1,69 @@
+import { ChartNoAxesColumn, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import { Permission } from '@kosh/contracts/permissions';
+
+/** One screen of the admin area: where it lives, what it is for, and who may open it (spec part 2, 6). */
+export type AdminSection = {
+  id: string;
+  label: string;
+  /** One line for the overview. */
+  description: string;
+  path: string;
+  icon: LucideIcon;
+  permission: string;
+};
+
+/**
+ * The sections of the admin area in sidebar order. A section is listed only once its screen
+ * exists (the sidebar also checks the router), and only to those holding its permission.
+ */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  {
+    id: 'report',
+    label: 'Report',
+    description: 'An overview of the site and the sections you may open.',
+    path: '/admin',
+    icon: ChartNoAxesColumn,
+    permission: Permission.adminAccess,
+  },
+  {
+    id: 'users',
+    label: 'Users',
+    description: 'Find accounts, add users, suspend them, or log in as one to help.',
+    path: '/admin/users',
+    icon: Users,
+    permission: Permission.usersUpdate,
+  },
+  {
+    id: 'roles',
+    label: 'Roles',
+    description: 'Group permissions into roles and choose who holds them.',
+    path: '/admin/roles',
+    icon: ShieldCheck,
+    permission: Permission.rolesUpdate,
+  },
+  {
+    id: 'logs',
+    label: 'Logs',
+    description: 'Every change staff made: who, when, and the values before and after.',
+    path: '/admin/logs',
+    icon: ScrollText,
+    permission: Permission.logsView,
+  },
+];
+
+/** The sections a user may open: their permission held and a page the router knows. */
+export function visibleSections(
+  sections: readonly AdminSection[],
+  hasPermission: (name: string) => boolean,
+  isAppPage: (path: string) => boolean,
+): AdminSection[] {
+  return sections.filter((s) => hasPermission(s.permission) && isAppPage(s.path));
+}
+
+/** The section a path belongs to: the longest section path it starts with ('/admin' only for itself). */
+export function activeSection(sections: readonly AdminSection[], pathname: string): AdminSection | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return sections
+    .filter((s) => path === s.path || (s.path !== '/admin' && path.startsWith(`${s.path}/`)))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+}
