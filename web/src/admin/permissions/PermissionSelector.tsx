@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import clsx from 'clsx';
 import { type AdminPermission, type AdminPermissionGroup, isAdvancedPermission } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -80,7 +81,10 @@ function PermissionGroup({
     <section aria-labelledby={`permission-group-${group.name}`} className="rounded-kosh border border-divider">
       <h3
         id={`permission-group-${group.name}`}
-        className="border-b border-divider bg-bg-alt px-4 py-2 text-xs font-medium tracking-wide text-fg-muted uppercase"
+        className={clsx(
+          'border-b border-divider bg-bg-alt px-4 py-2',
+          'text-xs font-medium tracking-wide text-fg-muted uppercase',
+        )}
       >
         {group.label}
       </h3>

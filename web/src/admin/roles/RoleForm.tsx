@@ -98,7 +98,7 @@ export function RoleForm({ form, role, permissionErrors }: Props) {
                   label={trans('Guests')}
                   description={
                     flags.guests === 'locked'
-                      ? trans('Visitors who are not logged in have this role. To change that, make another role the guests role.')
+                      ? trans('Visitors have this role. To change that, make another role the guests role.')
                       : trans('Apply this role to visitors who are not logged in. It has no users.')
                   }
                 />

@@ -35,7 +35,10 @@ describe('flagSwitches', () => {
   });
 
   it('locks the flag a role holds and hides the other flag where it cannot apply', () => {
-    expect(flagSwitches({ ...role, is_system: true, is_default: true })).toEqual({ default: 'locked', guests: 'hidden' });
+    expect(flagSwitches({ ...role, is_system: true, is_default: true })).toEqual({
+      default: 'locked',
+      guests: 'hidden',
+    });
     expect(flagSwitches({ ...role, is_system: true, is_guest: true })).toEqual({ default: 'hidden', guests: 'locked' });
     expect(flagSwitches({ ...role, is_system: true })).toEqual({ default: 'hidden', guests: 'hidden' });
     expect(flagSwitches({ ...role, is_guest: true })).toEqual({ default: 'hidden', guests: 'locked' });

@@ -1,18 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ListAdminRoleUsersQuery, ListAdminRolesQuery, SaveAdminRoleBody } from '@kosh/contracts';
+import type { SaveAdminRoleBody } from '@kosh/contracts';
 import { endpoints } from '@kosh/contracts/endpoints';
 import { call } from '../../api/call.ts';
 import { queryClient } from '../../api/query-client.ts';
 
-type RolesQuery = Partial<ListAdminRolesQuery>;
-type UsersQuery = Partial<ListAdminRoleUsersQuery>;
-
 /** Query keys of the roles screens. */
 export const roleKeys = {
   all: ['admin', 'roles'] as const,
-  list: (query: RolesQuery) => ['admin', 'roles', 'list', query] as const,
+  list: ['admin', 'roles', 'list'] as const,
   detail: (id: number) => ['admin', 'roles', 'detail', id] as const,
-  users: (id: number, query: UsersQuery) => ['admin', 'roles', 'users', id, query] as const,
+  users: (id: number) => ['admin', 'roles', 'users', id] as const,
   candidates: (id: number, text: string) => ['admin', 'roles', 'candidates', id, text] as const,
 };
 
@@ -22,19 +19,10 @@ export const rolesApi = {
   update: (id: number, body: SaveAdminRoleBody) =>
     call(endpoints.updateAdminRole, { params: { roleId: id }, body }).then((r) => r.role),
   delete: (id: number) => call(endpoints.deleteAdminRole, { params: { roleId: id } }),
-  addUsers: (id: number, ids: number[]) =>
-    call(endpoints.addAdminRoleUsers, { params: { roleId: id }, body: { ids } }),
+  addUsers: (id: number, ids: number[]) => call(endpoints.addAdminRoleUsers, { params: { roleId: id }, body: { ids } }),
   removeUsers: (id: number, ids: number[]) =>
     call(endpoints.removeAdminRoleUsers, { params: { roleId: id }, body: { ids } }),
 };
-
-export function useRoles(query: RolesQuery) {
-  return useQuery({
-    queryKey: roleKeys.list(query),
-    queryFn: ({ signal }) => call(endpoints.listAdminRoles, { query, signal }).then((r) => r.pagination),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function useRole(id: number) {
   return useQuery({
@@ -44,24 +32,14 @@ export function useRole(id: number) {
   });
 }
 
-export function useRoleUsers(id: number, query: UsersQuery, enabled = true) {
-  return useQuery({
-    queryKey: roleKeys.users(id, query),
-    queryFn: ({ signal }) =>
-      call(endpoints.listAdminRoleUsers, { params: { roleId: id }, query, signal }).then((r) => r.pagination),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
-
-export function useRoleCandidates(id: number, text: string) {
+/** Users outside the role for the "Assign users" dialog; the last answer stays while the next loads. */
+export function useRoleCandidates(id: number, text: string, enabled: boolean) {
   return useQuery({
     queryKey: roleKeys.candidates(id, text),
     queryFn: ({ signal }) =>
-      call(endpoints.listAdminRoleCandidates, { params: { roleId: id }, query: { query: text || undefined }, signal }).then(
-        (r) => r.users,
-      ),
+      call(endpoints.listAdminRoleCandidates, { params: { roleId: id }, query: { query: text || undefined }, signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -17,7 +17,11 @@ const NO_ERRORS: PermissionErrors = { byName: {} };
  * Creates or replaces a role from the form. A 422 lands on its fields and under the permissions it
  * names; anything else is a toast. The saved role becomes the form's clean state.
  */
-export function useSaveRole(form: UseFormReturn<RoleFormValues>, roleId: number | null, onSaved: (r: AdminRole) => void) {
+export function useSaveRole(
+  form: UseFormReturn<RoleFormValues>,
+  roleId: number | null,
+  onSaved: (r: AdminRole) => void,
+) {
   const [permissionErrors, setPermissionErrors] = useState<PermissionErrors>(NO_ERRORS);
   const save = useMutation({
     mutationFn: (values: RoleFormValues) =>
@@ -34,7 +38,7 @@ export function useSaveRole(form: UseFormReturn<RoleFormValues>, roleId: number 
       if (!isApiError(error) || error.status !== 422) return;
       const fields = matchFieldErrors(error.errors, ROLE_FIELDS);
       for (const [name, message] of fields) form.setError(name as keyof RoleFormValues, { type: 'server', message });
-      const permissions = grantErrors(error.errors, roleBody(values).permissions);
+      const permissions = grantErrors(error.errors, values.permissions);
       setPermissionErrors(permissions);
       if (fields[0]) form.setFocus(fields[0][0] as keyof RoleFormValues);
       // A permission's message may sit far down the list: the toast says it too.

@@ -12,10 +12,14 @@ import { Dialog } from '../../ui/Dialog.tsx';
 export function useUnsavedChangesGuard(isDirty: boolean) {
   const { trans } = useTrans();
   const allowed = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    // A save let this one navigation through (a new role opening its edit page).
+    if (allowed.current) {
+      allowed.current = false;
+      return false;
+    }
+    return isDirty && currentLocation.pathname !== nextLocation.pathname;
+  });
   useEffect(() => {
     if (!isDirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
