@@ -18,12 +18,17 @@ export type RestrictionInfo = { name: string; label: string; description: string
 export type PermissionInfo = {
   displayName: string;
   description: string;
+  /** The selector's section; the part of the name before the first dot when not given. */
+  group?: string;
   /** Staff-only: the admin area's permissions, hidden in the selector until "Show advanced permissions". */
   advanced?: boolean;
   restrictions?: readonly RestrictionInfo[];
 };
 
-/** Section labels of the selector, in the order it shows them; a group missing here comes last. */
+/**
+ * Section labels of the selector, in the order it shows them; a group missing here comes last. What
+ * users do comes first; every admin screen's permission sits in one Admin area section.
+ */
 export const PERMISSION_GROUPS: ReadonlyArray<{ name: string; label: string }> = [
   { name: 'files', label: 'Files' },
   { name: 'links', label: 'Shareable links' },
@@ -31,21 +36,7 @@ export const PERMISSION_GROUPS: ReadonlyArray<{ name: string; label: string }> =
   { name: 'notifications', label: 'Notifications' },
   { name: 'api', label: 'API' },
   { name: 'admin', label: 'Admin area' },
-  { name: 'users', label: 'Users' },
-  { name: 'roles', label: 'Roles' },
-  { name: 'subscriptions', label: 'Subscriptions' },
-  { name: 'plans', label: 'Plans' },
-  { name: 'discount', label: 'Discounts' },
-  { name: 'custom_pages', label: 'Custom pages' },
-  { name: 'tags', label: 'Tags' },
-  { name: 'localizations', label: 'Localizations' },
-  { name: 'settings', label: 'Settings' },
-  { name: 'logs', label: 'Logs' },
-  { name: 'appearance', label: 'Appearance' },
 ];
-
-/** The group a permission is listed under: the part of its name before the first dot. */
-export const permissionGroupOf = (name: string) => name.split('.')[0] ?? name;
 
 /**
  * Every permission's display name and description. New installs are seeded from it; existing ones
@@ -71,63 +62,75 @@ export const PERMISSION_CATALOG: Partial<Record<PermissionName, PermissionInfo>>
       '(tokens also need a plan of at least 1 TB).',
   },
   [Permission.usersUpdate]: {
+    group: 'admin',
     displayName: 'Manage users',
     description:
       'Find, edit, suspend and delete any user, change their roles, permissions and storage, log in as them.',
     advanced: true,
   },
   [Permission.rolesUpdate]: {
+    group: 'admin',
     displayName: 'Manage roles',
     description:
       'Create, edit and delete roles and what they allow, pick the default and guests roles, assign users to roles.',
     advanced: true,
   },
   [Permission.subscriptionsUpdate]: {
+    group: 'admin',
     displayName: 'Manage subscriptions',
     description: "See every subscription and change, cancel or resume any user's subscription.",
     advanced: true,
   },
   [Permission.plansUpdate]: {
+    group: 'admin',
     displayName: 'Manage plans',
     description: 'Create, edit, hide and delete plans and their prices on the pricing page.',
     advanced: true,
   },
   [Permission.discountUpdate]: {
+    group: 'admin',
     displayName: 'Manage discounts',
     description: 'Create, edit and end discount codes.',
     advanced: true,
   },
   [Permission.customPagesUpdate]: {
+    group: 'admin',
     displayName: 'Manage custom pages',
     description: 'Create, edit and delete custom pages such as the privacy policy and the terms of service.',
     advanced: true,
   },
   [Permission.tagsUpdate]: {
+    group: 'admin',
     displayName: 'Manage tags',
     description: 'Create, rename and delete tags.',
     advanced: true,
   },
   [Permission.localizationsUpdate]: {
+    group: 'admin',
     displayName: 'Manage translations',
     description: 'Add languages and edit the translation of every text of the site.',
     advanced: true,
   },
   [Permission.filesUpdate]: {
+    group: 'admin',
     displayName: 'Manage all files',
     description: "List, open and delete any user's files from the admin area, whoever owns them.",
     advanced: true,
   },
   [Permission.settingsUpdate]: {
+    group: 'admin',
     displayName: 'Manage settings',
     description: 'Change every site setting (registration, uploads, mail, sign-in and the rest) and the ad slots.',
     advanced: true,
   },
   [Permission.logsView]: {
+    group: 'admin',
     displayName: 'View logs',
     description: "Read the audit log of staff changes and the server's error, schedule and outgoing mail logs.",
     advanced: true,
   },
   [Permission.appearanceUpdate]: {
+    group: 'admin',
     displayName: 'Edit appearance',
     description: 'Open the appearance editor: themes, menus, the landing page, SEO and custom code.',
     advanced: true,
@@ -183,6 +186,10 @@ export const PERMISSION_CATALOG: Partial<Record<PermissionName, PermissionInfo>>
     description: 'Receive notifications by email and browser push, and choose which ones in notification settings.',
   },
 };
+
+/** The group a permission is listed under: the catalog's, else the part of its name before the first dot. */
+export const permissionGroupOf = (name: string) =>
+  PERMISSION_CATALOG[name as PermissionName]?.group ?? name.split('.')[0] ?? name;
 
 /** Title-cased name for a permission the catalog does not describe ("custom_pages.update" -> "Custom Pages Update"). */
 export const fallbackDisplayName = (name: string) =>

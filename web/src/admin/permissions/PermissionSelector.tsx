@@ -122,7 +122,7 @@ function PermissionRow({
         isDisabled={isDisabled}
       />
       {isOn && permission.restrictions.length > 0 && (
-        <div className="flex flex-col gap-3 pl-12">
+        <div className="flex flex-col gap-3 sm:pl-12">
           {permission.restrictions.map((r) => (
             <RestrictionField
               key={r.name}
@@ -135,7 +135,7 @@ function PermissionRow({
         </div>
       )}
       {error && (
-        <p role="alert" className="pl-12 text-xs text-danger">
+        <p role="alert" className="text-xs text-danger sm:pl-12">
           {error}
         </p>
       )}

@@ -74,7 +74,7 @@ function BytesField({ restriction, value, onChange, isDisabled }: Props) {
           minValue={0}
           formatOptions={{ maximumFractionDigits: 2, useGrouping: false }}
           isDisabled={isDisabled || isUnlimited}
-          className="flex w-40 flex-col gap-1"
+          className="flex w-28 flex-col gap-1"
         >
           <Label className="text-sm font-medium text-fg">{restriction.label}</Label>
           <Input className={inputClasses} placeholder={isUnlimited ? trans('Unlimited') : trans('Default')} />

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import clsx from 'clsx';
+import { Check } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
 import { ListBox, ListBoxItem, type Selection } from 'react-aria-components';
 import type { AdminRole, AdminRoleUserRow } from '@kosh/contracts';
 import { Avatar } from '../../shell/layout/Avatar.tsx';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
@@ -34,7 +35,8 @@ export function AssignUsersDialog({ role, isOpen, onClose }: Props) {
     mutationFn: () => rolesApi.addUsers(role.id, [...picked.keys()]),
     onSuccess: async ({ results }) => {
       const added = results.filter((r) => r.status === 'added').length;
-      toast.positive(trans(':count assigned to :role', { count: String(added), role: role.name }));
+      const line = added === 1 ? ':count user assigned to :role' : ':count users assigned to :role';
+      toast.positive(trans(line, { count: String(added), role: role.name }));
       close();
       await invalidateRoles();
     },
@@ -91,12 +93,15 @@ export function AssignUsersDialog({ role, isOpen, onClose }: Props) {
                 <ListBoxItem id={user.id} textValue={`${user.name} ${user.email}`} className={itemClass}>
                   {({ isSelected }) => (
                     <>
-                      <Checkbox
-                        isSelected={isSelected}
-                        excludeFromTabOrder
+                      <span
                         aria-hidden
-                        className="pointer-events-none"
-                      />
+                        className={clsx(
+                          'flex size-[18px] shrink-0 items-center justify-center rounded-[4px] border-2',
+                          isSelected ? 'border-primary bg-primary text-on-primary' : 'border-fg-muted bg-bg',
+                        )}
+                      >
+                        {isSelected && <Check size={14} strokeWidth={3} />}
+                      </span>
                       <Avatar user={user} size={28} />
                       <span className="min-w-0">
                         <span className="block truncate text-sm text-fg">{user.name}</span>

@@ -11,7 +11,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { AdminPage } from '../AdminPage.tsx';
 import { DeleteRoleDialog } from './DeleteRoleDialog.tsx';
-import { RoleBadges } from './RoleBadges.tsx';
+import { hasBadges, RoleBadges } from './RoleBadges.tsx';
 import { RoleEditor } from './RoleEditor.tsx';
 import { RoleUsersTab } from './RoleUsersTab.tsx';
 import { useRole } from './roles.api.ts';
@@ -67,7 +67,7 @@ export function RoleEditPage() {
     <AdminPage
       title={current.name}
       documentTitle={trans('Edit role')}
-      description={<RoleBadges role={current} />}
+      description={hasBadges(current) ? <RoleBadges role={current} /> : undefined}
       actions={
         <>
           {backLink(trans('Roles'))}

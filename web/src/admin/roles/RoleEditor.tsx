@@ -43,6 +43,10 @@ export function RoleEditor({ role, saveLabel, onSaved, children }: Props) {
         void submit();
       }}
       aria-label={role ? role.name : saveLabel}
+      // Relative: react-aria's visually hidden inputs are placed inside the scrolling content, not past
+      // it (focusing one must scroll the screen, not the whole document). A focused control stops
+      // above the save bar, never under it.
+      className="relative [&_button]:scroll-mb-24 [&_input]:scroll-mb-24 [&_textarea]:scroll-mb-24"
     >
       <RoleForm form={form} role={role} permissionErrors={permissionErrors} />
     </form>

@@ -27,7 +27,7 @@ export function RoleForm({ form, role, permissionErrors }: Props) {
     <div className="flex flex-col gap-6">
       <section className={card} aria-labelledby="role-settings-heading">
         <h2 id="role-settings-heading" className="text-base font-medium text-fg">
-          {trans('Settings')}
+          {trans('Details')}
         </h2>
         <Controller
           control={control}

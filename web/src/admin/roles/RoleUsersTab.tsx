@@ -66,7 +66,8 @@ export function RoleUsersTab({ role }: { role: AdminRole }) {
     </Button>
   );
   return (
-    <div className="flex flex-col gap-3">
+    // Relative: the table's visually hidden checkboxes stay inside the scrolling screen.
+    <div className="relative flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-3">
         <p className="min-w-0 flex-1 text-sm text-fg-muted">
           {trans('Users with this role have its permissions from their next request on.')}
@@ -87,14 +88,19 @@ export function RoleUsersTab({ role }: { role: AdminRole }) {
             icon: <UserMinus size={16} aria-hidden />,
             isDanger: true,
             confirm: {
-              title: (count) => trans('Remove :count users from :role?', { count: String(count), role: role.name }),
+              title: (count) =>
+                trans(count === 1 ? 'Remove :count user from :role?' : 'Remove :count users from :role?', {
+                  count: String(count),
+                  role: role.name,
+                }),
               body: () => trans('They lose the permissions this role gives them on their next request.'),
               confirmLabel: trans('Remove'),
             },
             run: async (ids) => {
               const { results } = await rolesApi.removeUsers(role.id, ids);
               const removed = results.filter((r) => r.status === 'removed').length;
-              toast.positive(trans(':count removed from the role', { count: String(removed) }));
+              const line = removed === 1 ? ':count user removed from :role' : ':count users removed from :role';
+              toast.positive(trans(line, { count: String(removed), role: role.name }));
               await invalidateRoles();
             },
           },

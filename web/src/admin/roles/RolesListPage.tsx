@@ -15,7 +15,7 @@ import { type ListQuery, useAdminList } from '../table/useAdminList.ts';
 import { useTableState } from '../table/useTableState.ts';
 import { useFormatMoment } from '../useAdminFormat.ts';
 import { DeleteRoleDialog } from './DeleteRoleDialog.tsx';
-import { RoleBadges } from './RoleBadges.tsx';
+import { hasBadges, RoleBadges } from './RoleBadges.tsx';
 import { roleKeys } from './roles.api.ts';
 
 const FILTERS: FilterDef[] = [
@@ -48,7 +48,12 @@ function useColumns(): TableColumn<AdminRoleRow>[] {
           </div>
         ),
       },
-      { id: 'flags', header: 'Type', className: 'w-44', cell: (role) => <RoleBadges role={role} /> },
+      {
+        id: 'flags',
+        header: 'Type',
+        className: 'w-44',
+        cell: (role) => (hasBadges(role) ? <RoleBadges role={role} /> : <span className="text-fg-muted">—</span>),
+      },
       {
         id: 'users',
         header: 'Users',

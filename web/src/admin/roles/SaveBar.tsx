@@ -24,7 +24,7 @@ export function SaveBar({ isVisible, isSaving, onSave, onDiscard, saveLabel }: P
         'shadow-[0_-4px_12px_rgb(0_0_0/0.06)] data-[entering]:animate-fade-in',
       )}
     >
-      <p className="min-w-0 flex-1 truncate text-sm text-fg">{trans('You have unsaved changes.')}</p>
+      <p className="min-w-0 flex-1 truncate text-sm text-fg">{trans('Unsaved changes')}</p>
       <Button variant="text" onPress={onDiscard} isDisabled={isSaving}>
         {trans('Discard')}
       </Button>

@@ -25,6 +25,7 @@ describe('roleFormValues and roleBody', () => {
       guests: false,
       permissions: role.permissions,
     });
+    expect(roleBody({ ...values, description: null }).description).toBeNull();
   });
 });
 

@@ -21,9 +21,12 @@ export const roleFormValues = (role?: AdminRole): RoleFormValues => ({
   permissions: role?.permissions.map((p) => ({ name: p.name, restrictions: [...p.restrictions] })) ?? [],
 });
 
-export const roleBody = (values: RoleFormValues): SaveAdminRoleBody => ({
+/** The body of a save; the schema's resolver may already have turned an empty description into null. */
+export const roleBody = (
+  values: RoleFormValues | (Omit<RoleFormValues, 'description'> & { description: string | null }),
+): SaveAdminRoleBody => ({
   name: values.name.trim(),
-  description: values.description.trim() || null,
+  description: values.description?.trim() || null,
   default: values.default,
   guests: values.guests,
   permissions: values.permissions,
