@@ -38,6 +38,20 @@ import {
 } from './auth.ts';
 import { GetAdminReportQuerySchema, GetAdminReportResponseSchema } from './admin-report.ts';
 import {
+  AdminRoleIdParamsSchema,
+  AdminRoleResponseSchema,
+  ChangeAdminRoleUsersBodySchema,
+  ChangeAdminRoleUsersResponseSchema,
+  ListAdminPermissionsResponseSchema,
+  ListAdminRoleCandidatesQuerySchema,
+  ListAdminRoleCandidatesResponseSchema,
+  ListAdminRoleUsersQuerySchema,
+  ListAdminRoleUsersResponseSchema,
+  ListAdminRolesQuerySchema,
+  ListAdminRolesResponseSchema,
+  SaveAdminRoleBodySchema,
+} from './admin-roles.ts';
+import {
   ListProductsQuerySchema,
   ListProductsResponseSchema,
   ProductIdParamsSchema,
@@ -666,6 +680,66 @@ export const endpoints = {
     path: 'admin/report',
     query: GetAdminReportQuerySchema,
     response: GetAdminReportResponseSchema,
+  }),
+  // Admin area (part 2, 2 "Admin area"): roles, their users, and the permission catalog.
+  listAdminPermissions: endpoint({
+    method: 'GET',
+    path: 'admin/permissions',
+    response: ListAdminPermissionsResponseSchema,
+  }),
+  listAdminRoles: endpoint({
+    method: 'GET',
+    path: 'admin/roles',
+    query: ListAdminRolesQuerySchema,
+    response: ListAdminRolesResponseSchema,
+  }),
+  getAdminRole: endpoint({
+    method: 'GET',
+    path: 'admin/roles/:roleId',
+    params: AdminRoleIdParamsSchema,
+    response: AdminRoleResponseSchema,
+  }),
+  createAdminRole: endpoint({
+    method: 'POST',
+    path: 'admin/roles',
+    body: SaveAdminRoleBodySchema,
+    response: AdminRoleResponseSchema,
+  }),
+  updateAdminRole: endpoint({
+    method: 'PUT',
+    path: 'admin/roles/:roleId',
+    params: AdminRoleIdParamsSchema,
+    body: SaveAdminRoleBodySchema,
+    response: AdminRoleResponseSchema,
+  }),
+  deleteAdminRole: endpoint({ method: 'DELETE', path: 'admin/roles/:roleId', params: AdminRoleIdParamsSchema }),
+  listAdminRoleUsers: endpoint({
+    method: 'GET',
+    path: 'admin/roles/:roleId/users',
+    params: AdminRoleIdParamsSchema,
+    query: ListAdminRoleUsersQuerySchema,
+    response: ListAdminRoleUsersResponseSchema,
+  }),
+  listAdminRoleCandidates: endpoint({
+    method: 'GET',
+    path: 'admin/roles/:roleId/candidates',
+    params: AdminRoleIdParamsSchema,
+    query: ListAdminRoleCandidatesQuerySchema,
+    response: ListAdminRoleCandidatesResponseSchema,
+  }),
+  addAdminRoleUsers: endpoint({
+    method: 'POST',
+    path: 'admin/roles/:roleId/users',
+    params: AdminRoleIdParamsSchema,
+    body: ChangeAdminRoleUsersBodySchema,
+    response: ChangeAdminRoleUsersResponseSchema,
+  }),
+  removeAdminRoleUsers: endpoint({
+    method: 'POST',
+    path: 'admin/roles/:roleId/users/remove',
+    params: AdminRoleIdParamsSchema,
+    body: ChangeAdminRoleUsersBodySchema,
+    response: ChangeAdminRoleUsersResponseSchema,
   }),
 } as const satisfies Record<string, EndpointDefinition>;
 

@@ -25,3 +25,5 @@ export * from './admin-users.ts';
 export * from './admin-logs.ts';
 export * from './admin-user-space.ts';
 export * from './admin-enquiries.ts';
+export * from './permission-catalog.ts';
+export * from './admin-roles.ts';

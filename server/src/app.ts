@@ -55,6 +55,8 @@ import { adminLogsRoutes } from './admin/logs.routes.ts';
 import { userSpaceRoutes } from './admin/user-space/user-space.routes.ts';
 import { enquiriesAdminRoutes } from './admin/enquiries/enquiries-admin.routes.ts';
 import { reportRoutes } from './admin/report/report.routes.ts';
+import { adminRoleUsersRoutes } from './admin/roles/role-users.routes.ts';
+import { adminRolesRoutes } from './admin/roles/roles.routes.ts';
 import { adminUsersRoutes } from './admin/users/admin-users.routes.ts';
 import { adminUserEditRoutes } from './admin/users/user-edit.routes.ts';
 
@@ -145,6 +147,8 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(userSpaceRoutes, { admin: modules.admin });
       await api.register(enquiriesAdminRoutes, { admin: modules.admin });
       await api.register(reportRoutes, { report: modules.report });
+      await api.register(adminRolesRoutes, { roles: modules.adminRoles });
+      await api.register(adminRoleUsersRoutes, { roles: modules.adminRoles });
       await api.register(adminUsersRoutes, { adminUsers: modules.adminUsers });
       await api.register(adminUserEditRoutes, { adminUsers: modules.adminUsers });
     },

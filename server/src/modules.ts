@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { createAdminModule } from './admin/admin.module.ts';
 import { MailLogRepository } from './admin/mail-log/mail-log.repository.ts';
 import { createReportModule } from './admin/report/report.module.ts';
+import { createAdminRolesModule } from './admin/roles/roles.module.ts';
 import { createAdminUsersModule } from './admin/users/admin-users.module.ts';
 import { createAuthModule } from './auth/auth.module.ts';
 import { createBillingModule } from './billing/billing.module.ts';
@@ -49,6 +50,7 @@ export function createModules(core: CoreDeps) {
   // The audit and schedule logs: staff changes and job runs write to them.
   const admin = createAdminModule({ db, dialect, logger, settings: settings.service, mailer, mailLog, clock });
   const users = createUsersModule({ db, clock });
+  const adminRoles = createAdminRolesModule({ db, dialect, audit: admin.audit, actors: users.actors, clock });
   const i18n = createI18nModule({ db, users: users.repos.users, settings: settings.service });
   // Before the auth, drive and sharing modules: they notify through it.
   const notifications = createNotificationsModule({
@@ -228,6 +230,7 @@ export function createModules(core: CoreDeps) {
       logger,
       clock,
     }),
+    adminRoles,
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */

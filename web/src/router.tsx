@@ -64,6 +64,16 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, errorElement, lazy: () => import('./admin/users/UsersPage.tsx') }],
               },
               {
+                path: 'roles',
+                element: <RequirePermission permission="roles.update" />,
+                errorElement,
+                children: [
+                  { index: true, errorElement, lazy: () => import('./admin/roles/RolesListPage.tsx') },
+                  { path: 'new', errorElement, lazy: () => import('./admin/roles/RoleNewPage.tsx') },
+                  { path: ':roleId/edit', errorElement, lazy: () => import('./admin/roles/RoleEditPage.tsx') },
+                ],
+              },
+              {
                 path: 'logs',
                 element: <RequirePermission permission="logs.view" />,
                 errorElement,

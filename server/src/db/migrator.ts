@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016-last-workspace.ts';
 import * as m0017 from './migrations/0017-admin.ts';
 import * as m0018 from './migrations/0018-report-indexes.ts';
 import * as m0019 from './migrations/0019-admin-users.ts';
+import * as m0020 from './migrations/0020-roles.ts';
 import * as m0021 from './migrations/0021-admin-logs.ts';
 
 // A static list: migrations are code, so they ship inside the server with no file lookup.
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-admin': m0017,
   '0018-report-indexes': m0018,
   '0019-admin-users': m0019,
+  '0020-roles': m0020,
   '0021-admin-logs': m0021,
 };
 

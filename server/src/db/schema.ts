@@ -44,6 +44,8 @@ export type RolesTable = {
   description: string | null;
   is_default: number;
   is_guest: number;
+  /** Seeded with the site (admin, users, guests): kept, its name fixed. */
+  is_system: Generated<number>;
   created_at: string;
   updated_at: string;
 };

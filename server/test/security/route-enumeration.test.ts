@@ -18,6 +18,7 @@ type Fixture = {
   inviteId: string;
   memberId: number;
   productId: number;
+  roleId: number;
 };
 
 /** A request of one route with minimal valid params and body; `public` gives the reason it needs no caller. */
@@ -281,6 +282,19 @@ function casesOf(f: Fixture): Record<string, Case> {
     'PUT /api/v1/billing/products/:productId': { url: `/api/v1/billing/products/${f.productId}`, body: PLAN },
     'DELETE /api/v1/billing/products/:productId': { url: `/api/v1/billing/products/${f.productId}` },
     'GET /api/v1/admin/report': { url: '/api/v1/admin/report' },
+    'GET /api/v1/admin/permissions': { url: '/api/v1/admin/permissions' },
+    'GET /api/v1/admin/roles': { url: '/api/v1/admin/roles' },
+    'POST /api/v1/admin/roles': { url: '/api/v1/admin/roles', body: { name: 'Role' } },
+    'GET /api/v1/admin/roles/:roleId': { url: `/api/v1/admin/roles/${f.roleId}` },
+    'PUT /api/v1/admin/roles/:roleId': { url: `/api/v1/admin/roles/${f.roleId}`, body: { name: 'Role' } },
+    'DELETE /api/v1/admin/roles/:roleId': { url: `/api/v1/admin/roles/${f.roleId}` },
+    'GET /api/v1/admin/roles/:roleId/users': { url: `/api/v1/admin/roles/${f.roleId}/users` },
+    'GET /api/v1/admin/roles/:roleId/candidates': { url: `/api/v1/admin/roles/${f.roleId}/candidates` },
+    'POST /api/v1/admin/roles/:roleId/users': { url: `/api/v1/admin/roles/${f.roleId}/users`, body: { ids: [1] } },
+    'POST /api/v1/admin/roles/:roleId/users/remove': {
+      url: `/api/v1/admin/roles/${f.roleId}/users/remove`,
+      body: { ids: [1] },
+    },
   };
 }
 
@@ -322,6 +336,7 @@ describe('route enumeration', () => {
       inviteId: note.data.inviteId,
       memberId: member.user.id,
       productId: (await t.modules.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
+      roleId: (await t.modules.users.repos.roles.getDefaultRole())?.id ?? 0,
     };
     cases = casesOf(fixture);
   });

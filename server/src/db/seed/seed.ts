@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { ALL_PERMISSIONS, PermissionRestrictions, RolePermissions } from '@kosh/contracts';
+import {
+  ALL_PERMISSIONS,
+  fallbackDisplayName,
+  PERMISSION_CATALOG,
+  PermissionRestrictions,
+  permissionGroupOf,
+  RolePermissions,
+} from '@kosh/contracts';
 import type { Database } from '../database.ts';
 import { now } from '../database.ts';
 import { ALL_SETTINGS, isPrivateSetting } from '../../settings/settings.defaults.ts';
@@ -34,12 +41,11 @@ const ROLE_SEEDS = [
   },
 ] as const;
 
-const displayName = (name: string) => name.replace(/[._]/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-
 /**
  * Seeds what a fresh install needs. Idempotent: missing permissions, roles, settings and
  * languages are added on every start; themes, menus, pages and plans only into empty tables,
- * so an admin's edits and deletions survive restarts.
+ * so an admin's edits and deletions survive restarts. Permissions' texts and accepted
+ * restrictions follow the release on every start: they belong to the code, no screen edits them.
  */
 export async function seedDefaults(db: Database): Promise<void> {
   const at = now();
@@ -48,13 +54,20 @@ export async function seedDefaults(db: Database): Promise<void> {
     .values(
       ALL_PERMISSIONS.map((name) => ({
         name,
-        display_name: displayName(name),
-        group_name: name.split('.')[0],
-        description: null,
+        display_name: PERMISSION_CATALOG[name]?.displayName ?? fallbackDisplayName(name),
+        group_name: permissionGroupOf(name),
+        description: PERMISSION_CATALOG[name]?.description ?? null,
         restrictions: JSON.stringify(PermissionRestrictions[name] ?? []),
       })),
     )
-    .onConflict((oc) => oc.column('name').doNothing())
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet((eb) => ({
+        display_name: eb.ref('excluded.display_name'),
+        group_name: eb.ref('excluded.group_name'),
+        description: eb.ref('excluded.description'),
+        restrictions: eb.ref('excluded.restrictions'),
+      })),
+    )
     .execute();
   const permissionIds = new Map(
     (await db.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]),
@@ -77,6 +90,7 @@ export async function seedDefaults(db: Database): Promise<void> {
         description: seed.description,
         is_default: seed.is_default,
         is_guest: seed.is_guest,
+        is_system: 1,
         created_at: at,
         updated_at: at,
       })
