@@ -243,19 +243,26 @@ export async function benchReport(options: { databaseUrl?: string; label: string
     };
     const figure = async (name: string, query: string): Promise<Figure> => {
       const times: number[] = [];
+      const cpu: number[] = [];
       let body: Awaited<ReturnType<typeof get>> | undefined;
       for (let i = 0; i < ROUNDS; i++) {
         modules.report.cache.clear();
         const start = process.hrtime.bigint();
+        const used = process.cpuUsage();
         body = await get(query);
         times.push(Number(process.hrtime.bigint() - start) / 1e6);
+        const { user, system } = process.cpuUsage(used);
+        cpu.push((user + system) / 1000);
       }
       if (!body?.report.cards.new_files.value || body.report.top_users.length !== 10)
         throw new Error(`${query}: the report found nothing: ${JSON.stringify(body).slice(0, 300)}`);
       const m = median(times);
+      const runs = times.map((t) => t.toFixed(0)).join(', ');
       return {
         name: `${options.label}: ${name}`,
-        value: `median ${m.toFixed(1)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`,
+        // On a shared machine the wall time waits for CPU; this process's own CPU time (all of the work on
+        // SQLite, none of PostgreSQL's) tells the two apart.
+        value: `median ${m.toFixed(1)} ms (${runs}; cpu ${median(cpu).toFixed(0)} ms)`,
         budget: `< ${BUDGET_MS} ms`,
         ok: m < BUDGET_MS,
       };

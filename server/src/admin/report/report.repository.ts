@@ -108,14 +108,21 @@ export class ReportRepository {
     return num(row?.n);
   }
 
-  /** Distinct users per value of a session column (country, browser, platform) over sessions active in the span. */
+  /**
+   * Distinct users per value of a session column (country, browser, platform) over sessions active in
+   * the span: distinct (value, user) pairs first, then counted per value (cheaper than count(distinct)).
+   */
   async countUsersBy(column: SessionColumn, span: Span): Promise<Array<{ name: string | null; users: number }>> {
-    const rows = await this.db
+    const pairs = this.db
       .selectFrom('sessions')
-      .select([`${column} as name`, (eb) => eb.fn.count<number>('user_id').distinct().as('users')])
+      .select([`${column} as name`, 'user_id'])
       .where('last_active', '>=', span.lo)
       .where('created_at', '<', span.hi)
-      .groupBy(column)
+      .groupBy([column, 'user_id']);
+    const rows = await this.db
+      .selectFrom(pairs.as('pairs'))
+      .select(['pairs.name', (eb) => eb.fn.countAll<number>().as('users')])
+      .groupBy('pairs.name')
       .execute();
     return rows.map((r) => ({ name: r.name, users: num(r.users) }));
   }
