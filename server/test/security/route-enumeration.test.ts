@@ -301,7 +301,10 @@ function casesOf(f: Fixture): Record<string, Case> {
     },
     'GET /api/v1/admin/users': { url: '/api/v1/admin/users' },
     'GET /api/v1/admin/users/export': { url: '/api/v1/admin/users/export' },
-    'POST /api/v1/admin/users': { url: '/api/v1/admin/users', body: { email: 'new@example.test', password: 'a-long-password-1' } },
+    'POST /api/v1/admin/users': {
+      url: '/api/v1/admin/users',
+      body: { email: 'new@example.test', password: 'a-long-password-1' },
+    },
     'GET /api/v1/admin/users/:id': { url: `/api/v1/admin/users/${f.userId}` },
     'PUT /api/v1/admin/users/:id': { url: `/api/v1/admin/users/${f.userId}`, body: { first_name: 'X' } },
     'POST /api/v1/admin/users/:id/verification-mail': { url: `/api/v1/admin/users/${f.userId}/verification-mail` },
