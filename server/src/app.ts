@@ -53,6 +53,7 @@ import { enquiriesRoutes } from './enquiries/enquiries.routes.ts';
 import { auditRoutes } from './admin/audit/audit.routes.ts';
 import { adminUsersRoutes } from './admin/users/admin-users.routes.ts';
 import { adminUserEditRoutes } from './admin/users/user-edit.routes.ts';
+import { adminUserSecurityRoutes } from './admin/users/user-security.routes.ts';
 
 /** The Web Push service worker the web app registers at scope / (web/public/sw.js). */
 const SERVICE_WORKER_FILE = 'sw.js';
@@ -139,6 +140,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(auditRoutes, { admin: modules.admin });
       await api.register(adminUsersRoutes, { adminUsers: modules.adminUsers });
       await api.register(adminUserEditRoutes, { adminUsers: modules.adminUsers });
+      await api.register(adminUserSecurityRoutes, { adminUsers: modules.adminUsers });
     },
     { prefix: `/${API_PREFIX}` },
   );

@@ -81,7 +81,9 @@ describe('SpaceService', () => {
 
     it('keeps an admin unlimited whatever allowance staff set', async () => {
       const { sut } = setUp();
-      const capped = new Actor({ id: 1, email: 'a@x.test' }, [1], [...admin.permissions.values()], { availableSpace: 5 });
+      const capped = new Actor({ id: 1, email: 'a@x.test' }, [1], [...admin.permissions.values()], {
+        availableSpace: 5,
+      });
       await expect(sut.limitFor(capped)).resolves.toBeNull();
     });
   });

@@ -48,6 +48,12 @@ export class AccountsRepository {
     await db.deleteFrom('users').where('id', '=', userId).execute();
   }
 
+  /** Ends every session of the user; answers how many ended. */
+  async endSessionsOf(userId: number, db: Database = this.db): Promise<number> {
+    const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Roles among these ids, with whether each is the guest role. */
   rolesByIds(ids: number[], db: Database = this.db) {
     if (!ids.length) return Promise.resolve([]);

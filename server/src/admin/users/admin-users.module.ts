@@ -12,6 +12,7 @@ import { AdminUsersRepository } from './admin-users.repository.ts';
 import { AdminUsersService } from './admin-users.service.ts';
 import { UserDeletion } from './user-deletion.service.ts';
 import { AdminUserEditor } from './user-editor.service.ts';
+import { UserSuspension } from './user-suspension.service.ts';
 
 /** The admin area's users screens: the list and export, and the changes staff make to accounts. */
 export function createAdminUsersModule(deps: {
@@ -45,6 +46,7 @@ export function createAdminUsersModule(deps: {
       defaultSpace,
       clock,
     }),
+    suspension: new UserSuspension({ db, dialect, accounts, list, audit: deps.admin.audit, defaultSpace, clock }),
     deletion: new UserDeletion({
       db,
       dialect,
