@@ -22,6 +22,8 @@ import {
 // by action, target type and date, and a row opens the change's values before and after.
 
 let server: RunningServer;
+/** Waits as long as a page's data may take on a busy machine (vitest's default is 1 s). */
+const POLL = { timeout: 15_000 };
 let browser: Browser | undefined;
 const PASSWORD = 'admin-audit-7';
 let staffEmail: string;
@@ -179,7 +181,7 @@ describe('audit log', () => {
     // Oldest first.
     await page.getByRole('columnheader', { name: 'Time' }).click();
     await page.waitForURL(/orderDir=asc/);
-    await expect.poll(async () => (await rows(page).first().textContent()) ?? '').toContain('old.one@example.in');
+    await expect.poll(async () => (await rows(page).first().textContent()) ?? '', POLL).toContain('old.one@example.in');
     // The target type filter: no role changes yet.
     await page.goto(`${server.url}/admin/logs/audit?targetType=role`);
     await page.getByText('Nothing matches').waitFor();
