@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UpdateUserBodySchema } from './account.ts';
+import { AccessTokenSchema, UpdateUserBodySchema } from './account.ts';
 import {
   PermissionGrantsSchema,
   adminListQuery,
@@ -164,3 +164,15 @@ export const SuspendAdminUserBodySchema = z.object({
     .optional(),
 });
 export type SuspendAdminUserBody = z.infer<typeof SuspendAdminUserBodySchema>;
+
+// The security tab: sessions, two-factor, password reset, API tokens.
+
+/** How many sessions a "log out everywhere" ended. */
+export const EndAdminUserSessionsResponseSchema = z.object({ ended: z.number().int() });
+export type EndAdminUserSessionsResponse = z.infer<typeof EndAdminUserSessionsResponseSchema>;
+
+export const AdminUserTokensResponseSchema = z.object({ tokens: z.array(AccessTokenSchema) });
+export type AdminUserTokensResponse = z.infer<typeof AdminUserTokensResponseSchema>;
+
+export const AdminUserTokenParamsSchema = z.object({ id: idParam(), tokenId: idParam() });
+export type AdminUserTokenParams = z.infer<typeof AdminUserTokenParamsSchema>;
