@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { UpdateUserBodySchema } from './account.ts';
-import { PermissionGrantsSchema, adminListQuery, adminPage, booleanFilter, dateFilter } from './admin.ts';
+import { AccessTokenSchema, UpdateUserBodySchema } from './account.ts';
+import {
+  PermissionGrantsSchema,
+  adminListQuery,
+  adminPage,
+  booleanFilter,
+  dateFilter,
+  isCalendarDate,
+} from './admin.ts';
 import { emailField, idParam, newPasswordField } from './fields.ts';
 import { RestrictionSchema } from './user.ts';
 
@@ -137,3 +144,35 @@ export const DeleteAdminUsersResponseSchema = z.object({
   deleted: z.number().int(),
 });
 export type DeleteAdminUsersResponse = z.infer<typeof DeleteAdminUsersResponseSchema>;
+
+/** A suspension's reason shows to staff only (spec of the ban dialog: at most 250 characters). */
+export const SUSPENSION_REASON_MAX = 250;
+
+/** POST admin/users/{id}/suspend: until a date (UTC, the suspension ends as it begins) or, with null, for good. */
+export const SuspendAdminUserBodySchema = z.object({
+  until: z
+    .string({ error: 'The end date must look like 2026-01-31.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The end date must look like 2026-01-31.')
+    .refine(isCalendarDate, 'The end date is not a real date.')
+    .nullable()
+    .optional(),
+  reason: z
+    .string({ error: 'The reason must be text.' })
+    .trim()
+    .max(SUSPENSION_REASON_MAX, `The reason may not be greater than ${SUSPENSION_REASON_MAX} characters.`)
+    .nullable()
+    .optional(),
+});
+export type SuspendAdminUserBody = z.infer<typeof SuspendAdminUserBodySchema>;
+
+// The security tab: sessions, two-factor, password reset, API tokens.
+
+/** How many sessions a "log out everywhere" ended. */
+export const EndAdminUserSessionsResponseSchema = z.object({ ended: z.number().int() });
+export type EndAdminUserSessionsResponse = z.infer<typeof EndAdminUserSessionsResponseSchema>;
+
+export const AdminUserTokensResponseSchema = z.object({ tokens: z.array(AccessTokenSchema) });
+export type AdminUserTokensResponse = z.infer<typeof AdminUserTokensResponseSchema>;
+
+export const AdminUserTokenParamsSchema = z.object({ id: idParam(), tokenId: idParam() });
+export type AdminUserTokenParams = z.infer<typeof AdminUserTokenParamsSchema>;

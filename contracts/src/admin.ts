@@ -33,16 +33,18 @@ export const booleanFilter = () =>
     .transform((v) => v === 'true')
     .optional();
 
+/** Whether a YYYY-MM-DD string names a day of the calendar (Date.parse rolls 2026-02-31 over to March). */
+export const isCalendarDate = (s: string) => {
+  const ms = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === s;
+};
+
 /** One end of a date range filter, a calendar date (YYYY-MM-DD) read in UTC. */
 export const dateFilter = () =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must look like 2026-01-31.')
-    // Date.parse rolls 2026-02-31 over into March; a real date reads back unchanged.
-    .refine((s) => {
-      const at = Date.parse(`${s}T00:00:00Z`);
-      return !Number.isNaN(at) && new Date(at).toISOString().startsWith(s);
-    }, 'The date is not a real date.')
+    .refine(isCalendarDate, 'The date is not a real date.')
     .optional();
 
 /** A page of an admin list: the drive's {data, current_page, last_page} shape with size and total. */

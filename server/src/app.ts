@@ -59,6 +59,7 @@ import { adminRoleUsersRoutes } from './admin/roles/role-users.routes.ts';
 import { adminRolesRoutes } from './admin/roles/roles.routes.ts';
 import { adminUsersRoutes } from './admin/users/admin-users.routes.ts';
 import { adminUserEditRoutes } from './admin/users/user-edit.routes.ts';
+import { adminUserSecurityRoutes } from './admin/users/user-security.routes.ts';
 
 /** The Web Push service worker the web app registers at scope / (web/public/sw.js). */
 const SERVICE_WORKER_FILE = 'sw.js';
@@ -151,6 +152,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(adminRoleUsersRoutes, { roles: modules.adminRoles });
       await api.register(adminUsersRoutes, { adminUsers: modules.adminUsers });
       await api.register(adminUserEditRoutes, { adminUsers: modules.adminUsers });
+      await api.register(adminUserSecurityRoutes, { adminUsers: modules.adminUsers });
     },
     { prefix: `/${API_PREFIX}` },
   );

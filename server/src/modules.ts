@@ -227,6 +227,7 @@ export function createModules(core: CoreDeps) {
       drive,
       settings: settings.service,
       localizations: i18n.repos.localizations,
+      notices: notifications.security,
       logger,
       clock,
     }),

@@ -23,6 +23,8 @@ import {
 // as chips, paging kept in the URL, adding a user, and the CSV export of what the table shows.
 
 let server: RunningServer;
+/** Waits as long as a page's data may take on a busy machine (vitest's default is 1 s). */
+const POLL = { timeout: 15_000 };
 let browser: Browser | undefined;
 const FIRST = ['Asha', 'Ravi', 'Meera', 'Kiran', 'Vikram', 'Priya', 'Arjun', 'Divya'];
 const LAST = ['Kumar', 'Iyer', 'Das', 'Rao', 'Singh', 'Nair', 'Mehta', 'Menon'];
@@ -115,14 +117,14 @@ describe('admin users list', () => {
     const userHeader = table(page).getByRole('columnheader', { name: 'User' });
     await userHeader.click();
     await page.waitForURL(/orderBy=email&orderDir=asc/);
-    await expect.poll(() => userHeader.getAttribute('aria-sort')).toBe('ascending');
-    await expect.poll(async () => (await shownEmails(page))[0]).toBe('admin@kosh.test');
+    await expect.poll(() => userHeader.getAttribute('aria-sort'), POLL).toBe('ascending');
+    await expect.poll(async () => (await shownEmails(page))[0], POLL).toBe('admin@kosh.test');
     const ascending = await shownEmails(page);
     expect(ascending).toEqual([...ascending].sort());
     await userHeader.click();
     await page.waitForURL(/orderDir=desc/);
-    await expect.poll(() => userHeader.getAttribute('aria-sort')).toBe('descending');
-    await expect.poll(async () => (await shownEmails(page))[0]).toBe('vikram.singh.36@example.in');
+    await expect.poll(() => userHeader.getAttribute('aria-sort'), POLL).toBe('descending');
+    await expect.poll(async () => (await shownEmails(page))[0], POLL).toBe('vikram.singh.36@example.in');
 
     // Search: every Meera and nobody else, after typing pauses.
     await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('meera');
@@ -257,6 +259,66 @@ describe('admin users list', () => {
     await screenshot(page, 'admin-users-delete-refused-1280');
     await waitForRange(page, '1–1 of 1');
     expect(await shownEmails(page)).toEqual(['admin@kosh.test']);
+  });
+
+  it('suspends a user from the row menu until a day, then removes the suspension; the audit log has both', async () => {
+    const email = 'ravi.kumar.1@example.in';
+    const page = await openUsers(`?query=${email}`);
+    await waitForRange(page, '1–1 of 1');
+    const row = bodyRows(page).first();
+    await row.getByRole('button', { name: `Actions for ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'Suspend' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suspend Ravi Kumar' });
+    await dialog.waitFor();
+    // Permanent is on, the day off; turning it off asks for the day.
+    const until = dialog.getByLabel('Suspend until');
+    expect(await until.isDisabled()).toBe(true);
+    await dialog.getByText('Permanent').click();
+    expect(await until.isDisabled()).toBe(false);
+    await dialog.getByRole('button', { name: 'Suspend' }).click();
+    await dialog.getByText('Pick the day the suspension ends.').waitFor();
+    await until.fill('2031-03-15');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Shared malware through public links');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-users-suspend-1280');
+    await dialog.getByRole('button', { name: 'Suspend' }).click();
+    await expectToast(page, `Suspended ${email}`);
+    await dialog.waitFor({ state: 'detached' });
+    const badge = row.getByRole('img', { name: /^Suspended\. Until Mar 15, 2031/ });
+    await badge.waitFor();
+    // The reason is in the badge's tooltip, for the keyboard too.
+    await badge.focus();
+    await page.getByRole('tooltip').filter({ hasText: 'Reason: Shared malware through public links' }).waitFor();
+    await screenshot(page, 'admin-users-suspended-1280');
+
+    await row.getByRole('button', { name: `Actions for ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'Remove suspension' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove the suspension?' });
+    await confirm.getByRole('button', { name: 'Remove suspension' }).click();
+    await expectToast(page, `Suspension of ${email} removed`);
+    await badge.waitFor({ state: 'detached' });
+
+    // The audit log, newest first: the removal, then the suspension with its values before and after.
+    await page.goto(`${server.url}/admin/logs/audit?query=${email}`);
+    const log = page.getByRole('grid', { name: 'Audit log' }).locator('tbody [role="row"]');
+    await expect
+      .poll(() => log.locator('code').allTextContents(), POLL)
+      .toEqual(['user.unsuspend', 'user.suspend', 'user.create']);
+    await log.nth(1).click();
+    const detail = page.getByRole('dialog', { name: 'User suspended' });
+    const changed = detail.locator('tr[data-changed]');
+    await changed.first().waitFor();
+    // The suspension's fields, opened one by one: there was none before.
+    expect(await changed.locator('th').allTextContents()).toEqual([
+      expect.stringContaining('suspension.until'),
+      expect.stringContaining('suspension.reason'),
+    ]);
+    expect(await changed.nth(0).locator('td').allTextContents()).toEqual(['(none)', '2031-03-15T00:00:00.000Z']);
+    expect(await changed.nth(1).locator('td').allTextContents()).toEqual([
+      '(none)',
+      'Shared malware through public links',
+    ]);
+    await screenshot(page, 'admin-users-audit-suspend-1280');
   });
 
   it('reads as cards on a phone', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from '../clock.ts';
 import { unauthenticated } from '../http/app-error.ts';
+import { isSuspended, suspendedToken } from '../users/suspension.ts';
 import { bearerTokenOf, type CallerResolver } from '../http/auth-context.ts';
 import type { Actor } from './actor.ts';
 import type { AccessTokensRepository } from './access-tokens.repository.ts';
@@ -37,7 +38,8 @@ export class ActorResolver implements CallerResolver {
     const session = await this.sessions.getActive(id, at.toISOString());
     if (!session) return guest();
     const actor = await this.actors.forUserId(session.user_id);
-    if (!actor) return guest();
+    // A suspension ends the user's sessions; one that slipped past (another process) counts for nothing.
+    if (!actor || (actor.suspension && isSuspended(actor.suspension, at))) return guest();
     if (at.getTime() - Date.parse(session.last_active) > TOUCH_INTERVAL_MS)
       await this.sessions.touch(id, at.toISOString());
     return { actor, sessionId: id };
@@ -48,6 +50,7 @@ export class ActorResolver implements CallerResolver {
     const actor = row ? await this.actors.forUserId(row.user_id) : undefined;
     if (!row || !actor) throw unauthenticated('Invalid API token.');
     const at = this.clock();
+    if (actor.suspension && isSuspended(actor.suspension, at)) throw suspendedToken(actor.suspension);
     if (!row.last_used_at || at.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS)
       await this.accessTokens.touch(row.id, at.toISOString());
     return actor;

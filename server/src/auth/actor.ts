@@ -1,5 +1,6 @@
 import { Permission } from '@kosh/contracts';
 import { forbidden, unauthenticated } from '../http/app-error.ts';
+import type { SuspensionColumns } from '../users/suspension.ts';
 
 export type Restriction = { name: string; value: number | null };
 export type GrantedPermission = { id: number; name: string; restrictions: Restriction[] };
@@ -16,6 +17,8 @@ export class Actor {
   readonly permissions: Map<string, GrantedPermission>;
   /** Bytes of storage staff allowed this user (users.available_space); null inherits (drive/space.service.ts). */
   readonly availableSpace: number | null;
+  /** The user's suspension columns when banned (users/suspension.ts decides whether it still holds). */
+  readonly suspension: SuspensionColumns | null;
   /** The staff member acting as this user through "log in as user"; null for the user themselves. */
   impersonator: ActorUser | null = null;
 
@@ -23,12 +26,13 @@ export class Actor {
     user: ActorUser | null,
     roleIds: number[],
     permissions: GrantedPermission[],
-    options: { availableSpace?: number | null } = {},
+    options: { availableSpace?: number | null; suspension?: SuspensionColumns | null } = {},
   ) {
     this.user = user;
     this.roleIds = roleIds;
     this.permissions = new Map(permissions.map((p) => [p.name, p]));
     this.availableSpace = options.availableSpace ?? null;
+    this.suspension = options.suspension?.banned_at ? options.suspension : null;
   }
 
   get isAdmin(): boolean {

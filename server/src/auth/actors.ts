@@ -21,8 +21,10 @@ export class Actors {
     this.clock = deps.clock ?? systemClock;
   }
 
-  /** The user's actor; a users row passed in also carries the staff-set storage allowance. */
-  async forUser(user: ActorUser & { available_space?: number | null }): Promise<Actor> {
+  /** The user's actor; a users row passed in also carries the staff-set storage allowance and any suspension. */
+  async forUser(
+    user: ActorUser & { available_space?: number | null; banned_at?: string | null; banned_until?: string | null },
+  ): Promise<Actor> {
     const roles = await this.roles.listRolesOfUser(user.id);
     const permissions = await this.roles.listPermissions(
       roles.map((r) => r.id),
@@ -32,7 +34,10 @@ export class Actors {
       { id: user.id, email: user.email },
       roles.map((r) => r.id),
       permissions,
-      { availableSpace: user.available_space ?? null },
+      {
+        availableSpace: user.available_space ?? null,
+        suspension: { banned_at: user.banned_at ?? null, banned_until: user.banned_until ?? null },
+      },
     );
   }
 

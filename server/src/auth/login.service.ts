@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TWO_FACTOR_CHALLENGE_MINUTES, type ChallengeTwoFactorBody, type LoginUserBody } from '@kosh/contracts';
 import { unauthenticated, validation } from '../http/app-error.ts';
+import { isSuspended, suspendedSignIn } from '../users/suspension.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import { THROTTLES, type FailureThrottle } from './failure-throttle.ts';
 import type { KeyRing } from './key-ring.ts';
@@ -55,6 +56,8 @@ export class LoginService {
     const matches = await verifyPassword(row?.password ?? (await this.dummyHash), body.password);
     if (!row?.password || !matches) throw validation({ email: [BAD_CREDENTIALS] });
     await counted.succeeded();
+    // Refused before the two-factor step too: the code would lead nowhere.
+    if (isSuspended(row, new Date())) throw suspendedSignIn(row);
     if (TwoFactorService.isEnabled(row)) {
       const challenge = await this.keys.sign(
         CHALLENGE_PURPOSE,

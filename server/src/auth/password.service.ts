@@ -7,7 +7,7 @@ import { validation } from '../http/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordResetMail } from '../mail/templates.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import { THROTTLES, type FailureThrottle } from './failure-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { PasswordResetsRepository } from './password-resets.repository.ts';
@@ -58,7 +58,14 @@ export class PasswordService {
 
   private async sendResetLink(email: string, baseUrl: string): Promise<void> {
     const row = await this.deps.users.getByEmail(email);
-    if (!row) return;
+    if (row) await this.mailResetLink(row, baseUrl);
+  }
+
+  /**
+   * Mails the user a fresh reset link (the one before stops working); staff send it from the
+   * admin area for a user who cannot sign in.
+   */
+  async mailResetLink(row: Pick<UserRow, 'id' | 'email'>, baseUrl: string): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     const at = this.clock();
     await this.deps.resets.replaceForUser({

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import { AppError, forbidden, validation } from '../http/app-error.ts';
 import type { SecurityNotices } from '../notifications/security-notices.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
+import { isSuspended, suspendedSignIn } from '../users/suspension.ts';
 import { describeUserAgent, type DeviceType } from './device.ts';
 import { THROTTLES, type FailureThrottle } from './failure-throttle.ts';
 import type { GeoLocator } from './geoip.ts';
@@ -60,11 +61,17 @@ export class SessionService {
     this.throttle = throttle;
   }
 
-  /** Starts a session for the user; a session the browser already had ends (no fixation). */
+  /**
+   * Starts a session for the user; a session the browser already had ends (no fixation). Every
+   * sign-in (password, two-factor, social, registration) comes through here, so a suspended
+   * account is refused here once for all of them.
+   */
   async start(userId: number, ctx: RequestContext, remember: boolean): Promise<{ token: string; id: string }> {
+    const at = this.clock();
+    const user = await this.users.getById(userId);
+    if (user && isSuspended(user, at)) throw suspendedSignIn(user);
     if (ctx.sessionId) await this.sessions.delete(ctx.sessionId);
     const { token, id } = newSessionToken();
-    const at = this.clock();
     const place = await this.geo.locate(ctx.ip);
     const device = describeUserAgent(ctx.userAgent);
     await this.sessions.create({

@@ -41,9 +41,10 @@ const noLinks = new Actor(null, [3], []);
 const query = { page: 1, perPage: 50, order: 'name:asc' };
 const noUnlock: LinkUnlock = { token: undefined };
 
-class FakeLinks implements Pick<LinksRepository, 'getByHash' | 'getOwnerName'> {
+class FakeLinks implements Pick<LinksRepository, 'getByHash' | 'getOwnerName' | 'suspensionOf'> {
   readonly rows: LinkRow[];
   owner: { first_name: string | null; last_name: string | null } = { first_name: 'Ada', last_name: 'Lovelace' };
+  suspension = { banned_at: null as string | null, banned_until: null as string | null };
   constructor(rows: LinkRow[]) {
     this.rows = rows;
   }
@@ -52,6 +53,9 @@ class FakeLinks implements Pick<LinksRepository, 'getByHash' | 'getOwnerName'> {
   }
   async getOwnerName() {
     return this.owner;
+  }
+  async suspensionOf() {
+    return this.suspension;
   }
 }
 
@@ -157,6 +161,15 @@ describe('LinkAccessService', () => {
         code: 'link_expired',
         message: 'This link has expired.',
       });
+    });
+
+    it('answers 404 while the maker of the link is suspended, and opens it once the suspension ends', async () => {
+      const { sut, links, clock } = setUp();
+      links.suspension = { banned_at: clock.iso(), banned_until: clock.iso(HOUR) };
+      await expect(sut.page(guest, 'L1', query, noUnlock)).rejects.toMatchObject({ status: 404 });
+      await expect(sut.find('L1')).resolves.toBeNull();
+      clock.advance(HOUR);
+      await expect(sut.page(guest, 'L1', query, noUnlock)).resolves.toMatchObject({ page: { passwordInvalid: false } });
     });
 
     it('answers 404, not 410, for an expired link that is also turned off', async () => {

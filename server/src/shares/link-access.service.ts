@@ -20,6 +20,7 @@ import type { EntryRow, FileEntriesRepository, SortColumn } from '../drive/file-
 import type { DriveListingService } from '../drive/listing.service.ts';
 import type { DriveUploadService, UploadPart } from '../drive/upload.service.ts';
 import { AppError, forbidden, notFound, unauthenticated } from '../http/app-error.ts';
+import { isSuspended } from '../users/suspension.ts';
 import type { LinkRow, LinksRepository } from './links.repository.ts';
 import { presentLink, presentLinkEntry } from './link.presenter.ts';
 
@@ -46,7 +47,7 @@ export type LinkUnlock = {
 export type OpenLink = { link: LinkRow; root: EntryRow };
 
 type Deps = {
-  links: Pick<LinksRepository, 'getByHash' | 'getOwnerName'>;
+  links: Pick<LinksRepository, 'getByHash' | 'getOwnerName' | 'suspensionOf'>;
   entries: Pick<FileEntriesRepository, 'getById' | 'getByHash' | 'getManyByHashes'>;
   policy: Pick<DrivePolicy, 'getWritableFolder' | 'quotaHolder'>;
   listing: Pick<DriveListingService, 'childrenPage'>;
@@ -97,10 +98,15 @@ export class LinkAccessService {
     return found === 'missing' || found === 'expired' ? null : found;
   }
 
-  /** Off, deleted or its entry gone or in trash is 'missing'; 'expired' only for a link that would open otherwise. */
+  /**
+   * Off, deleted, its entry gone or in trash, or made by a suspended user is 'missing' (the link
+   * comes back when the suspension ends); 'expired' only for a link that would open otherwise.
+   */
   private async lookup(hash: string): Promise<OpenLink | 'missing' | 'expired'> {
     const link = await this.deps.links.getByHash(hash);
     if (link?.enabled !== 1) return 'missing';
+    const maker = await this.deps.links.suspensionOf(link.user_id);
+    if (maker && isSuspended(maker, this.deps.clock())) return 'missing';
     const root = await this.deps.entries.getById(link.file_entry_id);
     if (!root || root.deleted_at) return 'missing';
     if (link.expires_at && Date.parse(link.expires_at) <= this.deps.clock().getTime()) return 'expired';

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { ShareableLinksTable } from '../db/schema.ts';
+import type { SuspensionColumns } from '../users/suspension.ts';
 
 export type LinkRow = Selectable<ShareableLinksTable>;
 
@@ -34,6 +35,15 @@ export class LinksRepository {
   /** The name of a link's owner (no email: visitors of the link page see it). */
   getOwnerName(userId: number): Promise<{ first_name: string | null; last_name: string | null } | undefined> {
     return this.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+  }
+
+  /** The suspension columns of a link's maker: a suspended user's links answer like unknown ones. */
+  suspensionOf(userId: number): Promise<SuspensionColumns | undefined> {
+    return this.db
+      .selectFrom('users')
+      .select(['banned_at', 'banned_until'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
   }
 
   /** Links a user has made (the links.create count restriction). */

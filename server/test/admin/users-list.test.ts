@@ -291,6 +291,7 @@ describe('GET admin/users', () => {
       ['page', { page: 0 }],
       ['emailVerified', { emailVerified: 'yes' }],
       ['createdFrom', { createdFrom: '2024-13-45' }],
+      ['activeTo', { activeTo: '2024-02-30' }],
       ['roleId', { roleId: 'admin' }],
     ])('answers 422 naming %s', async (field, query) => {
       const res = await admin.get(`${ADMIN_USERS}?${qs(query)}`);

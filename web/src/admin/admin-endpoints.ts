@@ -1,5 +1,6 @@
 import {
   AdminBulkIdsSchema,
+  AdminUserIdParamsSchema,
   AdminUserResponseSchema,
   AdminUsersPageSchema,
   AdminUsersQuerySchema,
@@ -7,6 +8,7 @@ import {
   AuditLogQuerySchema,
   CreateAdminUserBodySchema,
   DeleteAdminUsersResponseSchema,
+  SuspendAdminUserBodySchema,
 } from '@kosh/contracts';
 import type { EndpointDefinition } from '@kosh/contracts/endpoints';
 
@@ -36,6 +38,19 @@ export const adminEndpoints = {
     path: 'admin/users/delete',
     body: AdminBulkIdsSchema,
     response: DeleteAdminUsersResponseSchema,
+  },
+  suspendAdminUser: {
+    method: 'POST',
+    path: 'admin/users/:id/suspend',
+    params: AdminUserIdParamsSchema,
+    body: SuspendAdminUserBodySchema,
+    response: AdminUserResponseSchema,
+  },
+  unsuspendAdminUser: {
+    method: 'POST',
+    path: 'admin/users/:id/unsuspend',
+    params: AdminUserIdParamsSchema,
+    response: AdminUserResponseSchema,
   },
 } as const satisfies Record<string, EndpointDefinition>;
 

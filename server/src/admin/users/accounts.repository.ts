@@ -48,6 +48,38 @@ export class AccountsRepository {
     await db.deleteFrom('users').where('id', '=', userId).execute();
   }
 
+  /** Ends every session of the user; answers how many ended. */
+  async endSessionsOf(userId: number, db: Database = this.db): Promise<number> {
+    const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Turns two-factor sign-in off (and drops a setup under way), as the user's own "disable" does. */
+  async clearTwoFactor(userId: number, at: string, db: Database): Promise<void> {
+    await db
+      .updateTable('users')
+      .set({
+        two_factor_secret: null,
+        two_factor_recovery_codes: null,
+        two_factor_confirmed_at: null,
+        two_factor_last_time_step: null,
+        updated_at: at,
+      })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Revokes one API token of the user; answers its name, or undefined when the user has no such token. */
+  async deleteToken(userId: number, tokenId: number, db: Database): Promise<string | undefined> {
+    const row = await db
+      .deleteFrom('personal_access_tokens')
+      .where('id', '=', tokenId)
+      .where('user_id', '=', userId)
+      .returning('name')
+      .executeTakeFirst();
+    return row?.name;
+  }
+
   /** Roles among these ids, with whether each is the guest role. */
   rolesByIds(ids: number[], db: Database = this.db) {
     if (!ids.length) return Promise.resolve([]);

@@ -1,7 +1,10 @@
-import { type AdminUserRow, Permission } from '@kosh/contracts';
+import { type AdminUserDetail, type AdminUserRow, Permission, type PermissionGrant } from '@kosh/contracts';
 import { mergeGrants } from '../../auth/roles.repository.ts';
+import { TwoFactorService } from '../../auth/two-factor.service.ts';
 import { allowedSpace, MAX_SPACE } from '../../drive/space.service.ts';
 import { isSuspended } from '../../users/suspension.ts';
+import type { UserRow } from '../../users/users.repository.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
 import type { AdminUserListRow, AdminUsersRepository } from './admin-users.repository.ts';
 
 /** The name shown for a user: first and last name, else the part of the email before the @. */
@@ -57,4 +60,31 @@ export async function presentAdminUsers(
       };
     }),
   );
+}
+
+/** Direct grants as stored (restrictions JSON) in the contract's shape. */
+export const grantsOf = (rows: Array<{ name: string; restrictions: string }>): PermissionGrant[] =>
+  rows.map((r) => ({ name: r.name, restrictions: JSON.parse(r.restrictions) as PermissionGrant['restrictions'] }));
+
+/** The edit page's user: the list row plus profile, two-factor state, role ids and direct grants. */
+export async function presentAdminUserDetail(
+  row: UserRow,
+  deps: { list: AdminUsersRepository; accounts: AccountsRepository; defaultSpace: () => Promise<number>; at: Date },
+): Promise<AdminUserDetail> {
+  const [[shown], roleIds, grants] = await Promise.all([
+    presentAdminUsers([row], { repo: deps.list, defaultSpace: deps.defaultSpace, at: deps.at }),
+    deps.accounts.roleIdsOf(row.id),
+    deps.accounts.directGrantsOf(row.id),
+  ]);
+  return {
+    ...shown,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    language: row.language,
+    country_id: row.country_id,
+    timezone: row.timezone,
+    two_factor_enabled: TwoFactorService.isEnabled(row),
+    permissions: grantsOf(grants),
+    role_ids: roleIds,
+  };
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import type { DriveModule } from '../../drive/drive.module.ts';
 import type { LocalizationsRepository } from '../../i18n/localizations.repository.ts';
+import type { SecurityNotices } from '../../notifications/security-notices.ts';
 import type { SettingsService } from '../../settings/settings.service.ts';
 import type { AccountModule } from '../../users/account.module.ts';
 import type { AdminModule } from '../admin.module.ts';
@@ -12,6 +13,8 @@ import { AdminUsersRepository } from './admin-users.repository.ts';
 import { AdminUsersService } from './admin-users.service.ts';
 import { UserDeletion } from './user-deletion.service.ts';
 import { AdminUserEditor } from './user-editor.service.ts';
+import { UserSecurity } from './user-security.service.ts';
+import { UserSuspension } from './user-suspension.service.ts';
 
 /** The admin area's users screens: the list and export, and the changes staff make to accounts. */
 export function createAdminUsersModule(deps: {
@@ -23,6 +26,8 @@ export function createAdminUsersModule(deps: {
   drive: DriveModule;
   settings: SettingsService;
   localizations: LocalizationsRepository;
+  /** The security notice a user gets when their two-factor sign-in is turned off. */
+  notices?: SecurityNotices;
   logger: Logger;
   clock?: Clock;
 }) {
@@ -42,6 +47,20 @@ export function createAdminUsersModule(deps: {
       verification: deps.auth.emailVerification,
       settings: deps.settings,
       localizations: deps.localizations,
+      defaultSpace,
+      clock,
+    }),
+    suspension: new UserSuspension({ db, dialect, accounts, list, audit: deps.admin.audit, defaultSpace, clock }),
+    security: new UserSecurity({
+      db,
+      dialect,
+      accounts,
+      list,
+      sessions: deps.auth.repos.sessions,
+      tokens: deps.auth.repos.accessTokens,
+      passwords: deps.auth.passwords,
+      notices: deps.notices,
+      audit: deps.admin.audit,
       defaultSpace,
       clock,
     }),

@@ -8,7 +8,6 @@ import {
 import type { Actor } from '../../auth/actor.ts';
 import { hashPassword } from '../../auth/password.ts';
 import type { EmailVerificationService } from '../../auth/email-verification.service.ts';
-import { TwoFactorService } from '../../auth/two-factor.service.ts';
 import { systemClock, type Clock } from '../../clock.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import { immediateTransaction } from '../../drive/owner-transaction.ts';
@@ -22,7 +21,7 @@ import type { AuditService, AuditSource } from '../audit/audit.service.ts';
 import { type ResolvedGrant, replaceUserPermissions, resolveGrants } from '../permission-grants.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import { guardAdminTarget } from './admin-targets.ts';
-import { presentAdminUsers } from './admin-user.presenter.ts';
+import { grantsOf, presentAdminUserDetail } from './admin-user.presenter.ts';
 import type { AdminUsersRepository } from './admin-users.repository.ts';
 
 export const EMAIL_TAKEN = 'The email has already been taken.';
@@ -45,9 +44,6 @@ type Deps = {
 
 /** The fields of an update that are plain columns of users. */
 const PROFILE = ['first_name', 'last_name', 'available_space', 'language', 'country_id', 'timezone'] as const;
-
-const grantsOf = (rows: Array<{ name: string; restrictions: string }>): PermissionGrant[] =>
-  rows.map((r) => ({ name: r.name, restrictions: JSON.parse(r.restrictions) as PermissionGrant['restrictions'] }));
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -239,27 +235,9 @@ export class AdminUserEditor {
     return row;
   }
 
-  private async detail(row: UserRow): Promise<AdminUserDetail> {
-    const [shown] = await presentAdminUsers([row], {
-      repo: this.deps.list,
-      defaultSpace: this.deps.defaultSpace,
-      at: this.clock(),
-    });
-    const [roleIds, grants] = await Promise.all([
-      this.deps.accounts.roleIdsOf(row.id),
-      this.deps.accounts.directGrantsOf(row.id),
-    ]);
-    return {
-      ...shown,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      language: row.language,
-      country_id: row.country_id,
-      timezone: row.timezone,
-      two_factor_enabled: TwoFactorService.isEnabled(row),
-      permissions: grantsOf(grants),
-      role_ids: roleIds,
-    };
+  private detail(row: UserRow): Promise<AdminUserDetail> {
+    const { list, accounts, defaultSpace } = this.deps;
+    return presentAdminUserDetail(row, { list, accounts, defaultSpace, at: this.clock() });
   }
 
   private now(): string {

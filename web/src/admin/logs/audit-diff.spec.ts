@@ -32,6 +32,23 @@ describe('auditDiff', () => {
     ]);
   });
 
+  it('opens nested objects into dotted fields, an absent object meaning none of its fields', () => {
+    expect(auditDiff({ suspension: null }, { suspension: { until: '2031-03-15', reason: 'spam' } })).toEqual([
+      { key: 'suspension.until', after: '2031-03-15', isChanged: true },
+      { key: 'suspension.reason', after: 'spam', isChanged: true },
+    ]);
+    expect(auditDiff({ s: { until: 'a', reason: 'r' } }, { s: { until: 'b', reason: 'r' } })).toEqual([
+      { key: 's.until', before: 'a', after: 'b', isChanged: true },
+      { key: 's.reason', before: 'r', after: 'r', isChanged: false },
+    ]);
+  });
+
+  it('keeps a field whole when one side is an object and the other a value', () => {
+    expect(auditDiff({ limit: 5 }, { limit: { bytes: 5 } })).toEqual([
+      { key: 'limit', before: '5', after: '{\n  "bytes": 5\n}', isChanged: true },
+    ]);
+  });
+
   it('has no fields when neither side has any', () => {
     expect(auditDiff(null, null)).toEqual([]);
   });

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import type { AdminUserRow } from '@kosh/contracts';
 import { Plus, Users } from 'lucide-react';
 import { ADMIN_USERS_SORTABLE } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
@@ -11,6 +12,8 @@ import { useAdminList } from '../table/useAdminList.ts';
 import { useTableState } from '../table/useTableState.ts';
 import { adminUserKeys, fetchAdminUsers, useRoleOptions } from './admin-users.api.ts';
 import { CreateUserDialog } from './CreateUserDialog.tsx';
+import { UserActionsMenu, type UserAction } from './UserActionsMenu.tsx';
+import { UserActionDialogs } from './UserActionDialogs.tsx';
 import { useUserBulkActions } from './useUserBulkActions.tsx';
 import { useUserColumns } from './useUserColumns.tsx';
 
@@ -45,6 +48,11 @@ export function UsersPage() {
   const columns = useUserColumns();
   const bulkActions = useUserBulkActions();
   const [isCreateOpen, setCreateOpen] = useState(false);
+  const [pending, setPending] = useState<{ action: UserAction; user: AdminUserRow } | null>(null);
+  const rowActions = useCallback(
+    (user: AdminUserRow) => <UserActionsMenu user={user} onAction={(action) => setPending({ action, user })} />,
+    [],
+  );
   const addButton = (
     <Button onPress={() => setCreateOpen(true)} startIcon={<Plus size={18} aria-hidden />}>
       {trans('Add new user')}
@@ -61,9 +69,11 @@ export function UsersPage() {
         searchLabel={trans('Search by name or email')}
         exportPath={ADMIN_USERS_EXPORT_PATH}
         bulkActions={bulkActions}
+        rowActions={rowActions}
         empty={{ icon: Users, heading: 'No users yet', help: 'People who sign up or whom you add will show up here.' }}
       />
       <CreateUserDialog isOpen={isCreateOpen} onClose={() => setCreateOpen(false)} />
+      <UserActionDialogs pending={pending} onClose={() => setPending(null)} />
     </AdminPage>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CreateAdminUserBody } from '@kosh/contracts';
+import type { CreateAdminUserBody, SuspendAdminUserBody } from '@kosh/contracts';
 import { call } from '../../api/call.ts';
 import { apiRequest } from '../../api/http.ts';
 import { queryClient } from '../../api/query-client.ts';
@@ -56,4 +56,22 @@ export function useCreateUser() {
 /** Deletes the picked users (POST admin/users/delete); each answers for itself. */
 export function deleteUsers(ids: number[]) {
   return call(adminEndpoints.deleteAdminUsers, { body: { ids } }).finally(refreshUsers);
+}
+
+/** Suspends a user until a day or for good (POST admin/users/{id}/suspend); 422s land on the form. */
+export function useSuspendUser() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: SuspendAdminUserBody }) =>
+      call(adminEndpoints.suspendAdminUser, { params: { id }, body }),
+    meta: { handledStatuses: [422] },
+    onSuccess: refreshUsers,
+  });
+}
+
+/** Lifts a suspension (POST admin/users/{id}/unsuspend). */
+export function useUnsuspendUser() {
+  return useMutation({
+    mutationFn: (id: number) => call(adminEndpoints.unsuspendAdminUser, { params: { id } }),
+    onSuccess: refreshUsers,
+  });
 }

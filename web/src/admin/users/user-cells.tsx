@@ -10,7 +10,7 @@ import { Avatar } from '../../shell/layout/Avatar.tsx';
 import { useIsAppPage } from '../../shell/menus/app-routes.ts';
 import { focusRing } from '../../ui/button-styles.ts';
 import { Tooltip } from '../../ui/Tooltip.tsx';
-import { useFormatMoment } from '../useAdminFormat.ts';
+import { useFormatUtcDay } from '../useAdminFormat.ts';
 
 /** Avatar, name, and the email under it. */
 export function UserCell({ user }: { user: AdminUserRow }) {
@@ -76,11 +76,9 @@ export function YesNoCell({ value, yes, no }: { value: boolean; yes: string; no:
 /** Suspended: a badge whose tooltip tells until when and why; the end date also shows under it. */
 export function SuspendedCell({ user }: { user: AdminUserRow }) {
   const { trans } = useTrans();
-  const formatMoment = useFormatMoment();
+  const formatDay = useFormatUtcDay();
   if (!user.banned_at) return <span className="text-fg-muted">—</span>;
-  const until = user.banned_until
-    ? trans('Until :date', { date: formatMoment(user.banned_until) })
-    : trans('Permanently');
+  const until = user.banned_until ? trans('Until :date', { date: formatDay(user.banned_until) }) : trans('Permanently');
   const reason = user.ban_reason ? trans('Reason: :reason', { reason: user.ban_reason }) : trans('No reason given');
   return (
     <div className="flex flex-col items-start gap-0.5">

@@ -1,0 +1,52 @@
+import type { AdminUserRow } from '@kosh/contracts';
+import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+import { useUnsuspendUser } from './admin-users.api.ts';
+import { SuspendDialog } from './SuspendDialog.tsx';
+import type { UserAction } from './UserActionsMenu.tsx';
+
+type Props = { pending: { action: UserAction; user: AdminUserRow } | null; onClose: () => void };
+
+/** The dialogs a row's menu opens: suspend, and the confirmation of removing a suspension. */
+export function UserActionDialogs({ pending, onClose }: Props) {
+  const { trans } = useTrans();
+  const unsuspend = useUnsuspendUser();
+  const user = pending?.user;
+  const confirmUnsuspend = () => {
+    if (!user) return;
+    unsuspend.mutate(user.id, {
+      onSuccess: () => {
+        toast.positive(trans('Suspension of :email removed', { email: user.email }));
+        onClose();
+      },
+    });
+  };
+  return (
+    <>
+      <SuspendDialog user={pending?.action === 'suspend' ? pending.user : null} onClose={onClose} />
+      <Dialog
+        isOpen={pending?.action === 'unsuspend'}
+        onOpenChange={(open) => !open && onClose()}
+        role="alertdialog"
+        size="sm"
+        title={trans('Remove the suspension?')}
+        actions={
+          <>
+            <Button variant="text" onPress={onClose} autoFocus>
+              {trans('Cancel')}
+            </Button>
+            <Button onPress={confirmUnsuspend} isPending={unsuspend.isPending}>
+              {trans('Remove suspension')}
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-fg-muted">
+          {trans(':email can sign in again, and their shared links open again.', { email: user?.email ?? '' })}
+        </p>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { Ban, MoreVertical, Pencil, ShieldCheck } from 'lucide-react';
+import { Button as AriaButton } from 'react-aria-components';
+import type { AdminUserRow } from '@kosh/contracts';
+import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { useIsAppPage } from '../../shell/menus/app-routes.ts';
+import { useAuth } from '../../shell/useAuth.ts';
+import { iconButtonClasses } from '../../ui/button-styles.ts';
+import { Dropdown, MenuItem } from '../../ui/Menu.tsx';
+
+export type UserAction = 'suspend' | 'unsuspend';
+
+type Props = { user: AdminUserRow; onAction: (action: UserAction, user: AdminUserRow) => void };
+
+/**
+ * A row's menu: Edit (once the edit page exists), Suspend or Remove suspension. Your own row
+ * offers no suspension: the server refuses it.
+ */
+export function UserActionsMenu({ user, onAction }: Props) {
+  const { trans } = useTrans();
+  const { user: me } = useAuth();
+  const isAppPage = useIsAppPage();
+  const editPath = `/admin/users/${user.id}`;
+  const isSelf = me?.id === user.id;
+  const canEdit = isAppPage(editPath);
+  if (isSelf && !canEdit) return null;
+  return (
+    <Dropdown
+      aria-label={trans('Actions for :email', { email: user.email })}
+      trigger={
+        <AriaButton aria-label={trans('Actions for :email', { email: user.email })} className={iconButtonClasses('md')}>
+          <MoreVertical size={20} aria-hidden />
+        </AriaButton>
+      }
+      onAction={(key) => {
+        if (key === 'suspend' || key === 'unsuspend') onAction(key, user);
+      }}
+    >
+      {canEdit && (
+        <MenuItem id="edit" href={editPath} icon={<Pencil size={18} />}>
+          {trans('Edit')}
+        </MenuItem>
+      )}
+      {!isSelf &&
+        (user.banned_at ? (
+          <MenuItem id="unsuspend" icon={<ShieldCheck size={18} />}>
+            {trans('Remove suspension')}
+          </MenuItem>
+        ) : (
+          <MenuItem id="suspend" icon={<Ban size={18} />}>
+            {trans('Suspend')}
+          </MenuItem>
+        ))}
+    </Dropdown>
+  );
+}
