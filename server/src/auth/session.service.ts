@@ -88,6 +88,8 @@ export class SessionService {
       ).toISOString(),
       created_at: at.toISOString(),
     });
+    // Signing in is activity: the admin users list shows it from now, not a minute later.
+    await this.users.touchLastActive(userId, at.toISOString());
     // The network becomes the owner's: failures elsewhere cannot lock the account out from it.
     if (ctx.ip) await this.throttle?.rememberNetwork(userId, ctx.ip);
     // A browser + platform not seen before for this user: the new-sign-in notification.
@@ -159,6 +161,7 @@ export class SessionService {
   /** Ends every other session of the user; answers how many ended. */
   async logoutOthers(actor: Actor, ctx: RequestContext, password: string): Promise<number> {
     const user = actor.requireUser();
+    actor.refuseWhileImpersonated();
     await this.requirePasswordConfirmed(ctx);
     await this.checkPassword(user.id, password, 'password', 'This password does not match our records.');
     return this.sessions.deleteOthersOfUser(user.id, ctx.sessionId);
