@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccessTokenSchema, UpdateUserBodySchema } from './account.ts';
+import { BootstrapDataSchema } from './bootstrap.ts';
 import {
   PermissionGrantsSchema,
   adminListQuery,
@@ -176,3 +177,7 @@ export type AdminUserTokensResponse = z.infer<typeof AdminUserTokensResponseSche
 
 export const AdminUserTokenParamsSchema = z.object({ id: idParam(), tokenId: idParam() });
 export type AdminUserTokenParams = z.infer<typeof AdminUserTokenParamsSchema>;
+
+/** "Log in as user" and back: the bootstrap data of whoever the browser is signed in as now. */
+export const ImpersonationResponseSchema = z.object({ bootstrapData: BootstrapDataSchema });
+export type ImpersonationResponse = z.infer<typeof ImpersonationResponseSchema>;

@@ -48,6 +48,11 @@ export const UserSchema = z.object({
   /** The user's own API tokens (never their secrets); absent for other viewers. */
   tokens: z.array(z.object({ id: z.number().int(), name: z.string(), last_used_at: z.string().nullable() })).optional(),
   unread_notifications_count: z.number().int(),
+  /**
+   * The staff member acting as this user through "log in as user" (the app shows a banner with a
+   * way back); absent or null otherwise.
+   */
+  impersonator: z.object({ id: z.number().int(), email: z.string(), name: z.string() }).nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

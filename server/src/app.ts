@@ -54,6 +54,7 @@ import { auditRoutes } from './admin/audit/audit.routes.ts';
 import { adminUsersRoutes } from './admin/users/admin-users.routes.ts';
 import { adminUserEditRoutes } from './admin/users/user-edit.routes.ts';
 import { adminUserSecurityRoutes } from './admin/users/user-security.routes.ts';
+import { impersonationRoutes } from './admin/users/impersonation.routes.ts';
 
 /** The Web Push service worker the web app registers at scope / (web/public/sw.js). */
 const SERVICE_WORKER_FILE = 'sw.js';
@@ -141,6 +142,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(adminUsersRoutes, { adminUsers: modules.adminUsers });
       await api.register(adminUserEditRoutes, { adminUsers: modules.adminUsers });
       await api.register(adminUserSecurityRoutes, { adminUsers: modules.adminUsers });
+      await api.register(impersonationRoutes, { adminUsers: modules.adminUsers, answers });
     },
     { prefix: `/${API_PREFIX}` },
   );

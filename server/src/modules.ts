@@ -197,6 +197,7 @@ export function createModules(core: CoreDeps) {
       admin,
       auth,
       account,
+      actors: users.actors,
       drive,
       settings: settings.service,
       localizations: i18n.repos.localizations,

@@ -20,6 +20,7 @@ export class AccessTokensService {
 
   async create(actor: Actor, name: string): Promise<{ token: AccessToken; plainTextToken: string }> {
     const user = actor.requireUser();
+    actor.refuseWhileImpersonated();
     actor.authorize(Permission.apiAccess);
     if (!(await this.settings.get<boolean>('api.integrated')))
       throw forbidden('API access is not enabled on this site.');
@@ -40,6 +41,7 @@ export class AccessTokensService {
    */
   async delete(actor: Actor, id: number): Promise<void> {
     const user = actor.requireUser();
+    actor.refuseWhileImpersonated();
     if (!(await this.tokens.deleteOfUser(id, user.id))) throw notFound('Token not found.');
   }
 

@@ -40,6 +40,12 @@ export class ActorResolver implements CallerResolver {
     const actor = await this.actors.forUserId(session.user_id);
     // A suspension ends the user's sessions; one that slipped past (another process) counts for nothing.
     if (!actor || (actor.suspension && isSuspended(actor.suspension, at))) return guest();
+    if (session.impersonator_id !== null) {
+      // "Log in as user": it lasts only while the staff member who opened it exists and holds admin.
+      const staff = await this.actors.forUserId(session.impersonator_id);
+      if (!staff?.user || !staff.isAdmin) return guest();
+      actor.impersonator = staff.user;
+    }
     if (at.getTime() - Date.parse(session.last_active) > TOUCH_INTERVAL_MS)
       await this.sessions.touch(id, at.toISOString());
     return { actor, sessionId: id };

@@ -7,6 +7,8 @@ export type GrantedPermission = { id: number; name: string; restrictions: Restri
 
 export type ActorUser = { id: number; email: string };
 
+export const IMPERSONATING = 'Not available while logged in as another user.';
+
 /**
  * Who is making a request and what they may do (spec part 1 section 6): a user's
  * permissions, or the guest role's when logged out. Holding `admin` passes every check.
@@ -63,6 +65,14 @@ export class Actor {
   authorize(name: string): void {
     if (this.can(name)) return;
     throw this.user ? forbidden() : unauthenticated();
+  }
+
+  /**
+   * 403 while staff act as this user through "log in as user": changes to how the account signs in,
+   * its tokens or its existence stay with the user.
+   */
+  refuseWhileImpersonated(): void {
+    if (this.impersonator) throw forbidden(IMPERSONATING);
   }
 
   requireUser(): ActorUser {

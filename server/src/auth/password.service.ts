@@ -106,6 +106,7 @@ export class PasswordService {
 
   /** Changes the password after checking the current one; the user's other sessions end, this one gets a new token. */
   async update(actor: Actor, ctx: RequestContext, body: UpdatePasswordBody): Promise<RotatedSession | null> {
+    actor.refuseWhileImpersonated();
     const user = actor.requireUser();
     const row = await this.deps.users.getById(user.id);
     if (!row || !(await verifyPassword(row.password, body.current_password))) {

@@ -159,6 +159,7 @@ export class SessionService {
   /** Ends every other session of the user; answers how many ended. */
   async logoutOthers(actor: Actor, ctx: RequestContext, password: string): Promise<number> {
     const user = actor.requireUser();
+    actor.refuseWhileImpersonated();
     await this.requirePasswordConfirmed(ctx);
     await this.checkPassword(user.id, password, 'password', 'This password does not match our records.');
     return this.sessions.deleteOthersOfUser(user.id, ctx.sessionId);

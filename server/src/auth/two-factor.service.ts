@@ -216,6 +216,7 @@ export class TwoFactorService {
 
   private async sensitive(actor: Actor, ctx: RequestContext): Promise<UserRow> {
     const user = actor.requireUser();
+    actor.refuseWhileImpersonated();
     await this.sessions.requirePasswordConfirmed(ctx);
     const row = await this.users.getById(user.id);
     if (!row) throw conflict('This account no longer exists.');

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { BootstrapData } from '@kosh/contracts';
+import type { ActorUser } from '../auth/actor.ts';
 import type { Actors } from '../auth/actors.ts';
 import { unauthenticated } from '../http/app-error.ts';
 import type { BootstrapRequest, BootstrapService } from './bootstrap.service.ts';
@@ -45,10 +46,19 @@ export class BootstrapAnswers {
     return this.bootstrap.build(bootstrapRequestOf(request));
   }
 
-  /** As the given user and session will see it (the call itself was made before the sign-in). */
-  async forUser(request: FastifyRequest, userId: number, sessionId: string | null): Promise<BootstrapData> {
+  /**
+   * As the given user and session will see it (the call itself was made before the sign-in); with
+   * `impersonator`, as a staff member acting as the user sees it.
+   */
+  async forUser(
+    request: FastifyRequest,
+    userId: number,
+    sessionId: string | null,
+    impersonator: ActorUser | null = null,
+  ): Promise<BootstrapData> {
     const actor = await this.actors.forUserId(userId);
     if (!actor) throw unauthenticated();
+    actor.impersonator = impersonator;
     return this.bootstrap.build({ ...bootstrapRequestOf(request), actor, sessionId });
   }
 

@@ -8,7 +8,7 @@ import type { MenusRepository } from '../menus/menus.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { ThemesRepository } from '../themes/themes.repository.ts';
 import type { AccountPresenter } from '../users/account.presenter.ts';
-import { presentUser } from '../users/user.presenter.ts';
+import { presentImpersonator, presentUser } from '../users/user.presenter.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
 export type BootstrapRequest = {
@@ -62,6 +62,8 @@ export class BootstrapService {
         : presentUser(userRow, userRoles, userPermissions);
     if (user && this.deps.notifications)
       user.unread_notifications_count = await this.deps.notifications.unreadCount(user.id);
+    const staff = user && req.actor.impersonator ? await users.getById(req.actor.impersonator.id) : undefined;
+    if (user && staff) user.impersonator = presentImpersonator(staff);
     const guestRole = userRow ? null : await roles.getGuestRole();
     const tree = await settings.getPublicTree();
     const allThemes = await themes.listAll();

@@ -55,3 +55,23 @@ export function setFlowCookie(
 export function clearFlowCookie(reply: FastifyReply, name: string, path = '/'): void {
   reply.clearCookie(name, { path });
 }
+
+/** Where a staff member's own session token waits while they act as another user ("log in as user"). */
+export const IMPERSONATOR_COOKIE = 'kosh_impersonator';
+
+/**
+ * The staff member's session token, set aside during "log in as user": httpOnly, and SameSite
+ * Strict since only the app's own "back to my account" call needs it; it ends with the browser.
+ */
+export function setImpersonatorCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(IMPERSONATOR_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: isHttps(request),
+  });
+}
+
+export function clearImpersonatorCookie(reply: FastifyReply): void {
+  reply.clearCookie(IMPERSONATOR_COOKIE, { path: '/' });
+}

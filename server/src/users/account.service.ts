@@ -8,6 +8,7 @@ import type { LocalizationsRepository } from '../i18n/localizations.repository.t
 import type { AccountPresenter } from './account.presenter.ts';
 import type { AvatarService } from './avatar.service.ts';
 import { checkProfileFields } from './profile-fields.ts';
+import { presentImpersonator } from './user.presenter.ts';
 import { authorizeAccount } from './user-access.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
@@ -31,7 +32,9 @@ export class AccountService {
 
   async me(actor: Actor, ctx: RequestContext): Promise<User> {
     const user = actor.requireUser();
-    return this.present(await this.load(user.id), actor, ctx);
+    const me = await this.present(await this.load(user.id), actor, ctx);
+    const staff = actor.impersonator ? await this.deps.users.getById(actor.impersonator.id) : undefined;
+    return staff ? { ...me, impersonator: presentImpersonator(staff) } : me;
   }
 
   async get(actor: Actor, userId: number, ctx: RequestContext): Promise<User> {
@@ -62,6 +65,7 @@ export class AccountService {
   /** Deletes the caller's own account after a recent password confirmation; files go in later issues. */
   async delete(actor: Actor, userId: number, ctx: RequestContext): Promise<void> {
     const user = actor.requireUser();
+    actor.refuseWhileImpersonated();
     if (user.id !== userId) throw forbidden('You can only delete your own account.');
     await this.deps.sessions.requirePasswordConfirmed(ctx);
     const row = await this.load(userId);

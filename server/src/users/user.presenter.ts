@@ -5,6 +5,17 @@ import type { UserRow } from './users.repository.ts';
 /** Parts of the user that come from other tables; the owner-only ones are set by AccountPresenter. */
 export type UserExtras = Partial<Pick<User, 'social_profiles' | 'tokens' | 'two_factor_recovery_codes'>>;
 
+/** The name shown for a user: first and last name, else the part of the email before the @. */
+export const nameOf = (row: Pick<UserRow, 'first_name' | 'last_name' | 'email'>): string =>
+  [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email.split('@')[0];
+
+/** Who is behind a "log in as user" session, as the user record carries it. */
+export const presentImpersonator = (row: Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name'>) => ({
+  id: row.id,
+  email: row.email,
+  name: nameOf(row),
+});
+
 /** The user as the client reads it (spec part 1 section 3). Secrets are dropped here, once. */
 export function presentUser(
   row: UserRow,
@@ -12,7 +23,7 @@ export function presentUser(
   permissions: GrantedPermission[],
   extras: UserExtras = {},
 ): User {
-  const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email.split('@')[0];
+  const name = nameOf(row);
   return {
     id: row.id,
     first_name: row.first_name,

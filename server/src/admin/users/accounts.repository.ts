@@ -1,7 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import { Permission } from '@kosh/contracts';
 import type { Database, Dialect } from '../../db/database.ts';
-import type { UsersTable } from '../../db/schema.ts';
+import type { SessionsTable, UsersTable } from '../../db/schema.ts';
 import type { UserRow } from '../../users/users.repository.ts';
 
 /** Advisory lock (PostgreSQL) held by every change that may take the admin permission from someone. */
@@ -46,6 +46,11 @@ export class AccountsRepository {
   /** Removes the user; what hangs off them goes by foreign key cascade. */
   async delete(userId: number, db: Database): Promise<void> {
     await db.deleteFrom('users').where('id', '=', userId).execute();
+  }
+
+  /** A new session row (a "log in as user" session names its staff member). */
+  async insertSession(row: Insertable<SessionsTable>, db: Database): Promise<void> {
+    await db.insertInto('sessions').values(row).execute();
   }
 
   /** Ends every session of the user; answers how many ended. */

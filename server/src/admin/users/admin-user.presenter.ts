@@ -3,13 +3,10 @@ import { mergeGrants } from '../../auth/roles.repository.ts';
 import { TwoFactorService } from '../../auth/two-factor.service.ts';
 import { allowedSpace, MAX_SPACE } from '../../drive/space.service.ts';
 import { isSuspended } from '../../users/suspension.ts';
+import { nameOf } from '../../users/user.presenter.ts';
 import type { UserRow } from '../../users/users.repository.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import type { AdminUserListRow, AdminUsersRepository } from './admin-users.repository.ts';
-
-/** The name shown for a user: first and last name, else the part of the email before the @. */
-export const displayName = (row: Pick<AdminUserListRow, 'first_name' | 'last_name' | 'email'>) =>
-  [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email.split('@')[0];
 
 /**
  * Admin list rows for users read in one page or batch: their roles, space used and space allowed
@@ -41,7 +38,7 @@ export async function presentAdminUsers(
       const suspended = isSuspended(row, deps.at);
       return {
         id: row.id,
-        name: displayName(row),
+        name: nameOf(row),
         email: row.email,
         image: row.image,
         roles: roles.filter((r) => r.user_id === row.id).map((r) => ({ id: r.id, name: r.name })),

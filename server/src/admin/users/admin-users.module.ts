@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Actors } from '../../auth/actors.ts';
 import type { AuthModule } from '../../auth/auth.module.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Dialect } from '../../db/database.ts';
@@ -12,6 +13,7 @@ import { AccountsRepository } from './accounts.repository.ts';
 import { AdminUsersRepository } from './admin-users.repository.ts';
 import { AdminUsersService } from './admin-users.service.ts';
 import { UserDeletion } from './user-deletion.service.ts';
+import { Impersonation } from './impersonation.service.ts';
 import { AdminUserEditor } from './user-editor.service.ts';
 import { UserSecurity } from './user-security.service.ts';
 import { UserSuspension } from './user-suspension.service.ts';
@@ -23,6 +25,7 @@ export function createAdminUsersModule(deps: {
   admin: AdminModule;
   auth: AuthModule;
   account: AccountModule;
+  actors: Actors;
   drive: DriveModule;
   settings: SettingsService;
   localizations: LocalizationsRepository;
@@ -62,6 +65,16 @@ export function createAdminUsersModule(deps: {
       notices: deps.notices,
       audit: deps.admin.audit,
       defaultSpace,
+      clock,
+    }),
+    impersonation: new Impersonation({
+      db,
+      dialect,
+      accounts,
+      sessions: deps.auth.sessions,
+      sessionsRepo: deps.auth.repos.sessions,
+      actors: deps.actors,
+      audit: deps.admin.audit,
       clock,
     }),
     deletion: new UserDeletion({
