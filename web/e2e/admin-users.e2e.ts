@@ -321,6 +321,69 @@ describe('admin users list', () => {
     await screenshot(page, 'admin-users-audit-suspend-1280');
   });
 
+  it('logs in as a user from the row menu, shows the banner on every page, and Stop comes back', async () => {
+    // Priya (user 5) is staff: she may manage users, so what she does as herself is audited in her name.
+    const api = await adminClient(server);
+    const found = await api.call('GET', 'api/v1/admin/users?query=priya.kumar.5@example.in');
+    const priya = (found.body as { pagination: { data: Array<{ id: number }> } }).pagination.data[0];
+    const granted = await api.call('PUT', `api/v1/admin/users/${priya.id}`, {
+      permissions: [{ name: 'admin.access' }, { name: 'users.update' }],
+    });
+    expect(granted.status).toBe(200);
+
+    const page = await openUsers('?query=priya.kumar.5@example.in');
+    await waitForRange(page, '1–1 of 1');
+    await bodyRows(page).first().getByRole('button', { name: 'Actions for priya.kumar.5@example.in' }).click();
+    await page.getByRole('menuitem', { name: 'Log in as user' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Log in as Priya Kumar?' });
+    await confirm.waitFor();
+    await screenshot(page, 'admin-users-impersonate-confirm-1280');
+    await confirm.getByRole('button', { name: 'Log in as user' }).click();
+
+    // A full load into her drive, with the banner above it and no scroll from it.
+    await page.waitForURL(`${server.url}/drive`);
+    await waitForApp(page);
+    const banner = page.getByTestId('impersonation-banner');
+    await banner.getByText('You are logged in as Priya Kumar (priya.kumar.5@example.in).').waitFor();
+    expect(await page.getByRole('button', { name: /Priya Kumar/ }).count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-users-impersonating-drive-1280');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'admin-users-impersonating-drive-375');
+    await page.setViewportSize(DESKTOP);
+
+    // As Priya, in the admin area: she suspends someone; the log names her, and the admin behind her.
+    await page.goto(`${server.url}/admin/users?query=kiran.kumar.3@example.in`);
+    await waitForApp(page);
+    await banner.waitFor();
+    await waitForRange(page, '1–1 of 1');
+    // Priya is no admin: she has no Log in as user.
+    await bodyRows(page).first().getByRole('button', { name: 'Actions for kiran.kumar.3@example.in' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Log in as user' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Suspend' }).click();
+    const suspend = page.getByRole('dialog', { name: 'Suspend Kiran Kumar' });
+    await suspend.getByRole('button', { name: 'Suspend' }).click();
+    await expectToast(page, 'Suspended kiran.kumar.3@example.in');
+    await screenshot(page, 'admin-users-impersonating-admin-1280');
+
+    await banner.getByRole('button', { name: 'Stop' }).click();
+    await page.waitForURL(`${server.url}/admin/users`);
+    await waitForApp(page);
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    expect(await banner.count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^admin/ }).count()).toBeGreaterThan(0);
+
+    await page.goto(`${server.url}/admin/logs/audit`);
+    const log = page.getByRole('grid', { name: 'Audit log' }).locator('tbody [role="row"]');
+    await expect
+      .poll(async () => (await log.locator('code').allTextContents()).slice(0, 3), POLL)
+      .toEqual(['user.impersonate_stop', 'user.suspend', 'user.impersonate']);
+    // The suspension is Priya's, done while the admin was logged in as her.
+    expect(await log.nth(1).textContent()).toContain('priya.kumar.5@example.inas admin@kosh.test');
+    await screenshot(page, 'admin-users-audit-impersonation-1280');
+  });
+
   it('reads as cards on a phone', async () => {
     const page = await openUsers('', MOBILE);
     await waitForRange(page, `of ${await total()}`);

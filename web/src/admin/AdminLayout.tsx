@@ -67,7 +67,7 @@ export function AdminLayout() {
   useEffect(() => setDrawerOpen(false), [pathname]);
   return (
     <>
-      <div className="flex h-dvh flex-col overflow-hidden bg-bg">
+      <div className="flex h-[calc(100dvh-var(--kosh-banner-h,0px))] flex-col overflow-hidden bg-bg">
         <AdminHeader onOpenDrawer={() => setDrawerOpen(true)} />
         <div className="flex min-h-0 flex-1">
           {!isMobile && <AdminSidebar className="shrink-0 pt-2" />}

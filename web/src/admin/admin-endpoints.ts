@@ -8,6 +8,7 @@ import {
   AuditLogQuerySchema,
   CreateAdminUserBodySchema,
   DeleteAdminUsersResponseSchema,
+  ImpersonationResponseSchema,
   SuspendAdminUserBodySchema,
 } from '@kosh/contracts';
 import type { EndpointDefinition } from '@kosh/contracts/endpoints';
@@ -51,6 +52,17 @@ export const adminEndpoints = {
     path: 'admin/users/:id/unsuspend',
     params: AdminUserIdParamsSchema,
     response: AdminUserResponseSchema,
+  },
+  impersonateAdminUser: {
+    method: 'POST',
+    path: 'admin/users/:id/impersonate',
+    params: AdminUserIdParamsSchema,
+    response: ImpersonationResponseSchema,
+  },
+  stopImpersonation: {
+    method: 'POST',
+    path: 'admin/impersonation/stop',
+    response: ImpersonationResponseSchema,
   },
 } as const satisfies Record<string, EndpointDefinition>;
 

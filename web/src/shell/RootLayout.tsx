@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { Outlet, ScrollRestoration, useHref, useNavigate, type NavigateOptions } from 'react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useNotificationStream } from '../notifications/live/useNotificationStream.ts';
+import { ImpersonationBanner } from '../admin/impersonation/ImpersonationBanner.tsx';
 import { NavigationProgress } from '../ui/NavigationProgress.tsx';
 import { useBootstrapData } from './bootstrap-store.ts';
 import { CookieNotice } from './CookieNotice.tsx';
@@ -42,6 +43,7 @@ export function RootLayout() {
         {trans('Skip to main content')}
       </a>
       <NavigationProgress />
+      <ImpersonationBanner />
       {mustVerify ? (
         <Suspense fallback={null}>
           <EmailVerificationScreen />

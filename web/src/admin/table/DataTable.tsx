@@ -1,19 +1,17 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
-import { Download } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Table, TableBody, type Selection } from 'react-aria-components';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { useIsMobile } from '../../shell/useMediaQuery.ts';
-import { buttonClasses } from '../../ui/button-styles.ts';
+import { Button } from '../../ui/Button.tsx';
 import { BulkBar, type BulkAction } from './BulkBar.tsx';
 import { FilterChips } from './FilterChips.tsx';
-import { FilterMenu } from './FilterMenu.tsx';
 import { TableHead, TableRow, type TableColumn } from './TableParts.tsx';
 import { TablePagination } from './TablePagination.tsx';
-import { TableSearch } from './TableSearch.tsx';
+import { TableToolbar } from './TableToolbar.tsx';
 import { TableEmpty, TableError, TableSkeleton, type EmptyCopy } from './TableStates.tsx';
-import { exportHref, isNarrowed, listQuery, nextSort, type Sort } from './table-state.ts';
+import { isNarrowed, listQuery, nextSort, type Sort } from './table-state.ts';
 import type { AdminListPage } from './useAdminList.ts';
 import type { TableController } from './useTableState.ts';
 
@@ -84,29 +82,7 @@ export function DataTable<Row extends { id: number }>(props: Props<Row>) {
           onDone={() => setSelected(new Set())}
         />
       ) : (
-        <div className="flex flex-wrap items-center gap-2">
-          <TableSearch
-            label={props.searchLabel}
-            value={state.query}
-            onSearch={(query, replace) => change({ query }, { replace })}
-            className="w-full sm:w-[320px]"
-          />
-          {filters.length > 0 && (
-            <FilterMenu
-              filters={filters}
-              values={state.filters}
-              onChange={(values) => change({ filters: values })}
-              onClear={() => change({ clearFilters: true })}
-            />
-          )}
-          <div className="flex-1" />
-          {props.exportPath && (
-            <a href={exportHref(props.exportPath, state)} download className={buttonClasses('secondary', 'md')}>
-              <Download size={18} aria-hidden />
-              {trans('Export CSV')}
-            </a>
-          )}
-        </div>
+        <TableToolbar table={table} searchLabel={props.searchLabel} exportPath={props.exportPath} />
       )}
       <FilterChips
         filters={filters}
@@ -114,6 +90,18 @@ export function DataTable<Row extends { id: number }>(props: Props<Row>) {
         onRemove={(keys) => change({ filters: Object.fromEntries(keys.map((key) => [key, null])) })}
         onClear={() => change({ clearFilters: true })}
       />
+      {list.isError && rows.length > 0 && (
+        // The last page stays on screen; say it may be out of date and offer the retry.
+        <div
+          role="alert"
+          className="flex items-center gap-3 rounded-kosh border border-danger px-4 py-2 text-sm text-fg"
+        >
+          <span className="flex-1">{trans('The list could not be refreshed.')}</span>
+          <Button variant="text" size="sm" onPress={() => void list.refetch()}>
+            {trans('Try again')}
+          </Button>
+        </div>
+      )}
       <div className="relative overflow-hidden rounded-kosh border border-divider bg-bg">
         {isRefreshing && (
           <div

@@ -1,19 +1,19 @@
-import { Ban, MoreVertical, Pencil, ShieldCheck } from 'lucide-react';
+import { Ban, LogIn, MoreVertical, Pencil, ShieldCheck } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
 import type { AdminUserRow } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { useIsAppPage } from '../../shell/menus/app-routes.ts';
 import { useAuth } from '../../shell/useAuth.ts';
 import { iconButtonClasses } from '../../ui/button-styles.ts';
-import { Dropdown, MenuItem } from '../../ui/Menu.tsx';
+import { Dropdown, MenuDivider, MenuItem } from '../../ui/Menu.tsx';
 
-export type UserAction = 'suspend' | 'unsuspend';
+export type UserAction = 'suspend' | 'unsuspend' | 'impersonate';
 
 type Props = { user: AdminUserRow; onAction: (action: UserAction, user: AdminUserRow) => void };
 
 /**
- * A row's menu: Edit (once the edit page exists), Suspend or Remove suspension. Your own row
- * offers no suspension: the server refuses it.
+ * A row's menu: Edit (once the edit page exists), Suspend or Remove suspension, and Log in as
+ * user for holders of admin. Your own row offers neither: the server refuses both.
  */
 export function UserActionsMenu({ user, onAction }: Props) {
   const { trans } = useTrans();
@@ -22,6 +22,8 @@ export function UserActionsMenu({ user, onAction }: Props) {
   const editPath = `/admin/users/${user.id}`;
   const isSelf = me?.id === user.id;
   const canEdit = isAppPage(editPath);
+  // Only admins log in as others (not as another admin or a suspended user: the server says why).
+  const canImpersonate = !isSelf && !!me?.permissions.some((p) => p.name === 'admin');
   if (isSelf && !canEdit) return null;
   return (
     <Dropdown
@@ -32,7 +34,7 @@ export function UserActionsMenu({ user, onAction }: Props) {
         </AriaButton>
       }
       onAction={(key) => {
-        if (key === 'suspend' || key === 'unsuspend') onAction(key, user);
+        if (key === 'suspend' || key === 'unsuspend' || key === 'impersonate') onAction(key, user);
       }}
     >
       {canEdit && (
@@ -50,6 +52,14 @@ export function UserActionsMenu({ user, onAction }: Props) {
             {trans('Suspend')}
           </MenuItem>
         ))}
+      {canImpersonate && (
+        <>
+          <MenuDivider />
+          <MenuItem id="impersonate" icon={<LogIn size={18} />}>
+            {trans('Log in as user')}
+          </MenuItem>
+        </>
+      )}
     </Dropdown>
   );
 }

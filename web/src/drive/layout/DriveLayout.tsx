@@ -72,7 +72,8 @@ export function DriveLayout() {
 
   return (
     <DriveUiContext.Provider value={ui}>
-      <div className="flex h-dvh flex-col overflow-hidden bg-bg">
+      {/* The full height less the impersonation banner's, when staff are logged in as this user. */}
+      <div className="flex h-[calc(100dvh-var(--kosh-banner-h,0px))] flex-col overflow-hidden bg-bg">
         <DriveNavbar onOpenDrawer={() => setDrawerOpen(true)} uploads={uploadProgress} />
         <div className="flex min-h-0 flex-1">
           {!isMobile && <DriveSidebar className="shrink-0" />}

@@ -109,7 +109,11 @@ export function LinkPage() {
 
   if (view === 'login') return <Navigate to="/login" replace />;
   return (
-    <div className="flex h-dvh flex-col overflow-hidden bg-bg" data-testid="link-page">
+    // The full height less the impersonation banner's, when staff are logged in as someone.
+    <div
+      className="flex h-[calc(100dvh-var(--kosh-banner-h,0px))] flex-col overflow-hidden bg-bg"
+      data-testid="link-page"
+    >
       <Navbar menuPosition="shareable-link-page" className="shrink-0" />
       <main id="main-content" className="mx-auto flex min-h-0 w-full max-w-[1200px] flex-1 flex-col">
         {view === 'password' && (
