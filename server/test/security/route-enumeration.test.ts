@@ -319,6 +319,11 @@ function casesOf(f: Fixture): Record<string, Case> {
     'DELETE /api/v1/admin/users/:id/access-tokens/:tokenId': {
       url: `/api/v1/admin/users/${f.memberId}/access-tokens/1`,
     },
+    'POST /api/v1/admin/users/:id/impersonate': { url: `/api/v1/admin/users/${f.memberId}/impersonate` },
+    'POST /api/v1/admin/impersonation/stop': {
+      url: '/api/v1/admin/impersonation/stop',
+      public: 'Ends a log-in-as-user session; without one there is nothing to end (409) and nothing changes.',
+    },
     'POST /api/v1/admin/users/delete': { url: '/api/v1/admin/users/delete', body: { ids: [f.memberId] } },
     'GET /api/v1/admin/permissions': { url: '/api/v1/admin/permissions' },
     'GET /api/v1/admin/roles': { url: '/api/v1/admin/roles' },
