@@ -3,7 +3,6 @@ import clsx from 'clsx';
 import { Outlet, ScrollRestoration, useHref, useNavigate, type NavigateOptions } from 'react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useNotificationStream } from '../notifications/live/useNotificationStream.ts';
-import { ImpersonationBanner } from '../admin/impersonation/ImpersonationBanner.tsx';
 import { NavigationProgress } from '../ui/NavigationProgress.tsx';
 import { useBootstrapData } from './bootstrap-store.ts';
 import { CookieNotice } from './CookieNotice.tsx';
@@ -15,6 +14,12 @@ declare module 'react-aria-components' {
     routerOptions: NavigateOptions;
   }
 }
+
+// Only staff logged in as someone see it: its module (and the admin calls it makes) stays out of
+// the shell every page loads.
+const ImpersonationBanner = lazy(() =>
+  import('../admin/impersonation/ImpersonationBanner.tsx').then((m) => ({ default: m.ImpersonationBanner })),
+);
 
 const EmailVerificationScreen = lazy(() =>
   import('../auth/verification/EmailVerificationScreen.tsx').then((m) => ({ default: m.EmailVerificationScreen })),
@@ -43,7 +48,11 @@ export function RootLayout() {
         {trans('Skip to main content')}
       </a>
       <NavigationProgress />
-      <ImpersonationBanner />
+      {user?.impersonator ? (
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      ) : null}
       {mustVerify ? (
         <Suspense fallback={null}>
           <EmailVerificationScreen />
