@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditEntry, Permission } from '@kosh/contracts';
 import { Actor } from '../../src/auth/actor.ts';
 import { newAgent } from '../helpers/accounts.ts';
-import { createUser, loginAs } from '../helpers/factories.ts';
 import { type Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { staffAgent } from '../helpers/staff.ts';
 
 const LOG = '/api/v1/admin/audit-log';
 
@@ -13,23 +13,9 @@ let plainUser: Agent;
 let logReader: Agent;
 let admin: Agent;
 
-async function agentOf(opts: { admin?: boolean; permission?: string } = {}): Promise<Agent> {
-  const user = await createUser(t.modules, { admin: opts.admin });
-  if (opts.permission) {
-    const perm = await t.modules.db
-      .selectFrom('permissions')
-      .select('id')
-      .where('name', '=', opts.permission)
-      .executeTakeFirstOrThrow();
-    await t.modules.db
-      .insertInto('permission_user')
-      .values({ user_id: user.id, permission_id: perm.id, restrictions: '[]' })
-      .execute();
-  }
-  const agent = newAgent(t);
-  await loginAs(t.modules, agent, user);
-  return agent;
-}
+/** A signed-in agent; `permission` is granted to the user directly. */
+const agentOf = async (opts: { admin?: boolean; permission?: string } = {}): Promise<Agent> =>
+  (await staffAgent(t, { admin: opts.admin, permissions: opts.permission ? [opts.permission] : [] })).agent;
 
 const staffActor = new Actor({ id: 9001, email: 'staff@kosh.test' }, [], []);
 const impersonated = new Actor({ id: 9002, email: 'customer@kosh.test' }, [], []);

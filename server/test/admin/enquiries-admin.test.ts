@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminEnquiry, type AuditEntry, Permission } from '@kosh/contracts';
 import { newAgent } from '../helpers/accounts.ts';
-import { createUser, loginAs } from '../helpers/factories.ts';
 import { MailCatcher } from '../helpers/smtp.ts';
 import { type Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { staffAgent } from '../helpers/staff.ts';
 
 const LIST = '/api/v1/admin/enquiries';
 
@@ -14,23 +14,9 @@ let plainUser: Agent;
 let staff: Agent;
 let admin: Agent;
 
-async function agentOf(opts: { admin?: boolean; permission?: string } = {}): Promise<Agent> {
-  const user = await createUser(t.modules, { admin: opts.admin });
-  if (opts.permission) {
-    const perm = await t.modules.db
-      .selectFrom('permissions')
-      .select('id')
-      .where('name', '=', opts.permission)
-      .executeTakeFirstOrThrow();
-    await t.modules.db
-      .insertInto('permission_user')
-      .values({ user_id: user.id, permission_id: perm.id, restrictions: '[]' })
-      .execute();
-  }
-  const agent = newAgent(t);
-  await loginAs(t.modules, agent, user);
-  return agent;
-}
+/** A signed-in agent; `permission` is granted to the user directly. */
+const agentOf = async (opts: { admin?: boolean; permission?: string } = {}): Promise<Agent> =>
+  (await staffAgent(t, { admin: opts.admin, permissions: opts.permission ? [opts.permission] : [] })).agent;
 
 async function enquiry(over: { kind?: 'contact' | 'reseller'; email: string; message: string; at: string }) {
   return t.modules.enquiries.repos.enquiries.create({

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminReport, Permission } from '@kosh/contracts';
 import { newAgent } from '../helpers/accounts.ts';
-import { createUser, loginAs } from '../helpers/factories.ts';
+import { createUser } from '../helpers/factories.ts';
 import type { Agent, TestApp } from '../helpers/test-app.ts';
 import { createTestApp } from '../helpers/test-app.ts';
+import { staffAgent } from '../helpers/staff.ts';
 
 // The admin report through HTTP on a real database. Known rows are seeded in 2015, far from any
 // preset's window, and read back with custom ranges; presets are checked against rows made now.
@@ -17,23 +18,8 @@ let staff: Agent;
 let admin: Agent;
 
 /** A signed-in agent; `permission` is granted to the user directly. */
-async function agentOf(opts: { admin?: boolean; permission?: string } = {}): Promise<Agent> {
-  const user = await createUser(t.modules, { admin: opts.admin });
-  if (opts.permission) {
-    const perm = await t.modules.db
-      .selectFrom('permissions')
-      .select('id')
-      .where('name', '=', opts.permission)
-      .executeTakeFirstOrThrow();
-    await t.modules.db
-      .insertInto('permission_user')
-      .values({ user_id: user.id, permission_id: perm.id, restrictions: '[]' })
-      .execute();
-  }
-  const agent = newAgent(t);
-  await loginAs(t.modules, agent, user);
-  return agent;
-}
+const agentOf = async (opts: { admin?: boolean; permission?: string } = {}): Promise<Agent> =>
+  (await staffAgent(t, { admin: opts.admin, permissions: opts.permission ? [opts.permission] : [] })).agent;
 
 let seq = 0;
 async function seedUser(createdAt: string, name?: string): Promise<number> {

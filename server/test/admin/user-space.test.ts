@@ -5,6 +5,7 @@ import { Permission, type UserSpacePage } from '@kosh/contracts';
 import { newAgent } from '../helpers/accounts.ts';
 import { createUser, loginAs } from '../helpers/factories.ts';
 import { type Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { grant as grantTo } from '../helpers/staff.ts';
 
 const URL = '/api/v1/admin/user-space';
 const GB = 1024 ** 3;
@@ -16,17 +17,7 @@ let staff: Agent;
 let admin: Agent;
 const ids: Record<string, number> = {};
 
-async function grant(userId: number, permission: string, restrictions = '[]') {
-  const perm = await t.modules.db
-    .selectFrom('permissions')
-    .select('id')
-    .where('name', '=', permission)
-    .executeTakeFirstOrThrow();
-  await t.modules.db
-    .insertInto('permission_user')
-    .values({ user_id: userId, permission_id: perm.id, restrictions })
-    .execute();
-}
+const grant = (userId: number, permission: string, restrictions = '[]') => grantTo(t, userId, permission, restrictions);
 
 async function agentFor(userId: number): Promise<Agent> {
   const agent = newAgent(t);

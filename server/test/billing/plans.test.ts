@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PLAN_FEATURES, Permission, type Product } from '@kosh/contracts';
 import { newAgent } from '../helpers/accounts.ts';
-import { createUser, loginAs } from '../helpers/factories.ts';
 import { type Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { staffAgent } from '../helpers/staff.ts';
 
 const GB = 1024 ** 3;
 const TB = 1024 ** 4;
@@ -16,23 +16,8 @@ let staff: Agent;
 let admin: Agent;
 
 /** A signed-in agent; `permission` is granted to the user directly. */
-async function agentOf(opts: { admin?: boolean; permission?: string } = {}): Promise<Agent> {
-  const user = await createUser(t.modules, { admin: opts.admin });
-  if (opts.permission) {
-    const perm = await t.modules.db
-      .selectFrom('permissions')
-      .select('id')
-      .where('name', '=', opts.permission)
-      .executeTakeFirstOrThrow();
-    await t.modules.db
-      .insertInto('permission_user')
-      .values({ user_id: user.id, permission_id: perm.id, restrictions: '[]' })
-      .execute();
-  }
-  const agent = newAgent(t);
-  await loginAs(t.modules, agent, user);
-  return agent;
-}
+const agentOf = async (opts: { admin?: boolean; permission?: string } = {}): Promise<Agent> =>
+  (await staffAgent(t, { admin: opts.admin, permissions: opts.permission ? [opts.permission] : [] })).agent;
 
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' });
