@@ -10,7 +10,8 @@ export type SpaceHolder = {
   image: string | null;
   available_space: number | null;
 };
-type Restriction = { name: string; value: number | null };
+/** A files.create grant as stored (restrictions as JSON), for the actor's merge. */
+export type SpaceGrant = { id: number; name: string; restrictions: string };
 
 const BATCH = 1000;
 const chunks = <T>(items: T[]) =>
@@ -65,25 +66,25 @@ export class UserSpaceRepository {
    * Per user among `ids`: whether they hold `admin`, and the files.create restrictions their roles
    * and direct grants carry (merged by the caller the way the actor merges them).
    */
-  async grants(ids: number[]): Promise<{ admins: Set<number>; restrictions: Map<number, Restriction[][]> }> {
+  async grants(ids: number[]): Promise<{ admins: Set<number>; spaceGrants: Map<number, SpaceGrant[]> }> {
     const roleGrants = await this.db
       .selectFrom('permission_role')
       .innerJoin('permissions', 'permissions.id', 'permission_role.permission_id')
-      .select(['permission_role.role_id', 'permissions.name', 'permission_role.restrictions'])
+      .select(['permission_role.role_id', 'permissions.id', 'permissions.name', 'permission_role.restrictions'])
       .where('permissions.name', 'in', [Permission.admin, Permission.filesCreate])
       .execute();
     const adminRoles = new Set(roleGrants.filter((g) => g.name === Permission.admin).map((g) => g.role_id));
     const roleSpace = new Map(
       roleGrants
         .filter((g) => g.name === Permission.filesCreate)
-        .map((g) => [g.role_id, JSON.parse(g.restrictions) as Restriction[]]),
+        .map((g) => [g.role_id, { id: g.id, name: g.name, restrictions: g.restrictions }]),
     );
     const admins = new Set<number>();
-    const restrictions = new Map<number, Restriction[][]>();
-    const add = (userId: number, list: Restriction[]) => {
-      const held = restrictions.get(userId) ?? [];
-      held.push(list);
-      restrictions.set(userId, held);
+    const spaceGrants = new Map<number, SpaceGrant[]>();
+    const add = (userId: number, grant: SpaceGrant) => {
+      const held = spaceGrants.get(userId) ?? [];
+      held.push(grant);
+      spaceGrants.set(userId, held);
     };
     for (const batch of chunks(ids)) {
       const memberships = await this.db
@@ -99,16 +100,16 @@ export class UserSpaceRepository {
       const direct = await this.db
         .selectFrom('permission_user')
         .innerJoin('permissions', 'permissions.id', 'permission_user.permission_id')
-        .select(['permission_user.user_id', 'permissions.name', 'permission_user.restrictions'])
+        .select(['permission_user.user_id', 'permissions.id', 'permissions.name', 'permission_user.restrictions'])
         .where('permissions.name', 'in', [Permission.admin, Permission.filesCreate])
         .where('permission_user.user_id', 'in', batch)
         .execute();
       for (const d of direct) {
         if (d.name === Permission.admin) admins.add(d.user_id);
-        else add(d.user_id, JSON.parse(d.restrictions) as Restriction[]);
+        else add(d.user_id, { id: d.id, name: d.name, restrictions: d.restrictions });
       }
     }
-    return { admins, restrictions };
+    return { admins, spaceGrants };
   }
 
   /** The free plan, everyone's plan until subscriptions exist. */

@@ -1,6 +1,7 @@
 import { Permission, type UserSpacePage, type UserSpaceQuery, type UserSpaceRow } from '@kosh/contracts';
 import type { Actor } from '../../auth/actor.ts';
 import { systemClock, type Clock } from '../../clock.ts';
+import { mergeGrants } from '../../auth/roles.repository.ts';
 import { allowedSpace, MAX_SPACE } from '../../drive/space.service.ts';
 import type { SettingsService } from '../../settings/settings.service.ts';
 import type { UserSpaceRepository } from './user-space.repository.ts';
@@ -8,22 +9,7 @@ import type { UserSpaceRepository } from './user-space.repository.ts';
 /** The figures are a pass over every file; staff see them at most this old. */
 const SNAPSHOT_MS = 60_000;
 
-type Restriction = { name: string; value: number | null };
 type Snapshot = { rows: UserSpaceRow[]; store: number; trash: number; at: Date };
-
-/**
- * The most generous max_space_bytes among the grants (the actor's merge: no value, unlimited,
- * beats any value), or undefined when none carries one.
- */
-export function mergedSpaceRestriction(grants: Restriction[][]): number | null | undefined {
-  let merged: number | null | undefined;
-  for (const r of grants.flat()) {
-    if (r.name !== MAX_SPACE) continue;
-    if (merged === undefined) merged = r.value;
-    else if (merged !== null && (r.value === null || r.value > merged)) merged = r.value;
-  }
-  return merged;
-}
 
 const SORTERS: Record<NonNullable<UserSpaceQuery['orderBy']>, (r: UserSpaceRow) => number> = {
   used: (r) => r.used,
@@ -121,12 +107,13 @@ export class UserSpaceService {
       trash += u.trash;
       const user = byId.get(u.ownerId);
       if (!user) continue;
-      const restriction = mergedSpaceRestriction(grants.restrictions.get(user.id) ?? []);
+      // The actor's own merge of the user's grants, most generous restriction first.
+      const [filesCreate] = mergeGrants(grants.spaceGrants.get(user.id) ?? []);
       const allowed = await allowedSpace(
         {
           isAdmin: grants.admins.has(user.id),
           override: user.available_space === null ? null : Number(user.available_space),
-          restriction: restriction === undefined ? undefined : { value: restriction },
+          restriction: filesCreate?.restrictions.find((r) => r.name === MAX_SPACE),
         },
         async () => Number(defaultSpace),
       );
