@@ -39,3 +39,13 @@ export const containsText = (column: string, text: string) =>
 /** The first instant of a calendar date, and the first instant after it (for inclusive "to" dates). */
 export const startOfDay = (date: string) => `${date}T00:00:00.000Z`;
 export const endOfDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
+
+/** A JSON column read back; text that is not JSON (a clipped value) comes back as the text. */
+export function storedJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

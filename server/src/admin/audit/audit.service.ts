@@ -3,6 +3,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { systemClock, type Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { AuditRepository, AuditRow } from './audit.repository.ts';
+import { storedJson } from '../list-page.ts';
 
 /** What a staff change touched: the verb, the record, and the fields as they were and became. */
 export type AuditChange = {
@@ -18,15 +19,6 @@ export type AuditChange = {
 export type AuditSource = { actor: Actor; ip?: string | null };
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
-
-const parse = (text: string | null): unknown => {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-};
 
 /**
  * The admin audit log: every staff change is recorded with who made it (and who was behind a
@@ -80,8 +72,8 @@ function present(row: AuditRow): AuditEntry {
     target_type: row.target_type,
     target_id: row.target_id,
     target_label: row.target_label,
-    before: parse(row.before),
-    after: parse(row.after),
+    before: storedJson(row.before),
+    after: storedJson(row.after),
     ip: row.ip,
     created_at: row.created_at,
   };

@@ -10,6 +10,7 @@ import type { Actor } from '../../auth/actor.ts';
 import type { JobTrigger } from '../../db/periodic-job.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import type { JobRunRow, JobRunsRepository } from './job-runs.repository.ts';
+import { storedJson } from '../list-page.ts';
 
 /** A periodic job as the schedule screen lists it, with a way to start it now. */
 export type ScheduledJob = {
@@ -76,21 +77,13 @@ export class JobsService {
 }
 
 export function presentRun(row: JobRunRow): JobRun {
-  let output: unknown = null;
-  if (row.output !== null) {
-    try {
-      output = JSON.parse(row.output) as unknown;
-    } catch {
-      output = row.output;
-    }
-  }
   return {
     id: row.id,
     job: row.job,
     trigger: row.trigger,
     triggered_by: row.triggered_by,
     status: row.status,
-    output,
+    output: storedJson(row.output),
     error: row.error,
     duration_ms: row.duration_ms,
     started_at: row.started_at,
