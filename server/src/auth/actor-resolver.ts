@@ -8,8 +8,9 @@ import type { AccessTokensRepository } from './access-tokens.repository.ts';
 import type { Actors } from './actors.ts';
 import { sessionIdOf } from './session-token.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
 
-/** Last-active times are written at most this often, not on every call. */
+/** Last-active times (of the session or token, and of the user) are written at most this often, not on every call. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 /** Who is calling, from the session cookie or an API token (the auth-context hook asks on every call). */
@@ -17,16 +18,19 @@ export class ActorResolver implements CallerResolver {
   private readonly sessions: SessionsRepository;
   private readonly accessTokens: AccessTokensRepository;
   private readonly actors: Actors;
+  private readonly users: Pick<UsersRepository, 'touchLastActive'>;
   private readonly clock: Clock;
   constructor(deps: {
     sessions: SessionsRepository;
     accessTokens: AccessTokensRepository;
     actors: Actors;
+    users: Pick<UsersRepository, 'touchLastActive'>;
     clock?: Clock;
   }) {
     this.sessions = deps.sessions;
     this.accessTokens = deps.accessTokens;
     this.actors = deps.actors;
+    this.users = deps.users;
     this.clock = deps.clock ?? systemClock;
   }
 
@@ -46,8 +50,11 @@ export class ActorResolver implements CallerResolver {
       if (!staff?.user || !staff.isAdmin) return guest();
       actor.impersonator = staff.user;
     }
-    if (at.getTime() - Date.parse(session.last_active) > TOUCH_INTERVAL_MS)
+    if (at.getTime() - Date.parse(session.last_active) > TOUCH_INTERVAL_MS) {
       await this.sessions.touch(id, at.toISOString());
+      // Staff acting as the user are not the user being active.
+      if (!actor.impersonator) await this.users.touchLastActive(session.user_id, at.toISOString());
+    }
     return { actor, sessionId: id };
   }
 
@@ -57,8 +64,10 @@ export class ActorResolver implements CallerResolver {
     if (!row || !actor) throw unauthenticated('Invalid API token.');
     const at = this.clock();
     if (actor.suspension && isSuspended(actor.suspension, at)) throw suspendedToken(actor.suspension);
-    if (!row.last_used_at || at.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS)
+    if (!row.last_used_at || at.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
       await this.accessTokens.touch(row.id, at.toISOString());
+      await this.users.touchLastActive(row.user_id, at.toISOString());
+    }
     return actor;
   }
 

@@ -91,6 +91,7 @@ export function createAuthModule(deps: {
       sessions: repos.sessions,
       accessTokens: repos.accessTokens,
       actors: deps.users.actors,
+      users,
       clock,
     }),
     sessions,

@@ -88,6 +88,8 @@ export class SessionService {
       ).toISOString(),
       created_at: at.toISOString(),
     });
+    // Signing in is activity: the admin users list shows it from now, not a minute later.
+    await this.users.touchLastActive(userId, at.toISOString());
     // The network becomes the owner's: failures elsewhere cannot lock the account out from it.
     if (ctx.ip) await this.throttle?.rememberNetwork(userId, ctx.ip);
     // A browser + platform not seen before for this user: the new-sign-in notification.

@@ -36,6 +36,11 @@ export class UsersRepository {
     await this.db.deleteFrom('users').where('id', '=', id).execute();
   }
 
+  /** Records activity of the user (sessions and tokens call it at most once a minute each). */
+  async touchLastActive(id: number, at: string): Promise<void> {
+    await this.db.updateTable('users').set({ last_active_at: at }).where('id', '=', id).execute();
+  }
+
   async countProfileSkip(id: number, at: string): Promise<void> {
     await this.db
       .updateTable('users')

@@ -217,6 +217,20 @@ describe('DELETE admin/users/{id}', () => {
     await drained();
   });
 
+  it('keeps data whole when one staff member suspends a user as another deletes them', async () => {
+    const user = await Person.create(t);
+    await user.upload('y.txt', 'y');
+    const [suspended, deleted] = await Promise.all([
+      send(callers.staff.agent, 'POST', `${ADMIN_USERS}/${user.user.id}/suspend`, { reason: 'race' }),
+      send(admin, 'DELETE', `${ADMIN_USERS}/${user.user.id}`),
+    ]);
+    expect(deleted.statusCode).toBe(204);
+    // Suspended first (then deleted), or found gone.
+    expect([200, 404]).toContain(suspended.statusCode);
+    expect(await exists(user.user.id)).toBe(false);
+    await drained();
+  });
+
   it('leaves an admin standing when the last two admins delete each other at once', async () => {
     const pair = await createTestApp();
     try {

@@ -320,6 +320,7 @@ describe('PUT admin/users/{id}', () => {
 describe('POST admin/users/{id}/verification-mail', () => {
   it('mails a fresh code to an unverified user and records it', async () => {
     const user = await created(newUser({ email_verified: false }));
+    expect((await send(callers.visitor, 'POST', `${ADMIN_USERS}/${user.id}/verification-mail`)).statusCode).toBe(401);
     expect((await send(callers.plain, 'POST', `${ADMIN_USERS}/${user.id}/verification-mail`)).statusCode).toBe(403);
     const before = mail.to(user.email).length;
     const res = await send(callers.staff.agent, 'POST', `${ADMIN_USERS}/${user.id}/verification-mail`);
