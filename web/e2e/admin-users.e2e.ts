@@ -11,6 +11,7 @@ import {
   openBrowser,
   screenshot,
   seriousA11yViolations,
+  setSettings,
   signInAs,
   startServer,
   unexpectedConsoleErrors,
@@ -382,6 +383,23 @@ describe('admin users list', () => {
     // The suspension is Priya's, done while the admin was logged in as her.
     expect(await log.nth(1).textContent()).toContain('priya.kumar.5@example.inas admin@kosh.test');
     await screenshot(page, 'admin-users-audit-impersonation-1280');
+  });
+
+  it('shows the Subscribed column only while billing is on', async () => {
+    const page = await openUsers();
+    const subscribed = table(page).getByRole('columnheader', { name: 'Subscribed' });
+    await table(page).getByRole('columnheader', { name: 'User' }).waitFor();
+    expect(await subscribed.count()).toBe(0);
+    await setSettings(server, { 'billing.enable': true });
+    try {
+      await page.reload();
+      await waitForApp(page);
+      await subscribed.waitFor();
+      // Nobody is subscribed until billing has subscriptions.
+      expect(await bodyRows(page).first().getByText('Not subscribed').count()).toBe(1);
+    } finally {
+      await setSettings(server, { 'billing.enable': false });
+    }
   });
 
   it('reads as cards on a phone', async () => {
