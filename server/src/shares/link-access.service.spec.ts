@@ -41,21 +41,19 @@ const noLinks = new Actor(null, [3], []);
 const query = { page: 1, perPage: 50, order: 'name:asc' };
 const noUnlock: LinkUnlock = { token: undefined };
 
-class FakeLinks implements Pick<LinksRepository, 'getByHash' | 'getOwnerName' | 'suspensionOf'> {
+class FakeLinks implements Pick<LinksRepository, 'getByHash' | 'getOwnerName'> {
   readonly rows: LinkRow[];
   owner: { first_name: string | null; last_name: string | null } = { first_name: 'Ada', last_name: 'Lovelace' };
   suspension = { banned_at: null as string | null, banned_until: null as string | null };
   constructor(rows: LinkRow[]) {
     this.rows = rows;
   }
-  async getByHash(hash: string): Promise<LinkRow | undefined> {
-    return this.rows.find((r) => r.hash === hash);
+  async getByHash(hash: string) {
+    const row = this.rows.find((r) => r.hash === hash);
+    return row && { ...row, maker: this.suspension };
   }
   async getOwnerName() {
     return this.owner;
-  }
-  async suspensionOf() {
-    return this.suspension;
   }
 }
 

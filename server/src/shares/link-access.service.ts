@@ -47,7 +47,7 @@ export type LinkUnlock = {
 export type OpenLink = { link: LinkRow; root: EntryRow };
 
 type Deps = {
-  links: Pick<LinksRepository, 'getByHash' | 'getOwnerName' | 'suspensionOf'>;
+  links: Pick<LinksRepository, 'getByHash' | 'getOwnerName'>;
   entries: Pick<FileEntriesRepository, 'getById' | 'getByHash' | 'getManyByHashes'>;
   policy: Pick<DrivePolicy, 'getWritableFolder' | 'quotaHolder'>;
   listing: Pick<DriveListingService, 'childrenPage'>;
@@ -105,8 +105,7 @@ export class LinkAccessService {
   private async lookup(hash: string): Promise<OpenLink | 'missing' | 'expired'> {
     const link = await this.deps.links.getByHash(hash);
     if (link?.enabled !== 1) return 'missing';
-    const maker = await this.deps.links.suspensionOf(link.user_id);
-    if (maker && isSuspended(maker, this.deps.clock())) return 'missing';
+    if (isSuspended(link.maker, this.deps.clock())) return 'missing';
     const root = await this.deps.entries.getById(link.file_entry_id);
     if (!root || root.deleted_at) return 'missing';
     if (link.expires_at && Date.parse(link.expires_at) <= this.deps.clock().getTime()) return 'expired';

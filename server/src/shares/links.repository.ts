@@ -12,8 +12,23 @@ export class LinksRepository {
     this.db = db;
   }
 
-  getByHash(hash: string): Promise<LinkRow | undefined> {
-    return this.db.selectFrom('shareable_links').selectAll().where('hash', '=', hash).executeTakeFirst();
+  /**
+   * A link with its maker's suspension columns, read together: every visit to a link asks both
+   * (a suspended user's links answer like unknown ones).
+   */
+  getByHash(hash: string): Promise<(LinkRow & { maker: SuspensionColumns }) | undefined> {
+    return this.db
+      .selectFrom('shareable_links')
+      .innerJoin('users', 'users.id', 'shareable_links.user_id')
+      .selectAll('shareable_links')
+      .select(['users.banned_at', 'users.banned_until'])
+      .where('shareable_links.hash', '=', hash)
+      .executeTakeFirst()
+      .then((row) => {
+        if (!row) return undefined;
+        const { banned_at, banned_until, ...link } = row;
+        return { ...link, maker: { banned_at, banned_until } };
+      });
   }
 
   getByEntryId(entryId: number): Promise<LinkRow | undefined> {
@@ -35,15 +50,6 @@ export class LinksRepository {
   /** The name of a link's owner (no email: visitors of the link page see it). */
   getOwnerName(userId: number): Promise<{ first_name: string | null; last_name: string | null } | undefined> {
     return this.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
-  }
-
-  /** The suspension columns of a link's maker: a suspended user's links answer like unknown ones. */
-  suspensionOf(userId: number): Promise<SuspensionColumns | undefined> {
-    return this.db
-      .selectFrom('users')
-      .select(['banned_at', 'banned_until'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
   }
 
   /** Links a user has made (the links.create count restriction). */

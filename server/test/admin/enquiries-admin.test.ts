@@ -139,6 +139,34 @@ describe('admin enquiries', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('keeps the audit trail whole when staff change one enquiry at once', async () => {
+    const raced = await enquiry({ email: 'race@example.test', message: 'Two of you?', at: '2026-11-25T10:00:00.000Z' });
+    const statuses = ['answered', 'archived', 'new'] as const;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 4 === 3
+          ? staff.request({
+              method: 'POST',
+              url: `${LIST}/${raced.id}/reply`,
+              payload: { subject: 'Re: race', message: `Reply ${i}` },
+            })
+          : staff.request({ method: 'PUT', url: `${LIST}/${raced.id}`, payload: { status: statuses[i % 3] } }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(12).fill(200));
+    const trail: AuditEntry[] = (
+      await admin.get(`/api/v1/admin/audit-log?targetType=enquiry&targetId=${raced.id}&orderDir=asc&perPage=100`)
+    ).json().pagination.data;
+    // Each change starts from the status the one before it left: none was lost or recorded twice.
+    let status = 'new';
+    for (const entry of trail) {
+      expect((entry.before as { status: string }).status).toBe(status);
+      status = (entry.after as { status: string }).status;
+    }
+    const now = (await list(staff, '?query=race%40example.test'))[0];
+    expect(now.status).toBe(status);
+  });
+
   it('answers 503 and changes nothing when the reply cannot be mailed', async () => {
     await mail.close();
     mailClosed = true;

@@ -71,7 +71,7 @@ export function AdminLayout() {
         <AdminHeader onOpenDrawer={() => setDrawerOpen(true)} />
         <div className="flex min-h-0 flex-1">
           {!isMobile && <AdminSidebar className="shrink-0 pt-2" />}
-          <main id="main-content" className="min-w-0 flex-1 overflow-y-auto">
+          <main id="main-content" className="relative min-w-0 flex-1 overflow-y-auto">
             <Outlet />
           </main>
         </div>

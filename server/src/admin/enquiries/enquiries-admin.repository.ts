@@ -38,11 +38,22 @@ export class EnquiriesAdminRepository {
     return db.selectFrom('enquiries').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async update(
+  /**
+   * Sets the status only if it is still `from`: false when someone changed it meanwhile, so the
+   * caller re-reads and audits the status it really replaced.
+   */
+  async updateFrom(
     id: number,
+    from: EnquiryStatus,
     patch: { status: EnquiryStatus; replied_at?: string },
     db: Database = this.db,
-  ): Promise<void> {
-    await db.updateTable('enquiries').set(patch).where('id', '=', id).execute();
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('enquiries')
+      .set(patch)
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 }

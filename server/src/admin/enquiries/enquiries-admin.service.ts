@@ -60,25 +60,40 @@ export class EnquiriesAdminService {
   async setStatus(source: { actor: Actor; ip: string }, id: number, status: EnquiryStatus): Promise<AdminEnquiry> {
     source.actor.authorize(Permission.adminAccess);
     const row = await this.deps.db.transaction().execute(async (trx) => {
-      const before = await this.deps.repo.getById(id, trx);
-      if (!before) throw notFound('There is no such enquiry.');
-      if (before.status === status) return before;
-      await this.deps.repo.update(id, { status }, trx);
-      await this.deps.audit.record(
-        source,
-        {
-          action: 'enquiry.status',
-          targetType: 'enquiry',
-          targetId: id,
-          targetLabel: before.email,
-          before: { status: before.status },
-          after: { status },
-        },
-        trx,
-      );
+      const before = await this.swapStatus(id, { status }, trx);
+      if (before.status !== status)
+        await this.deps.audit.record(
+          source,
+          {
+            action: 'enquiry.status',
+            targetType: 'enquiry',
+            targetId: id,
+            targetLabel: before.email,
+            before: { status: before.status },
+            after: { status },
+          },
+          trx,
+        );
       return { ...before, status };
     });
     return present(row);
+  }
+
+  /**
+   * Moves the enquiry to `patch.status` from whatever it holds now and answers the row as it was:
+   * two staff changing it at once each record the status they really replaced.
+   */
+  private async swapStatus(
+    id: number,
+    patch: { status: EnquiryStatus; replied_at?: string },
+    trx: Database,
+  ): Promise<AdminEnquiryRow> {
+    for (;;) {
+      const before = await this.deps.repo.getById(id, trx);
+      if (!before) throw notFound('There is no such enquiry.');
+      if (before.status === patch.status && !patch.replied_at) return before;
+      if (await this.deps.repo.updateFrom(id, before.status, patch, trx)) return before;
+    }
   }
 
   /**
@@ -99,21 +114,22 @@ export class EnquiriesAdminService {
       });
     }
     const at = this.deps.clock().toISOString();
-    await this.deps.db.transaction().execute(async (trx) => {
-      await this.deps.repo.update(id, { status: 'answered', replied_at: at }, trx);
+    const before = await this.deps.db.transaction().execute(async (trx) => {
+      const row = await this.swapStatus(id, { status: 'answered', replied_at: at }, trx);
       await this.deps.audit.record(
         source,
         {
           action: 'enquiry.reply',
           targetType: 'enquiry',
           targetId: id,
-          targetLabel: enquiry.email,
-          before: { status: enquiry.status },
+          targetLabel: row.email,
+          before: { status: row.status },
           after: { status: 'answered', subject: body.subject, message: body.message },
         },
         trx,
       );
+      return row;
     });
-    return present({ ...enquiry, status: 'answered', replied_at: at });
+    return present({ ...before, status: 'answered', replied_at: at });
   }
 }
