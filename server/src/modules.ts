@@ -151,7 +151,15 @@ export function createModules(core: CoreDeps) {
     logger,
     clock,
   });
-  const account = createAccountModule({ config, users, auth, localizations: i18n.repos.localizations, clock });
+  const account = createAccountModule({
+    config,
+    users,
+    auth,
+    localizations: i18n.repos.localizations,
+    // Deleting one's own account is the admin area's deletion without its staff rules.
+    eraseAccount: (userId) => adminUsers.deletion.deleteOwn(userId),
+    clock,
+  });
   const shell = createShellModule({
     db,
     config,
@@ -195,6 +203,21 @@ export function createModules(core: CoreDeps) {
     logger,
   );
 
+  const adminUsers = createAdminUsersModule({
+    db,
+    dialect,
+    admin,
+    auth,
+    account,
+    actors: users.actors,
+    drive,
+    settings: settings.service,
+    localizations: i18n.repos.localizations,
+    notices: notifications.security,
+    logger,
+    clock,
+  });
+
   return {
     config,
     db,
@@ -218,20 +241,7 @@ export function createModules(core: CoreDeps) {
     billing: createBillingModule({ db, users, clock }),
     admin,
     report: createReportModule({ db, clock }),
-    adminUsers: createAdminUsersModule({
-      db,
-      dialect,
-      admin,
-      auth,
-      account,
-      actors: users.actors,
-      drive,
-      settings: settings.service,
-      localizations: i18n.repos.localizations,
-      notices: notifications.security,
-      logger,
-      clock,
-    }),
+    adminUsers,
     adminRoles,
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),

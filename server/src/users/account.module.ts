@@ -16,6 +16,8 @@ export function createAccountModule(deps: {
   users: UsersModule;
   auth: AuthModule;
   localizations: LocalizationsRepository;
+  /** Provided by the admin users module, whose deletion this is (called only once both exist). */
+  eraseAccount: (userId: number) => Promise<void>;
   clock?: Clock;
 }) {
   const { users, auth, clock } = deps;
@@ -41,6 +43,7 @@ export function createAccountModule(deps: {
       sessions: auth.sessions,
       localizations: deps.localizations,
       avatars,
+      eraseAccount: deps.eraseAccount,
       clock,
     }),
   };

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import { systemClock, type Clock } from '../clock.ts';
-import { conflict, forbidden, notFound } from '../http/app-error.ts';
+import { forbidden, notFound } from '../http/app-error.ts';
 import type { LocalizationsRepository } from '../i18n/localizations.repository.ts';
 import type { AccountPresenter } from './account.presenter.ts';
 import type { AvatarService } from './avatar.service.ts';
@@ -18,6 +18,8 @@ type Deps = {
   sessions: SessionService;
   localizations: LocalizationsRepository;
   avatars: AvatarService;
+  /** Removes the account with its files (stored bytes queued) in one transaction; never the last admin. */
+  eraseAccount: (userId: number) => Promise<void>;
   clock?: Clock;
 };
 
@@ -62,20 +64,13 @@ export class AccountService {
     await this.deps.users.countProfileSkip(user.id, this.clock().toISOString());
   }
 
-  /** Deletes the caller's own account after a recent password confirmation; files go in later issues. */
+  /** Deletes the caller's own account, with their files, after a recent password confirmation. */
   async delete(actor: Actor, userId: number, ctx: RequestContext): Promise<void> {
     const user = actor.requireUser();
     actor.refuseWhileImpersonated();
     if (user.id !== userId) throw forbidden('You can only delete your own account.');
     await this.deps.sessions.requirePasswordConfirmed(ctx);
-    const row = await this.load(userId);
-    if (actor.isAdmin && (await this.deps.users.countAdmins()) <= 1) {
-      throw conflict(
-        'You are the only administrator. Make another user an administrator before deleting this account.',
-      );
-    }
-    await this.deps.avatars.removeFileOf(row);
-    await this.deps.users.delete(userId);
+    await this.deps.eraseAccount(userId);
   }
 
   private async load(userId: number): Promise<UserRow> {

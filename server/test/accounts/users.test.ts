@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs } from '../helpers/factories.ts';
+import { createUser, DEFAULT_PASSWORD, loginAs } from '../helpers/factories.ts';
+import { Person } from '../shares/sharing.ts';
 import { confirmPassword, createAccountsApp, del, newAgent, put } from '../helpers/accounts.ts';
 import type { Agent, TestApp } from '../helpers/test-app.ts';
 
@@ -158,6 +159,32 @@ describe('DELETE users/{id}', () => {
       await t.modules.db.selectFrom('personal_access_tokens').selectAll().where('user_id', '=', user.id).execute(),
     ).toHaveLength(0);
     expect((await other.get('/api/v1/me')).statusCode).toBe(401);
+  });
+
+  it('deletes your files with the account and their stored bytes right after', async () => {
+    const me = await Person.create(t);
+    const folder = await me.folder('mine');
+    const files = [await me.upload('a.txt', 'first bytes', folder.id), await me.upload('b.txt', 'second bytes')];
+    const keys = (
+      await t.modules.db
+        .selectFrom('file_entries')
+        .select('file_name')
+        .where(
+          'id',
+          'in',
+          files.map((f) => f.id),
+        )
+        .execute()
+    ).map((r) => r.file_name as string);
+    for (const key of keys) expect(await t.modules.storage.stat(key)).toBeDefined();
+    await confirmPassword(me.agent, DEFAULT_PASSWORD);
+    expect((await del(me.agent, `/api/v1/users/${me.user.id}`, { deleteCurrentUser: true })).statusCode).toBe(200);
+    expect(
+      await t.modules.db.selectFrom('file_entries').select('id').where('owner_id', '=', me.user.id).execute(),
+    ).toEqual([]);
+    // Not left for the orphan sweep: the deletion queue removes the bytes once the answer is out.
+    await t.modules.drive.storageDeletions.settled();
+    for (const key of keys) expect(await t.modules.storage.stat(key)).toBeUndefined();
   });
 
   it('needs a recent password confirmation (423)', async () => {

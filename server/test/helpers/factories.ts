@@ -6,7 +6,7 @@ import type { Modules } from '../../src/modules.ts';
 import type { UserRow } from '../../src/users/users.repository.ts';
 import type { Agent } from './test-app.ts';
 
-const DEFAULT_PASSWORD = 'correct horse battery';
+export const DEFAULT_PASSWORD = 'correct horse battery';
 // One real argon2id hash of the default password per test worker: hashing it again for each of the
 // thousands of users the suite makes costs minutes of CPU (64 MiB and three passes each).
 let defaultHash: Promise<string> | undefined;

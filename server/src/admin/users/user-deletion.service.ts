@@ -13,6 +13,8 @@ import { guardAdminTarget } from './admin-targets.ts';
 import { LAST_ADMIN } from './user-editor.service.ts';
 
 export const NOT_YOURSELF = 'You cannot delete your own account here. Use the account settings page.';
+export const ONLY_ADMIN_LEAVING =
+  'You are the only administrator. Make another user an administrator before deleting this account.';
 
 type Deps = {
   db: Database;
@@ -68,17 +70,13 @@ export class UserDeletion {
   private async remove(source: AuditSource, userId: number): Promise<void> {
     const { accounts } = this.deps;
     if (source.actor.user?.id === userId) throw forbidden(NOT_YOURSELF);
-    const at = this.clock().toISOString();
     const row = await immediateTransaction(this.deps.db, this.deps.dialect, async (trx): Promise<UserRow> => {
       await accounts.lockAdminHolders(trx);
       const found = await accounts.lockUser(userId, trx);
       if (!found) throw notFound('User not found.');
       await guardAdminTarget(source.actor, accounts, userId, trx);
       const roles = await accounts.roleIdsOf(userId, trx);
-      await this.deps.deletions.enqueueOwner(userId, at, trx);
-      await accounts.deleteEntriesOf(userId, trx);
-      await accounts.delete(userId, trx);
-      if (!(await accounts.anyAdmin(trx))) throw conflict(LAST_ADMIN);
+      await this.erase(userId, trx, LAST_ADMIN);
       await this.deps.audit.record(
         source,
         {
@@ -92,8 +90,41 @@ export class UserDeletion {
       );
       return found;
     });
+    await this.removeAvatar(row);
+  }
+
+  /**
+   * The user's own account (account settings, after a password confirmation): the same erasure
+   * as staff deleting it, and still never the last holder of admin. Not in the admin audit log,
+   * which records what staff do.
+   */
+  async deleteOwn(userId: number): Promise<void> {
+    const { accounts } = this.deps;
+    const row = await immediateTransaction(this.deps.db, this.deps.dialect, async (trx): Promise<UserRow> => {
+      await accounts.lockAdminHolders(trx);
+      const found = await accounts.lockUser(userId, trx);
+      if (!found) throw notFound('User not found.');
+      await this.erase(userId, trx, ONLY_ADMIN_LEAVING);
+      return found;
+    });
+    await this.removeAvatar(row);
+    this.deps.deletions.kick();
+  }
+
+  /** In the caller's transaction: the entries go and their bytes are queued, then the user row. */
+  private async erase(userId: number, trx: Database, lastAdmin: string): Promise<void> {
+    const { accounts } = this.deps;
+    await this.deps.deletions.enqueueOwner(userId, this.clock().toISOString(), trx);
+    await accounts.deleteEntriesOf(userId, trx);
+    await accounts.delete(userId, trx);
+    if (!(await accounts.anyAdmin(trx))) throw conflict(lastAdmin);
+  }
+
+  private async removeAvatar(row: UserRow): Promise<void> {
     await this.deps.avatars
       .removeFileOf(row)
-      .catch((error: unknown) => this.deps.logger.warn({ err: error, userId }, 'avatar of a deleted user left'));
+      .catch((error: unknown) =>
+        this.deps.logger.warn({ err: error, userId: row.id }, 'avatar of a deleted user left'),
+      );
   }
 }
