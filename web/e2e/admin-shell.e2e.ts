@@ -83,7 +83,7 @@ describe('admin shell', () => {
       const links = await sidebarLinks(page);
       expect(links).toEqual(expect.arrayContaining(['Report', 'Users', 'Logs']));
       // Roles is listed once its screens are in the router (another branch builds them).
-      for (const link of links) expect(['Report', 'Users', 'Roles', 'Logs']).toContain(link);
+      for (const link of links) expect(['Report', 'Users', 'Roles', 'User space', 'Enquiries', 'Logs']).toContain(link);
       expect(await sidebar(page).getByRole('link', { name: 'Report' }).getAttribute('aria-current')).toBe('page');
       expect(await page.title()).toMatch(/^Report - /);
       expect(await page.getByRole('link', { name: 'Back to drive' }).getAttribute('href')).toBe('/drive');
@@ -100,10 +100,11 @@ describe('admin shell', () => {
     });
   }
 
-  it('lists only Report and Logs to a staff member holding admin.access and logs.view', async () => {
+  it('lists only the admin.access sections and Logs to a staff member holding admin.access and logs.view', async () => {
     const page = await openAs('staff', '/admin');
     await page.getByRole('heading', { name: 'Report' }).waitFor();
-    expect(await sidebarLinks(page)).toEqual(['Report', 'Logs']);
+    // User space and Enquiries need only admin.access (spec part 2, 6: guarded by the admin layout).
+    expect(await sidebarLinks(page)).toEqual(['Report', 'User space', 'Enquiries', 'Logs']);
     await screenshot(page, 'admin-shell-staff-1280');
     // A section whose permission they lack follows the permission guard, as any page does.
     await page.goto(`${server.url}/admin/users`);

@@ -73,6 +73,9 @@ export const routes: RouteObject[] = [
                   { path: ':roleId/edit', errorElement, lazy: () => import('./admin/roles/RoleEditPage.tsx') },
                 ],
               },
+              // Both need only admin.access, as their services check.
+              { path: 'user-space', errorElement, lazy: () => import('./admin/user-space/UserSpacePage.tsx') },
+              { path: 'enquiries', errorElement, lazy: () => import('./admin/enquiries/EnquiriesPage.tsx') },
               {
                 path: 'logs',
                 element: <RequirePermission permission="logs.view" />,

@@ -9,6 +9,8 @@ describe('visibleSections', () => {
       'report',
       'users',
       'roles',
+      'user-space',
+      'enquiries',
       'logs',
     ]);
   });
@@ -16,12 +18,12 @@ describe('visibleSections', () => {
   it('lists only the sections whose permission a staff member holds', () => {
     const held = new Set(['admin.access', 'logs.view']);
     const ids = visibleSections(ADMIN_SECTIONS, (p) => held.has(p), every).map((s) => s.id);
-    expect(ids).toEqual(['report', 'logs']);
+    expect(ids).toEqual(['report', 'user-space', 'enquiries', 'logs']);
   });
 
   it('leaves out a section the router has no page for yet', () => {
     const ids = visibleSections(ADMIN_SECTIONS, every, (path) => path !== '/admin/roles').map((s) => s.id);
-    expect(ids).toEqual(['report', 'users', 'logs']);
+    expect(ids).toEqual(['report', 'users', 'user-space', 'enquiries', 'logs']);
   });
 });
 

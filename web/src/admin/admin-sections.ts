@@ -1,4 +1,4 @@
-import { ChartNoAxesColumn, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import { ChartNoAxesColumn, HardDrive, Inbox, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { Permission } from '@kosh/contracts/permissions';
 
 /** One screen of the admin area: where it lives, what it is for, and who may open it (spec part 2, 6). */
@@ -40,6 +40,22 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: '/admin/roles',
     icon: ShieldCheck,
     permission: Permission.rolesUpdate,
+  },
+  {
+    id: 'user-space',
+    label: 'User space',
+    description: 'Who takes the most space, and whose allowance is nearly or over full.',
+    path: '/admin/user-space',
+    icon: HardDrive,
+    permission: Permission.adminAccess,
+  },
+  {
+    id: 'enquiries',
+    label: 'Enquiries',
+    description: 'Messages from the contact and reseller forms: read, reply, archive.',
+    path: '/admin/enquiries',
+    icon: Inbox,
+    permission: Permission.adminAccess,
   },
   {
     id: 'logs',
