@@ -130,6 +130,8 @@ export const AdminUserDetailSchema = AdminUserRowSchema.extend({
   country_id: z.number().int().nullable(),
   timezone: z.string().nullable(),
   two_factor_enabled: z.boolean(),
+  /** Bytes allowed without the staff override (plan, roles or default), shown beside it; null is unlimited. */
+  inherited_space: z.number().nullable(),
   /** Permissions granted to the user directly (those of their roles are on the roles), with restrictions. */
   permissions: z.array(z.object({ name: z.string(), restrictions: z.array(RestrictionSchema) })),
   role_ids: z.array(z.number().int()),

@@ -166,6 +166,15 @@ describe('GET admin/users/{id}', () => {
     expect(shown.two_factor_enabled).toBe(true);
     expect(shown.space_allowed).toBe(GB);
   });
+
+  it('shows the space the user inherits beside the override staff set', async () => {
+    const user = await createUser(t.modules);
+    await grant(t, user.id, Permission.filesCreate, JSON.stringify([{ name: 'max_space_bytes', value: GB }]));
+    const plain = (await admin.get(`${ADMIN_USERS}/${user.id}`)).json().user as AdminUserDetail;
+    expect(plain).toMatchObject({ available_space: null, space_allowed: GB, inherited_space: GB });
+    const overridden = await updated(user.id, { available_space: 3 * GB });
+    expect(overridden).toMatchObject({ available_space: 3 * GB, space_allowed: 3 * GB, inherited_space: GB });
+  });
 });
 
 describe('PUT admin/users/{id}', () => {

@@ -68,8 +68,12 @@ export async function presentAdminUserDetail(
   row: UserRow,
   deps: { list: AdminUsersRepository; accounts: AccountsRepository; defaultSpace: () => Promise<number>; at: Date },
 ): Promise<AdminUserDetail> {
-  const [[shown], roleIds, grants] = await Promise.all([
-    presentAdminUsers([row], { repo: deps.list, defaultSpace: deps.defaultSpace, at: deps.at }),
+  const present = (r: UserRow) =>
+    presentAdminUsers([r], { repo: deps.list, defaultSpace: deps.defaultSpace, at: deps.at });
+  const [[shown], [inherited], roleIds, grants] = await Promise.all([
+    present(row),
+    // What the edit page shows the override field falls back to: the same user without it.
+    row.available_space === null ? [undefined] : present({ ...row, available_space: null }),
     deps.accounts.roleIdsOf(row.id),
     deps.accounts.directGrantsOf(row.id),
   ]);
@@ -81,6 +85,7 @@ export async function presentAdminUserDetail(
     country_id: row.country_id,
     timezone: row.timezone,
     two_factor_enabled: TwoFactorService.isEnabled(row),
+    inherited_space: (inherited ?? shown).space_allowed,
     permissions: grantsOf(grants),
     role_ids: roleIds,
   };
