@@ -36,6 +36,8 @@ export const AdminUserRowSchema = z.object({
   /** Avatar URL, or null for the initials. */
   image: z.string().nullable(),
   roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Holds admin, directly or through a role: staff may not suspend them, only admins change them. */
+  is_admin: z.boolean(),
   subscribed: z.boolean(),
   email_verified_at: z.string().nullable(),
   banned_at: z.string().nullable(),

@@ -25,9 +25,10 @@ export async function presentAdminUsers(
   return Promise.all(
     rows.map(async (row) => {
       const held = mergeGrants(grants.filter((g) => g.user_id === row.id));
+      const isAdmin = held.some((p) => p.name === Permission.admin);
       const allowed = await allowedSpace(
         {
-          isAdmin: held.some((p) => p.name === Permission.admin),
+          isAdmin,
           override: row.available_space,
           restriction: held
             .find((p) => p.name === Permission.filesCreate)
@@ -42,6 +43,7 @@ export async function presentAdminUsers(
         email: row.email,
         image: row.image,
         roles: roles.filter((r) => r.user_id === row.id).map((r) => ({ id: r.id, name: r.name })),
+        is_admin: isAdmin,
         // Billing has no subscriptions yet: nobody is subscribed.
         subscribed: false,
         email_verified_at: row.email_verified_at,
