@@ -81,6 +81,8 @@ export function UserDateTab() {
               placeholder={trans('None')}
               options={countryOptions}
               value={countryOptions.length ? field.value : null}
+              // An empty list would not open: wait for it.
+              isDisabled={!countryOptions.length}
               onChange={(v) => field.onChange(v === null ? null : Number(v))}
               errorMessage={fieldState.error?.message}
             />
@@ -96,6 +98,7 @@ export function UserDateTab() {
               placeholder={trans('Site default')}
               options={timezoneGroups}
               value={timezoneGroups.length && field.value ? field.value : null}
+              isDisabled={!timezoneGroups.length}
               onChange={(v) => field.onChange(String(v ?? ''))}
               errorMessage={fieldState.error?.message}
             />

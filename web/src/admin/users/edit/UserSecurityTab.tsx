@@ -69,7 +69,7 @@ export function UserSecurityTab() {
     <div className="flex flex-col gap-6">
       <section className={tabCard} aria-labelledby="user-sessions-heading">
         <div className="flex flex-wrap items-start gap-3">
-          <div className="min-w-0 flex-1">
+          <div className="min-w-60 flex-1">
             <h2 id="user-sessions-heading" className="text-base font-medium text-fg">
               {trans('Sessions')}
             </h2>
@@ -102,7 +102,7 @@ export function UserSecurityTab() {
       </section>
       <section className={tabCard} aria-labelledby="user-two-factor-heading">
         <div className="flex flex-wrap items-start gap-3">
-          <div className="min-w-0 flex-1">
+          <div className="min-w-60 flex-1">
             <h2 id="user-two-factor-heading" className="text-base font-medium text-fg">
               {trans('Two-factor sign-in')}
             </h2>
@@ -121,7 +121,7 @@ export function UserSecurityTab() {
       </section>
       <section className={tabCard} aria-labelledby="user-password-heading">
         <div className="flex flex-wrap items-start gap-3">
-          <div className="min-w-0 flex-1">
+          <div className="min-w-60 flex-1">
             <h2 id="user-password-heading" className="text-base font-medium text-fg">
               {trans('Password')}
             </h2>
