@@ -26,6 +26,7 @@ export const AccessTokenSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   last_used_at: z.string().nullable(),
+  created_at: z.string(),
 });
 export type AccessToken = z.infer<typeof AccessTokenSchema>;
 export const CreateAccessTokenBodySchema = z.object({ tokenName: requiredString('token name', 100) });

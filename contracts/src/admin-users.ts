@@ -36,6 +36,8 @@ export const AdminUserRowSchema = z.object({
   /** Avatar URL, or null for the initials. */
   image: z.string().nullable(),
   roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Holds admin, directly or through a role: staff may not suspend them, only admins change them. */
+  is_admin: z.boolean(),
   subscribed: z.boolean(),
   email_verified_at: z.string().nullable(),
   banned_at: z.string().nullable(),
@@ -130,6 +132,8 @@ export const AdminUserDetailSchema = AdminUserRowSchema.extend({
   country_id: z.number().int().nullable(),
   timezone: z.string().nullable(),
   two_factor_enabled: z.boolean(),
+  /** Bytes allowed without the staff override (plan, roles or default), shown beside it; null is unlimited. */
+  inherited_space: z.number().nullable(),
   /** Permissions granted to the user directly (those of their roles are on the roles), with restrictions. */
   permissions: z.array(z.object({ name: z.string(), restrictions: z.array(RestrictionSchema) })),
   role_ids: z.array(z.number().int()),

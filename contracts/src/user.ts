@@ -46,7 +46,11 @@ export const UserSchema = z.object({
    */
   two_factor_recovery_codes: z.array(z.string()).nullable().optional(),
   /** The user's own API tokens (never their secrets); absent for other viewers. */
-  tokens: z.array(z.object({ id: z.number().int(), name: z.string(), last_used_at: z.string().nullable() })).optional(),
+  tokens: z
+    .array(
+      z.object({ id: z.number().int(), name: z.string(), last_used_at: z.string().nullable(), created_at: z.string() }),
+    )
+    .optional(),
   unread_notifications_count: z.number().int(),
   /**
    * The staff member acting as this user through "log in as user" (the app shows a banner with a

@@ -61,7 +61,26 @@ export const routes: RouteObject[] = [
                 path: 'users',
                 element: <RequirePermission permission="users.update" />,
                 errorElement,
-                children: [{ index: true, errorElement, lazy: () => import('./admin/users/UsersPage.tsx') }],
+                children: [
+                  { index: true, errorElement, lazy: () => import('./admin/users/UsersPage.tsx') },
+                  {
+                    path: ':userId',
+                    errorElement,
+                    lazy: () => import('./admin/users/edit/UserEditPage.tsx'),
+                    children: [
+                      { index: true, element: <Navigate to="details" replace /> },
+                      { path: 'details', errorElement, lazy: () => import('./admin/users/edit/UserDetailsTab.tsx') },
+                      {
+                        path: 'permissions',
+                        errorElement,
+                        lazy: () => import('./admin/users/edit/UserPermissionsTab.tsx'),
+                      },
+                      { path: 'security', errorElement, lazy: () => import('./admin/users/edit/UserSecurityTab.tsx') },
+                      { path: 'date', errorElement, lazy: () => import('./admin/users/edit/UserDateTab.tsx') },
+                      { path: 'api', errorElement, lazy: () => import('./admin/users/edit/UserApiTab.tsx') },
+                    ],
+                  },
+                ],
               },
               {
                 path: 'roles',

@@ -23,10 +23,12 @@ export class AccessTokensRepository {
   }
 
   /** A user's tokens without their hashes, newest first. */
-  listOfUser(userId: number): Promise<Array<{ id: number; name: string; last_used_at: string | null }>> {
+  listOfUser(
+    userId: number,
+  ): Promise<Array<{ id: number; name: string; last_used_at: string | null; created_at: string }>> {
     return this.db
       .selectFrom('personal_access_tokens')
-      .select(['id', 'name', 'last_used_at'])
+      .select(['id', 'name', 'last_used_at', 'created_at'])
       .where('user_id', '=', userId)
       .orderBy('id', 'desc')
       .execute();

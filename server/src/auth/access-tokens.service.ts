@@ -32,7 +32,8 @@ export class AccessTokensService {
       token_hash: sessionIdOf(plainTextToken),
       created_at: this.clock().toISOString(),
     });
-    return { token: { id: row.id, name: row.name, last_used_at: row.last_used_at }, plainTextToken };
+    const token = { id: row.id, name: row.name, last_used_at: row.last_used_at, created_at: row.created_at };
+    return { token, plainTextToken };
   }
 
   /**

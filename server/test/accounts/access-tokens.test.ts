@@ -24,7 +24,12 @@ describe('POST access-tokens', () => {
     const res = await agent.post('/api/v1/access-tokens', { tokenName: 'CI deploys' });
     expect(res.statusCode).toBe(200);
     const { token, plainTextToken } = res.json();
-    expect(token).toEqual({ id: expect.any(Number), name: 'CI deploys', last_used_at: null });
+    expect(token).toEqual({
+      id: expect.any(Number),
+      name: 'CI deploys',
+      last_used_at: null,
+      created_at: expect.any(String),
+    });
     expect(plainTextToken).toMatch(/^kosh_[A-Za-z0-9_-]{40}$/);
     const row = await t.modules.auth.repos.accessTokens.getByHash(sessionIdOf(plainTextToken));
     expect(row?.user_id).toBe(user.id);
@@ -35,7 +40,7 @@ describe('POST access-tokens', () => {
       .execute();
     expect(JSON.stringify(all)).not.toContain(plainTextToken);
     const me = (await agent.get('/api/v1/me')).json().user;
-    expect(me.tokens).toEqual([{ id: token.id, name: 'CI deploys', last_used_at: null }]);
+    expect(me.tokens).toEqual([{ id: token.id, name: 'CI deploys', last_used_at: null, created_at: token.created_at }]);
     expect(JSON.stringify(me)).not.toContain(plainTextToken);
   });
 

@@ -166,6 +166,24 @@ describe('GET admin/users/{id}', () => {
     expect(shown.two_factor_enabled).toBe(true);
     expect(shown.space_allowed).toBe(GB);
   });
+
+  it('says whether the user holds admin, through a role or directly', async () => {
+    const plain = await createUser(t.modules);
+    const viaRole = await created(newUser({ roles: [await roleId('admin')] }));
+    const direct = await createUser(t.modules);
+    await grant(t, direct.id, Permission.admin);
+    const isAdmin = async (id: number) => (await admin.get(`${ADMIN_USERS}/${id}`)).json().user.is_admin;
+    expect([await isAdmin(plain.id), await isAdmin(viaRole.id), await isAdmin(direct.id)]).toEqual([false, true, true]);
+  });
+
+  it('shows the space the user inherits beside the override staff set', async () => {
+    const user = await createUser(t.modules);
+    await grant(t, user.id, Permission.filesCreate, JSON.stringify([{ name: 'max_space_bytes', value: GB }]));
+    const plain = (await admin.get(`${ADMIN_USERS}/${user.id}`)).json().user as AdminUserDetail;
+    expect(plain).toMatchObject({ available_space: null, space_allowed: GB, inherited_space: GB });
+    const overridden = await updated(user.id, { available_space: 3 * GB });
+    expect(overridden).toMatchObject({ available_space: 3 * GB, space_allowed: 3 * GB, inherited_space: GB });
+  });
 });
 
 describe('PUT admin/users/{id}', () => {

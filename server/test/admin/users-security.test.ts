@@ -146,8 +146,8 @@ describe('the security tab of a user', () => {
     const listed = await staff.get(url(user.id, 'access-tokens'));
     expect(listed.statusCode).toBe(200);
     expect(listed.json().tokens).toEqual([
-      { id: backup.id, name: 'backup', last_used_at: null },
-      { id: cli.id, name: 'cli', last_used_at: null },
+      { id: backup.id, name: 'backup', last_used_at: null, created_at: expect.any(String) },
+      { id: cli.id, name: 'cli', last_used_at: null, created_at: expect.any(String) },
     ]);
     expect((await send(staff, 'DELETE', url(user.id, `access-tokens/${stranger.id}`))).statusCode).toBe(404);
     expect((await newAgent(t, stranger.headers).get('/api/v1/me')).statusCode).toBe(200);

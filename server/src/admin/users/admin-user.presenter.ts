@@ -25,9 +25,10 @@ export async function presentAdminUsers(
   return Promise.all(
     rows.map(async (row) => {
       const held = mergeGrants(grants.filter((g) => g.user_id === row.id));
+      const isAdmin = held.some((p) => p.name === Permission.admin);
       const allowed = await allowedSpace(
         {
-          isAdmin: held.some((p) => p.name === Permission.admin),
+          isAdmin,
           override: row.available_space,
           restriction: held
             .find((p) => p.name === Permission.filesCreate)
@@ -42,6 +43,7 @@ export async function presentAdminUsers(
         email: row.email,
         image: row.image,
         roles: roles.filter((r) => r.user_id === row.id).map((r) => ({ id: r.id, name: r.name })),
+        is_admin: isAdmin,
         // Billing has no subscriptions yet: nobody is subscribed.
         subscribed: false,
         email_verified_at: row.email_verified_at,
@@ -68,8 +70,12 @@ export async function presentAdminUserDetail(
   row: UserRow,
   deps: { list: AdminUsersRepository; accounts: AccountsRepository; defaultSpace: () => Promise<number>; at: Date },
 ): Promise<AdminUserDetail> {
-  const [[shown], roleIds, grants] = await Promise.all([
-    presentAdminUsers([row], { repo: deps.list, defaultSpace: deps.defaultSpace, at: deps.at }),
+  const present = (r: UserRow) =>
+    presentAdminUsers([r], { repo: deps.list, defaultSpace: deps.defaultSpace, at: deps.at });
+  const [[shown], [inherited], roleIds, grants] = await Promise.all([
+    present(row),
+    // What the edit page shows the override field falls back to: the same user without it.
+    row.available_space === null ? [undefined] : present({ ...row, available_space: null }),
     deps.accounts.roleIdsOf(row.id),
     deps.accounts.directGrantsOf(row.id),
   ]);
@@ -81,6 +87,7 @@ export async function presentAdminUserDetail(
     country_id: row.country_id,
     timezone: row.timezone,
     two_factor_enabled: TwoFactorService.isEnabled(row),
+    inherited_space: (inherited ?? shown).space_allowed,
     permissions: grantsOf(grants),
     role_ids: roleIds,
   };

@@ -12,14 +12,14 @@ export type UserAction = 'suspend' | 'unsuspend' | 'impersonate';
 type Props = { user: AdminUserRow; onAction: (action: UserAction, user: AdminUserRow) => void };
 
 /**
- * A row's menu: Edit (once the edit page exists), Suspend or Remove suspension, and Log in as
+ * A row's menu: Edit (the edit page's Details tab), Suspend or Remove suspension, and Log in as
  * user for holders of admin. Your own row offers neither: the server refuses both.
  */
 export function UserActionsMenu({ user, onAction }: Props) {
   const { trans } = useTrans();
   const { user: me } = useAuth();
   const isAppPage = useIsAppPage();
-  const editPath = `/admin/users/${user.id}`;
+  const editPath = `/admin/users/${user.id}/details`;
   const isSelf = me?.id === user.id;
   const canEdit = isAppPage(editPath);
   // Only admins log in as others (not as another admin or a suspended user: the server says why).

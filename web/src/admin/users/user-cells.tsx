@@ -12,13 +12,27 @@ import { focusRing } from '../../ui/button-styles.ts';
 import { Tooltip } from '../../ui/Tooltip.tsx';
 import { useFormatUtcDay } from '../useAdminFormat.ts';
 
-/** Avatar, name, and the email under it. */
+/** Avatar, name (opening the user's edit page once it exists), and the email under it. */
 export function UserCell({ user }: { user: AdminUserRow }) {
+  const isAppPage = useIsAppPage();
+  const editPath = `/admin/users/${user.id}/details`;
   return (
     <div className="flex min-w-0 items-center gap-3">
       <Avatar user={user} size={32} />
       <div className="min-w-0">
-        <div className="truncate font-medium text-fg">{user.name}</div>
+        {isAppPage(editPath) ? (
+          <Link
+            to={editPath}
+            className={clsx(
+              'block truncate rounded-sm font-medium text-fg hover:text-primary hover:underline',
+              focusRing,
+            )}
+          >
+            {user.name}
+          </Link>
+        ) : (
+          <div className="truncate font-medium text-fg">{user.name}</div>
+        )}
         <div className="truncate text-xs text-fg-muted">{user.email}</div>
       </div>
     </div>
