@@ -83,7 +83,7 @@ describe('admin shell', () => {
       const links = await sidebarLinks(page);
       expect(links).toEqual(expect.arrayContaining(['Report', 'Users', 'Logs']));
       // Roles is listed once its screens are in the router (another branch builds them).
-      for (const link of links) expect(['Report', 'Users', 'Roles', 'Logs']).toContain(link);
+      for (const link of links) expect(['Report', 'Users', 'Roles', 'Files', 'Logs']).toContain(link);
       expect(await sidebar(page).getByRole('link', { name: 'Report' }).getAttribute('aria-current')).toBe('page');
       expect(await page.title()).toMatch(/^Report - /);
       expect(await page.getByRole('link', { name: 'Back to drive' }).getAttribute('href')).toBe('/drive');

@@ -74,6 +74,12 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'files',
+                element: <RequirePermission permission="files.update" />,
+                errorElement,
+                children: [{ index: true, errorElement, lazy: () => import('./admin/files/FilesPage.tsx') }],
+              },
+              {
                 path: 'logs',
                 element: <RequirePermission permission="logs.view" />,
                 errorElement,
