@@ -208,7 +208,7 @@ export async function seed(modules: Modules, now: number): Promise<void> {
 }
 
 /** An admin with a session: the cookie header a browser would send. */
-async function adminCookie(modules: Modules): Promise<string> {
+export async function adminCookie(modules: Modules): Promise<string> {
   const user = await modules.users.service.createUser({
     email: `bench-admin-${Date.now()}@example.test`,
     password: 'bench password',

@@ -1,9 +1,10 @@
-// npm run bench [-- --only=listing|bulk|report|download|upload|web] [--pg] [--dialect=sqlite|postgres]
+// npm run bench [-- --only=listing|bulk|report|admin|download|upload|web] [--pg] [--dialect=sqlite|postgres]
 // Prints each figure beside its DESIGN.md budget and exits 1 when one is missed.
 // --pg also runs the listing/search and bulk benches on PostgreSQL: KOSH_BENCH_PG_URL, or a throwaway
 // cluster from scripts/pg-start.sh.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { benchAdminLists } from './admin-lists.ts';
 import { benchBulk } from './bulk.ts';
 import { benchDownload } from './download.ts';
 import { benchListing } from './listing.ts';
@@ -64,6 +65,16 @@ async function runBenches(): Promise<void> {
     if (withPg)
       figures.push(
         ...(await withPostgres('admin report', (url) => benchReport({ databaseUrl: url, label: 'PostgreSQL' }))),
+      );
+  }
+  if (!only || only === 'admin') {
+    if (withSqlite) {
+      process.stdout.write('admin lists over 100,000 users and 1,000,000 entries (SQLite)\n');
+      figures.push(...(await benchAdminLists({ label: 'SQLite' })));
+    }
+    if (withPg)
+      figures.push(
+        ...(await withPostgres('admin lists', (url) => benchAdminLists({ databaseUrl: url, label: 'PostgreSQL' }))),
       );
   }
   if (!only || only === 'download') {

@@ -51,6 +51,7 @@ import { seoRoutes } from './shell/seo.routes.ts';
 import { plansRoutes } from './billing/plans.routes.ts';
 import { enquiriesRoutes } from './enquiries/enquiries.routes.ts';
 import { auditRoutes } from './admin/audit/audit.routes.ts';
+import { adminFilesRoutes } from './admin/files/admin-files.routes.ts';
 import { adminLogsRoutes } from './admin/logs.routes.ts';
 import { userSpaceRoutes } from './admin/user-space/user-space.routes.ts';
 import { enquiriesAdminRoutes } from './admin/enquiries/enquiries-admin.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(adminUsersRoutes, { adminUsers: modules.adminUsers });
       await api.register(adminUserEditRoutes, { adminUsers: modules.adminUsers });
       await api.register(adminUserSecurityRoutes, { adminUsers: modules.adminUsers });
+      await api.register(adminFilesRoutes, { adminFiles: modules.adminFiles });
       await api.register(impersonationRoutes, { adminUsers: modules.adminUsers, answers });
     },
     { prefix: `/${API_PREFIX}` },

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { createAdminModule } from './admin/admin.module.ts';
+import { createAdminFilesModule } from './admin/files/admin-files.module.ts';
 import { MailLogRepository } from './admin/mail-log/mail-log.repository.ts';
 import { createReportModule } from './admin/report/report.module.ts';
 import { createAdminRolesModule } from './admin/roles/roles.module.ts';
@@ -243,6 +244,7 @@ export function createModules(core: CoreDeps) {
     report: createReportModule({ db, clock }),
     adminUsers,
     adminRoles,
+    adminFiles: createAdminFilesModule({ db, dialect, admin, drive, clock }),
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */

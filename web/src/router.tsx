@@ -96,6 +96,12 @@ export const routes: RouteObject[] = [
               { path: 'user-space', errorElement, lazy: () => import('./admin/user-space/UserSpacePage.tsx') },
               { path: 'enquiries', errorElement, lazy: () => import('./admin/enquiries/EnquiriesPage.tsx') },
               {
+                path: 'files',
+                element: <RequirePermission permission="files.update" />,
+                errorElement,
+                children: [{ index: true, errorElement, lazy: () => import('./admin/files/FilesPage.tsx') }],
+              },
+              {
                 path: 'logs',
                 element: <RequirePermission permission="logs.view" />,
                 errorElement,

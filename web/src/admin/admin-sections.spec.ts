@@ -9,6 +9,7 @@ describe('visibleSections', () => {
       'report',
       'users',
       'roles',
+      'files',
       'user-space',
       'enquiries',
       'logs',
@@ -23,7 +24,7 @@ describe('visibleSections', () => {
 
   it('leaves out a section the router has no page for yet', () => {
     const ids = visibleSections(ADMIN_SECTIONS, every, (path) => path !== '/admin/roles').map((s) => s.id);
-    expect(ids).toEqual(['report', 'users', 'user-space', 'enquiries', 'logs']);
+    expect(ids).toEqual(['report', 'users', 'files', 'user-space', 'enquiries', 'logs']);
   });
 });
 

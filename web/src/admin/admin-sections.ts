@@ -1,4 +1,13 @@
-import { ChartNoAxesColumn, HardDrive, Inbox, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import {
+  ChartNoAxesColumn,
+  Files,
+  HardDrive,
+  Inbox,
+  ScrollText,
+  ShieldCheck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { Permission } from '@kosh/contracts/permissions';
 
 /** One screen of the admin area: where it lives, what it is for, and who may open it (spec part 2, 6). */
@@ -40,6 +49,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: '/admin/roles',
     icon: ShieldCheck,
     permission: Permission.rolesUpdate,
+  },
+  {
+    id: 'files',
+    label: 'Files',
+    description: 'Every file and folder people uploaded: preview them, or delete them forever.',
+    path: '/admin/files',
+    icon: Files,
+    permission: Permission.filesUpdate,
   },
   {
     id: 'user-space',

@@ -88,3 +88,36 @@ describe('activeFilterCount', () => {
     expect(activeFilterCount(DEFS, {})).toBe(0);
   });
 });
+
+const NoControl = () => null;
+
+describe('size range and custom filters', () => {
+  const defs: FilterDef[] = [
+    { kind: 'sizeRange', key: 'size', label: 'Size', minKey: 'sizeMin', maxKey: 'sizeMax' },
+    {
+      kind: 'custom',
+      key: 'ownerId',
+      label: 'Owner',
+      accepts: (v) => /^\d+$/.test(v),
+      describe: (v) => (v === '4' ? 'ana@example.test' : undefined),
+      Control: NoControl,
+    },
+  ];
+
+  it('keeps whole byte counts and what the custom filter accepts', () => {
+    const params = new URLSearchParams('sizeMin=1048576&sizeMax=1.5&ownerId=4');
+    expect(readFilterValues(params, defs)).toEqual({ sizeMin: '1048576', ownerId: '4' });
+    expect(readFilterValues(new URLSearchParams('ownerId=me'), defs)).toEqual({});
+  });
+
+  it('reads sizes in units and the custom value by its description, else as it is', () => {
+    expect(filterChips(defs, { sizeMin: '1048576', sizeMax: '2097152' }, format)[0]).toEqual({
+      id: 'size',
+      keys: ['sizeMin', 'sizeMax'],
+      label: 'Size: 1 MB – 2 MB',
+    });
+    expect(filterChips(defs, { sizeMax: '1024' }, format)[0].label).toBe('Size: at most 1 KB');
+    expect(filterChips(defs, { ownerId: '4' }, format)[0].label).toBe('Owner: ana@example.test');
+    expect(filterChips(defs, { ownerId: '9' }, format)[0].label).toBe('Owner: 9');
+  });
+});

@@ -1,3 +1,6 @@
+import type { ComponentType } from 'react';
+import { formatBytes } from '@kosh/contracts';
+
 /** A value a select filter offers. */
 export type FilterOption = { value: string; label: string };
 
@@ -11,7 +14,21 @@ export type FilterDef =
   /** One of a set of values; options may arrive later (roles), so a value is kept while they load. */
   | { kind: 'select'; key: string; label: string; options: readonly FilterOption[] }
   /** Calendar dates (YYYY-MM-DD), either end optional. */
-  | { kind: 'dateRange'; key: string; label: string; fromKey: string; toKey: string };
+  | { kind: 'dateRange'; key: string; label: string; fromKey: string; toKey: string }
+  /** Sizes in bytes in the URL, either end optional; entered in megabytes. */
+  | { kind: 'sizeRange'; key: string; label: string; minKey: string; maxKey: string }
+  /**
+   * A value picked with a control of the list's own (an owner found by search): the URL holds an
+   * id, the chip reads `describe(value)` (the name the picker saw) or the id.
+   */
+  | {
+      kind: 'custom';
+      key: string;
+      label: string;
+      accepts: (value: string) => boolean;
+      describe: (value: string) => string | undefined;
+      Control: ComponentType<{ label: string; value: string | undefined; onChange: (value: string | null) => void }>;
+    };
 
 export type FilterValues = Record<string, string>;
 
@@ -28,7 +45,9 @@ const MAX_VALUE_LENGTH = 100;
 
 /** The query parameters a filter owns. */
 export function filterKeys(def: FilterDef): string[] {
-  return def.kind === 'dateRange' ? [def.fromKey, def.toKey] : [def.key];
+  if (def.kind === 'dateRange') return [def.fromKey, def.toKey];
+  if (def.kind === 'sizeRange') return [def.minKey, def.maxKey];
+  return [def.key];
 }
 
 /** Every query parameter the filters own. */
@@ -48,6 +67,8 @@ function acceptsValue(def: FilterDef, value: string): boolean {
   if (!value || value.length > MAX_VALUE_LENGTH) return false;
   if (def.kind === 'boolean') return value === 'true' || value === 'false';
   if (def.kind === 'dateRange') return isCalendarDay(value);
+  if (def.kind === 'sizeRange') return /^\d{1,15}$/.test(value);
+  if (def.kind === 'custom') return def.accepts(value);
   return def.options.length === 0 || def.options.some((o) => o.value === value);
 }
 
@@ -82,8 +103,19 @@ function chipOf(def: FilterDef, values: FilterValues, format: ChipFormat): Filte
     const line = from ? ':label: from :date' : ':label: until :date';
     return { id: def.key, keys, label: format.trans(line, { label, date: format.formatDay(from ?? to) }) };
   }
+  if (def.kind === 'sizeRange') {
+    const min = values[def.minKey];
+    const max = values[def.maxKey];
+    if (!min && !max) return null;
+    const keys = [def.minKey, def.maxKey];
+    if (min && max) return { id: def.key, keys, label: `${label}: ${formatBytes(+min)} – ${formatBytes(+max)}` };
+    const line = min ? ':label: at least :size' : ':label: at most :size';
+    return { id: def.key, keys, label: format.trans(line, { label, size: formatBytes(+(min ?? max)) }) };
+  }
   const value = values[def.key];
   if (!value) return null;
+  if (def.kind === 'custom')
+    return { id: def.key, keys: [def.key], label: `${label}: ${def.describe(value) ?? value}` };
   const text =
     def.kind === 'boolean'
       ? format.trans(value === 'true' ? def.trueLabel : def.falseLabel)
