@@ -27,3 +27,4 @@ export * from './admin-user-space.ts';
 export * from './admin-enquiries.ts';
 export * from './permission-catalog.ts';
 export * from './admin-roles.ts';
+export * from './tags.ts';
