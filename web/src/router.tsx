@@ -74,6 +74,12 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'tags',
+                element: <RequirePermission permission="tags.update" />,
+                errorElement,
+                children: [{ index: true, errorElement, lazy: () => import('./admin/tags/TagsPage.tsx') }],
+              },
+              {
                 path: 'logs',
                 element: <RequirePermission permission="logs.view" />,
                 errorElement,

@@ -1,4 +1,4 @@
-import { ChartNoAxesColumn, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import { ChartNoAxesColumn, ScrollText, ShieldCheck, Tags, Users, type LucideIcon } from 'lucide-react';
 import { Permission } from '@kosh/contracts/permissions';
 
 /** One screen of the admin area: where it lives, what it is for, and who may open it (spec part 2, 6). */
@@ -40,6 +40,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: '/admin/roles',
     icon: ShieldCheck,
     permission: Permission.rolesUpdate,
+  },
+  {
+    id: 'tags',
+    label: 'Tags',
+    description: 'Rename, merge and delete the tags people put on files and folders.',
+    path: '/admin/tags',
+    icon: Tags,
+    permission: Permission.tagsUpdate,
   },
   {
     id: 'logs',
