@@ -9,6 +9,7 @@ describe('visibleSections', () => {
       'report',
       'users',
       'roles',
+      'tags',
       'logs',
     ]);
   });
@@ -21,7 +22,7 @@ describe('visibleSections', () => {
 
   it('leaves out a section the router has no page for yet', () => {
     const ids = visibleSections(ADMIN_SECTIONS, every, (path) => path !== '/admin/roles').map((s) => s.id);
-    expect(ids).toEqual(['report', 'users', 'logs']);
+    expect(ids).toEqual(['report', 'users', 'tags', 'logs']);
   });
 });
 
