@@ -1,10 +1,24 @@
 import { useId, useMemo, useState } from 'react';
+import clsx from 'clsx';
 import { Plus, X } from 'lucide-react';
 import { type EntryTag, type FileEntry, TAG_NAME_MAX, tagSlug } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { useAttachTags, useDetachTags, useTagSuggestions } from './tags.api.ts';
+
+const FIELD = clsx(
+  'flex min-h-10 flex-wrap items-center gap-1.5 rounded-kosh border border-divider px-2 py-1.5',
+  'focus-within:border-primary focus-within:ring-1 focus-within:ring-primary',
+);
+const REMOVE = clsx(
+  'grid size-5 shrink-0 place-items-center rounded-full text-fg-muted outline-none hover:bg-bg hover:text-fg',
+  'focus-visible:ring-2 focus-visible:ring-primary',
+);
+const SUGGESTION = clsx(
+  'inline-flex h-7 items-center gap-1 rounded-full border border-divider px-2.5 text-sm text-fg outline-none',
+  'hover:bg-bg-alt focus-visible:ring-2 focus-visible:ring-primary',
+);
 
 /** Every tag on any of the entries, once, by display name. */
 export function tagsOfAll(entries: readonly Pick<FileEntry, 'tags'>[]): EntryTag[] {
@@ -62,18 +76,18 @@ export function TagsDialog({ entries, onClose }: { entries: FileEntry[]; onClose
         <label htmlFor={inputId} className="text-sm font-medium text-fg">
           {trans('Add tag')}
         </label>
-        <div className="flex min-h-10 flex-wrap items-center gap-1.5 rounded-[var(--kosh-radius)] border border-divider px-2 py-1.5 focus-within:border-primary focus-within:ring-1 focus-within:ring-primary">
+        <div className={FIELD}>
           {tags.map((tag) => (
             <span
               key={tag.id}
               data-testid="tag-chip"
-              className="inline-flex h-7 max-w-full items-center gap-1 rounded-full bg-bg-chip pr-1 pl-2.5 text-sm text-fg"
+              className="inline-flex h-7 max-w-full items-center gap-1 rounded-full bg-bg-chip pr-1 pl-2.5 text-sm"
             >
               <span className="truncate">{tag.display_name}</span>
               <button
                 type="button"
                 aria-label={trans('Remove tag :tag', { tag: tag.display_name })}
-                className="grid size-5 shrink-0 place-items-center rounded-full text-fg-muted outline-none hover:bg-bg hover:text-fg focus-visible:ring-2 focus-visible:ring-primary"
+                className={REMOVE}
                 onClick={() => remove(tag)}
               >
                 <X size={14} aria-hidden />
@@ -103,12 +117,7 @@ export function TagsDialog({ entries, onClose }: { entries: FileEntry[]; onClose
         {offered.length > 0 && (
           <fieldset aria-label={trans('Suggestions')} className="flex flex-wrap gap-1.5">
             {offered.map((tag) => (
-              <button
-                key={tag.id}
-                type="button"
-                className="inline-flex h-7 items-center gap-1 rounded-full border border-divider px-2.5 text-sm text-fg outline-none hover:bg-bg-alt focus-visible:ring-2 focus-visible:ring-primary"
-                onClick={() => add(tag.display_name)}
-              >
+              <button key={tag.id} type="button" className={SUGGESTION} onClick={() => add(tag.display_name)}>
                 <Plus size={14} aria-hidden className="text-fg-muted" />
                 {tag.display_name}
               </button>
