@@ -90,7 +90,9 @@ describe('tags in the drive', () => {
     // A chip filters the listing; the filter chip above it takes the filter away.
     await chip(page, 'alpha.txt', 'Blue Sky').click();
     await page.waitForURL(/tag=blue-sky/);
-    await expect.poll(() => shownNames(page), { timeout: 15_000 }).toEqual(['alpha.txt', 'beta.txt']);
+    await expect
+      .poll(async () => (await shownNames(page)).sort(), { timeout: 15_000 })
+      .toEqual(['alpha.txt', 'beta.txt']);
     const filter = page.getByText('Tag: blue-sky');
     await filter.waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -100,7 +102,9 @@ describe('tags in the drive', () => {
 
     // Search finds the entries carrying a tag named like the query.
     await openDrive(page, '/drive/search?query=blue%20sky');
-    await expect.poll(() => shownNames(page), { timeout: 15_000 }).toEqual(['alpha.txt', 'beta.txt']);
+    await expect
+      .poll(async () => (await shownNames(page)).sort(), { timeout: 15_000 })
+      .toEqual(['alpha.txt', 'beta.txt']);
 
     // Details show the tags; the context menu's Tags removes one.
     await openDrive(page);
@@ -121,7 +125,8 @@ describe('tags in the drive', () => {
 
   it('shows a viewer of a shared folder its tags without offering to change them (375 px, dark)', async () => {
     const owner = await apiClient(server, ownerEmail, PASSWORD);
-    const folder = await owner.call('POST', 'api/v1/folders', { name: 'Team notes' });
+    // A name of its own per run (a retry finds the first run's folder).
+    const folder = await owner.call('POST', 'api/v1/folders', { name: `Team notes ${Date.now().toString(36)}` });
     const folderEntry = (folder.body as { fileEntry: { id: number; hash: string } }).fileEntry;
     const { api: ownerApi } = await signedIn(ownerEmail);
     const file = await ownerApi.upload('minutes.txt', 'minutes', 'text/plain', folderEntry.id);
@@ -140,10 +145,7 @@ describe('tags in the drive', () => {
     await chip(page, 'minutes.txt', 'Weekly').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'drive-tags-viewer-dark-375');
-    await entry(page, 'minutes.txt')
-      .getByRole('button', { name: /More actions|Actions/ })
-      .first()
-      .click();
+    await entry(page, 'minutes.txt').getByTestId('more-actions').click();
     await page.getByRole('menuitem').first().waitFor();
     expect(await page.getByRole('menuitem', { name: 'Tags', exact: true }).count()).toBe(0);
   });

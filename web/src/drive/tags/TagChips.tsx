@@ -4,7 +4,7 @@ import type { EntryTag } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 
 const chipClass = clsx(
-  'inline-flex h-5 max-w-28 shrink-0 items-center truncate rounded-full bg-bg-alt px-2 text-xs text-fg-muted',
+  'inline-flex h-5 max-w-28 min-w-0 items-center truncate rounded-full bg-bg-alt px-2 text-xs text-fg-muted',
   'outline-none hover:bg-primary/10 hover:text-fg focus-visible:ring-2 focus-visible:ring-primary',
 );
 
@@ -30,7 +30,8 @@ export function TagChips({ tags, max, className }: { tags: EntryTag[] | undefine
   const shown = max === undefined ? tags : tags.slice(0, max);
   const more = tags.length - shown.length;
   return (
-    <span className={clsx('flex min-w-0 items-center gap-1', className)}>
+    // Chips give way before the name does when the row is narrow.
+    <span className={clsx('flex min-w-0 shrink-[100] items-center gap-1 overflow-hidden', className)}>
       {shown.map((tag) => (
         <button
           key={tag.id}
