@@ -9,6 +9,7 @@ import {
   DRIVE_SECTIONS,
   FILE_TYPES,
 } from './drive-constants.ts';
+import { EntryTagSchema } from './tags.ts';
 
 export * from './drive-constants.ts';
 
@@ -65,6 +66,10 @@ export const FileEntrySchema = z
           "the caller's to see).",
         ].join(' '),
       ),
+    tags: z
+      .array(EntryTagSchema)
+      .optional()
+      .describe('Its tags, by display name (absent where an answer does not list them).'),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -88,6 +93,11 @@ export const ListFileEntriesQuerySchema = z.object({
   type: z.string().max(200).optional().describe('search: comma-separated file types (image,pdf,folder...).'),
   modifiedAfter: z.iso.datetime({ offset: true }).optional().describe('search: updated at or after (ISO 8601).'),
   modifiedBefore: z.iso.datetime({ offset: true }).optional().describe('search: updated at or before (ISO 8601).'),
+  tag: z
+    .string()
+    .max(50)
+    .optional()
+    .describe('Only entries carrying this tag (its name); home, folder, recent, starred and search.'),
   workspaceId: z.coerce.number().int().min(0).optional(),
 });
 export type ListFileEntriesQuery = z.infer<typeof ListFileEntriesQuerySchema>;

@@ -27,4 +27,5 @@ export * from './admin-user-space.ts';
 export * from './admin-enquiries.ts';
 export * from './permission-catalog.ts';
 export * from './admin-roles.ts';
+export * from './tags.ts';
 export * from './admin-files.ts';

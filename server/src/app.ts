@@ -39,6 +39,8 @@ import { recaptchaRoutes } from './recaptcha/recaptcha.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { avatarRoutes } from './users/avatar.routes.ts';
 import { driveRoutes } from './drive/drive.routes.ts';
+import { tagsRoutes } from './tags/tags.routes.ts';
+import { tagsAdminRoutes } from './admin/tags/tags-admin.routes.ts';
 import { trashRoutes } from './drive/trash.routes.ts';
 import { uploadRoutes } from './drive/upload.routes.ts';
 import { downloadRoutes } from './drive/download.routes.ts';
@@ -135,6 +137,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(usersRoutes, { account: modules.account });
       await api.register(avatarRoutes, { account: modules.account });
       await api.register(driveRoutes, { drive });
+      await api.register(tagsRoutes, { tags: modules.tags.drive });
       await api.register(trashRoutes, { drive });
       await api.register(uploadRoutes, { drive });
       await api.register(downloadRoutes, { drive });
@@ -150,6 +153,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(userSpaceRoutes, { admin: modules.admin });
       await api.register(enquiriesAdminRoutes, { admin: modules.admin });
       await api.register(reportRoutes, { report: modules.report });
+      await api.register(tagsAdminRoutes, { tags: modules.tags.admin });
       await api.register(adminRolesRoutes, { roles: modules.adminRoles });
       await api.register(adminRoleUsersRoutes, { roles: modules.adminRoles });
       await api.register(adminUsersRoutes, { adminUsers: modules.adminUsers });

@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { type Config, readSecretKeys } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import { createDriveModule } from './drive/drive.module.ts';
+import { createTagsModule } from './tags/tags.module.ts';
 import { DRIVE_MAINTENANCE_INTERVAL_MS } from './drive/maintenance.service.ts';
 import { createEnquiriesModule } from './enquiries/enquiries.module.ts';
 import { createHealthModule } from './health/health.module.ts';
@@ -245,6 +246,7 @@ export function createModules(core: CoreDeps) {
     adminUsers,
     adminRoles,
     adminFiles: createAdminFilesModule({ db, dialect, admin, drive, clock }),
+    tags: createTagsModule({ db, dialect, drive, audit: admin.audit, clock }),
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */

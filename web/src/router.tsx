@@ -102,6 +102,12 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, errorElement, lazy: () => import('./admin/files/FilesPage.tsx') }],
               },
               {
+                path: 'tags',
+                element: <RequirePermission permission="tags.update" />,
+                errorElement,
+                children: [{ index: true, errorElement, lazy: () => import('./admin/tags/TagsPage.tsx') }],
+              },
+              {
                 path: 'logs',
                 element: <RequirePermission permission="logs.view" />,
                 errorElement,

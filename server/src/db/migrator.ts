@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018-report-indexes.ts';
 import * as m0019 from './migrations/0019-admin-users.ts';
 import * as m0020 from './migrations/0020-roles.ts';
 import * as m0021 from './migrations/0021-admin-logs.ts';
+import * as m0022 from './migrations/0022-tags.ts';
 import * as m0023 from './migrations/0023-admin-files.ts';
 
 // A static list: migrations are code, so they ship inside the server with no file lookup.
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-admin-users': m0019,
   '0020-roles': m0020,
   '0021-admin-logs': m0021,
+  '0022-tags': m0022,
   '0023-admin-files': m0023,
 };
 

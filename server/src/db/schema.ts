@@ -248,6 +248,24 @@ export type StarsTable = {
   created_at: string;
 };
 
+export type TagsTable = {
+  id: Generated<number>;
+  /** A lower-case slug, unique. */
+  name: string;
+  display_name: string;
+  type: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type EntryTagsTable = {
+  tag_id: number;
+  entry_id: number;
+  /** Who put the tag on; null once that account is gone. */
+  tagged_by: number | null;
+  created_at: string;
+};
+
 export type RateLimitsTable = {
   key: string;
   hits: number;
@@ -540,6 +558,8 @@ export type DB = {
   rate_limits: RateLimitsTable;
   file_entries: FileEntriesTable;
   stars: StarsTable;
+  tags: TagsTable;
+  entry_tags: EntryTagsTable;
   password_resets: PasswordResetsTable;
   email_verification_codes: EmailVerificationCodesTable;
   social_profiles: SocialProfilesTable;

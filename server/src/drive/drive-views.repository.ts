@@ -4,9 +4,16 @@ import type { DB } from '../db/schema.ts';
 import type { DriveScope, EntryRow, Sort } from './file-entries.repository.ts';
 
 export type Page = { limit: number; offset: number };
-export type SearchFilters = { query?: string; types?: string[]; modifiedAfter?: string; modifiedBefore?: string };
-/** Whose shares widen a section beyond the scope: entries shared with this user, and what is inside them. */
-export type Reach = { sharedWith?: number };
+export type SearchFilters = {
+  query?: string;
+  /** The tag name the query stands for: entries carrying it match too. */
+  queryTag?: string;
+  types?: string[];
+  modifiedAfter?: string;
+  modifiedBefore?: string;
+};
+/** Whose shares widen a section beyond the scope (sharedWith), and a tag every entry must carry (tagged). */
+export type Reach = { sharedWith?: number; tagged?: number };
 type EntryQuery = SelectQueryBuilder<DB, 'file_entries', object>;
 
 /** Escapes LIKE wildcards; the pattern is then used with ESCAPE '\'. */
@@ -64,7 +71,24 @@ export class DriveViewsRepository {
   ): Promise<{ rows: EntryRow[]; total: number }> {
     let base = this.live(scope, reach);
     const query = filters.query?.trim();
-    if (query) base = base.where(this.nameContains(query));
+    const queryTag = filters.queryTag;
+    if (query)
+      base = base.where((eb) =>
+        queryTag
+          ? eb.or([
+              this.nameContains(query),
+              eb(
+                'id',
+                'in',
+                eb
+                  .selectFrom('entry_tags')
+                  .innerJoin('tags', 'tags.id', 'entry_tags.tag_id')
+                  .select('entry_tags.entry_id')
+                  .where('tags.name', '=', queryTag),
+              ),
+            ])
+          : this.nameContains(query),
+      );
     if (filters.types?.length) base = base.where('type', 'in', filters.types);
     if (filters.modifiedAfter) base = base.where('updated_at', '>=', filters.modifiedAfter);
     if (filters.modifiedBefore) base = base.where('updated_at', '<=', filters.modifiedBefore);
@@ -96,6 +120,14 @@ export class DriveViewsRepository {
    * that user (the materialized path of each starts with the shared entry's own path).
    */
   private live(scope: DriveScope, reach: Reach = {}): EntryQuery {
+    const tagged = reach.tagged;
+    if (tagged === undefined) return this.reached(scope, reach);
+    return this.reached(scope, reach).where('id', 'in', (eb) =>
+      eb.selectFrom('entry_tags').select('entry_id').where('tag_id', '=', tagged),
+    );
+  }
+
+  private reached(scope: DriveScope, reach: Reach): EntryQuery {
     const userId = reach.sharedWith;
     if (userId === undefined) return this.inScope(scope).where('deleted_at', 'is', null);
     return this.db

@@ -27,6 +27,7 @@ import type { JobRunRecorder } from '../db/periodic-job.ts';
 import { SpaceReservationsRepository } from './space-reservations.repository.ts';
 import { SpaceService } from './space.service.ts';
 import { StarsRepository } from './stars.repository.ts';
+import { TagsRepository } from '../tags/tags.repository.ts';
 import { StorageDeletions } from './storage-deletions.ts';
 import { ThumbnailService } from './thumbnails.service.ts';
 import { DriveTrashService } from './trash.service.ts';
@@ -51,6 +52,7 @@ export function createDriveModule(deps: {
   const clock = deps.clock ?? (() => new Date());
   const entries = new FileEntriesRepository(db);
   const stars = new StarsRepository(db);
+  const tags = new TagsRepository(db);
   const views = new DriveViewsRepository(db, dialect);
   // People shares widen who reaches an entry; the policy reads them.
   const shares = new SharesRepository(db);
@@ -63,7 +65,7 @@ export function createDriveModule(deps: {
   const writer = new EntryWriter(db, dialect, entries);
   const reservations = new SpaceReservationsRepository(db);
   const space = new SpaceService({ entries, settings, reservations, db, dialect, writer, clock });
-  const listing = new DriveListingService({ entries, views, stars, policy, shared: shares });
+  const listing = new DriveListingService({ entries, views, stars, policy, shared: shares, tags });
   const thumbnails = new ThumbnailService({ entries, storage, logger });
   // Shared-folder uploads and storage almost full.
   const notices = deps.notifier
@@ -85,7 +87,7 @@ export function createDriveModule(deps: {
   const organise = new DriveEntriesService({ entries, stars, policy, writer, listing, clock });
   const copies = new DriveCopyService({ entries, policy, writer, listing, space, storage, logger, clock });
   return {
-    repos: { entries, stars, views, reservations, shares, workspaces },
+    repos: { entries, stars, views, reservations, shares, workspaces, tags },
     policy,
     actorOf,
     writer,

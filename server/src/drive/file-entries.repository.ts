@@ -9,8 +9,8 @@ export type NewEntry = Omit<Insertable<FileEntriesTable>, 'id' | 'path'>;
 export type DriveScope = { ownerId: number; workspaceId: number | null };
 export type SortColumn = 'name' | 'updated_at' | 'created_at' | 'file_size' | 'type';
 export type Sort = { column: SortColumn; direction: 'asc' | 'desc' };
-/** Where the children of a listing live: a folder, or the root of a scope. */
-export type ChildrenOf = { parentId: number } | { root: DriveScope };
+/** Where the children of a listing live: a folder, or the root of a scope; `tagged`: only those with this tag. */
+export type ChildrenOf = ({ parentId: number } | { root: DriveScope }) & { tagged?: number };
 
 /** The [low, high) range of paths inside a subtree: '/1/2/' .. '/1/20' ('0' follows '/'). */
 export function subtreeRange(path: string): [string, string] {
@@ -289,6 +289,9 @@ export class FileEntriesRepository {
       'parentId' in of
         ? db.selectFrom('file_entries').where('parent_id', '=', of.parentId)
         : this.scoped(of.root, db).where('parent_id', 'is', null);
-    return q.where('deleted_at', 'is', null);
+    const live = q.where('deleted_at', 'is', null);
+    const tagged = of.tagged;
+    if (tagged === undefined) return live;
+    return live.where('id', 'in', (eb) => eb.selectFrom('entry_tags').select('entry_id').where('tag_id', '=', tagged));
   }
 }

@@ -1,4 +1,12 @@
-import { FILE_TYPES, Permission, type FileEntry, type FileEntryPage, type ListFileEntriesQuery } from '@kosh/contracts';
+import {
+  FILE_TYPES,
+  Permission,
+  tagSlug,
+  type EntryTag,
+  type FileEntry,
+  type FileEntryPage,
+  type ListFileEntriesQuery,
+} from '@kosh/contracts';
 import type { Actor } from '../auth/actor.ts';
 import { notFound, validation } from '../http/app-error.ts';
 import type { DrivePolicy } from './drive.policy.ts';
@@ -23,6 +31,12 @@ export interface SharedEntries {
   /** Which of these entries are shared with people or by an enabled link (the owner's "shared" mark). */
   sharedAmong(entryIds: number[]): Promise<Set<number>>;
 }
+/** What the listing reads of tags: each entry's, and a tag by name for the ?tag= filter. */
+export interface EntryTags {
+  tagsOf(entryIds: number[]): Promise<Map<number, EntryTag[]>>;
+  getByName(name: string): Promise<{ id: number } | undefined>;
+}
+const NO_TAGS: EntryTags = { tagsOf: async () => new Map(), getByName: async () => undefined };
 const NOTHING_SHARED: SharedEntries = {
   sharedWith: async () => ({ rows: [], total: 0 }),
   people: async () => new Map(),
@@ -37,18 +51,21 @@ export class DriveListingService {
   private readonly stars: StarsRepository;
   private readonly policy: DrivePolicy;
   private readonly shared: SharedEntries;
+  private readonly tags: EntryTags;
   constructor(deps: {
     entries: FileEntriesRepository;
     views: DriveViewsRepository;
     stars: StarsRepository;
     policy: DrivePolicy;
     shared?: SharedEntries;
+    tags?: EntryTags;
   }) {
     this.entries = deps.entries;
     this.views = deps.views;
     this.stars = deps.stars;
     this.policy = deps.policy;
     this.shared = deps.shared ?? NOTHING_SHARED;
+    this.tags = deps.tags ?? NO_TAGS;
   }
 
   /** One page of a section, folders first, in the {data, current_page, last_page} shape of spec part 2, 3. */
@@ -59,20 +76,24 @@ export class DriveListingService {
     const page = { limit: query.perPage, offset: (query.page - 1) * query.perPage };
     let folder: EntryRow | null = null;
     let result: { rows: EntryRow[]; total: number };
+    // ?tag= keeps the entries carrying it; a tag nobody has leaves the listing empty.
+    const tagged = query.tag ? ((await this.tags.getByName(tagSlug(query.tag)))?.id ?? 0) : undefined;
+    if (tagged !== undefined && (query.section === 'trash' || query.section === 'shares'))
+      throw validation({ tag: ['Tags filter folders, recent, starred and search.'] });
     // Recent, starred and search also hold what others shared with the caller (shared with me).
     const reachOf = async (): Promise<Reach> => {
       const userId = actor.requireUser().id;
-      return (await this.shared.hasSharesWith(userId)) ? { sharedWith: userId } : {};
+      return (await this.shared.hasSharesWith(userId)) ? { sharedWith: userId, tagged } : { tagged };
     };
     switch (query.section) {
       case 'home':
-        result = await this.childrenPage({ root: scope }, sort, page);
+        result = await this.childrenPage({ root: scope, tagged }, sort, page);
         break;
       case 'folder': {
         if (!query.folderHash) throw validation({ folderHash: ['The folder is required.'] });
         folder = await this.policy.getByHash(actor, query.folderHash);
         if (folder.is_folder !== 1) throw notFound('The folder does not exist.');
-        result = await this.childrenPage({ parentId: folder.id }, sort, page);
+        result = await this.childrenPage({ parentId: folder.id, tagged }, sort, page);
         break;
       }
       case 'shares':
@@ -96,12 +117,16 @@ export class DriveListingService {
           : undefined;
         const unknown = types?.filter((t) => !(FILE_TYPES as readonly string[]).includes(t));
         if (unknown?.length) throw validation({ type: [`Unknown file type: ${unknown.join(', ')}.`] });
-        const hasFilter = Boolean(query.query?.trim() || types?.length || query.modifiedAfter || query.modifiedBefore);
+        const hasFilter = Boolean(
+          query.query?.trim() || types?.length || query.modifiedAfter || query.modifiedBefore || tagged !== undefined,
+        );
         result = hasFilter
           ? await this.views.search(
               scope,
               {
                 query: query.query,
+                // A query that is a tag's name also finds the entries carrying it.
+                queryTag: query.query ? tagSlug(query.query) || undefined : undefined,
                 types,
                 modifiedAfter: toIso(query.modifiedAfter),
                 modifiedBefore: toIso(query.modifiedBefore),
@@ -184,10 +209,16 @@ export class DriveListingService {
       : new Set<number>();
     const own = rows.filter((r) => this.policy.canAccess(actor, r));
     const others = rows.filter((r) => !this.policy.canAccess(actor, r));
-    const shared = await this.shared.sharedAmong(own.map((r) => r.id));
+    // The page's tags in one query, like its stars.
+    const [shared, tags] = await Promise.all([
+      this.shared.sharedAmong(own.map((r) => r.id)),
+      this.tags.tagsOf(rows.map((r) => r.id)),
+    ]);
+    const tagsOf = (r: EntryRow) => ({ tags: tags.get(r.id) ?? [] });
     const mine = (r: EntryRow) => ({
       ...presentEntry(r, starred),
       ...(this.policy.canAccess(actor, r) ? { is_shared: shared.has(r.id) } : {}),
+      ...tagsOf(r),
     });
     if (!others.length) return rows.map(mine);
     const [access, owners] = await Promise.all([
@@ -200,8 +231,12 @@ export class DriveListingService {
       const workspaceOwner = r.workspace_id !== null ? ownerField(owners.get(r.owner_id)) : {};
       if (!granted || granted.level === 'owner') return { ...mine(r), ...workspaceOwner };
       // A workspace member below editor: the entry as it is, with what their role allows.
-      if (!granted.root) return { ...presentEntry(r, starred), permission: granted.level, ...workspaceOwner };
-      return presentShared(r, starred, { level: granted.level, root: granted.root, owner: owners.get(r.owner_id) });
+      if (!granted.root)
+        return { ...presentEntry(r, starred), permission: granted.level, ...workspaceOwner, ...tagsOf(r) };
+      return {
+        ...presentShared(r, starred, { level: granted.level, root: granted.root, owner: owners.get(r.owner_id) }),
+        ...tagsOf(r),
+      };
     });
   }
 

@@ -10,6 +10,7 @@ describe('visibleSections', () => {
       'users',
       'roles',
       'files',
+      'tags',
       'user-space',
       'enquiries',
       'logs',
@@ -24,7 +25,7 @@ describe('visibleSections', () => {
 
   it('leaves out a section the router has no page for yet', () => {
     const ids = visibleSections(ADMIN_SECTIONS, every, (path) => path !== '/admin/roles').map((s) => s.id);
-    expect(ids).toEqual(['report', 'users', 'files', 'user-space', 'enquiries', 'logs']);
+    expect(ids).toEqual(['report', 'users', 'files', 'tags', 'user-space', 'enquiries', 'logs']);
   });
 });
 

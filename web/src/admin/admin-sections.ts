@@ -5,6 +5,7 @@ import {
   Inbox,
   ScrollText,
   ShieldCheck,
+  Tags,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -57,6 +58,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: '/admin/files',
     icon: Files,
     permission: Permission.filesUpdate,
+  },
+  {
+    id: 'tags',
+    label: 'Tags',
+    description: 'Rename, merge and delete the tags people put on files and folders.',
+    path: '/admin/tags',
+    icon: Tags,
+    permission: Permission.tagsUpdate,
   },
   {
     id: 'user-space',

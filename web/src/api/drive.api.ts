@@ -16,7 +16,7 @@ export const DRIVE_PAGE_SIZE = 100;
 
 /** The query of one listing (GET drive/file-entries) without its page, also the key of its cache. */
 export type ListingParams = Pick<ListFileEntriesQuery, 'section' | 'orderBy' | 'orderDir'> &
-  Partial<Pick<ListFileEntriesQuery, 'folderHash' | 'query' | 'type' | 'modifiedAfter'>>;
+  Partial<Pick<ListFileEntriesQuery, 'folderHash' | 'query' | 'type' | 'modifiedAfter' | 'tag'>>;
 
 /** Query keys of the drive (STYLE.md "Web": a key factory per area). */
 export const driveKeys = {

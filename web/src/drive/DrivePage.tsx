@@ -27,6 +27,7 @@ import { useDriveUi } from './layout/drive-context.ts';
 import { Previewer } from './preview/Previewer.tsx';
 import { parseSearch } from './search/search-query.ts';
 import { SearchFilters } from './search/SearchFilters.tsx';
+import { TagFilterChip } from './tags/TagFilterChip.tsx';
 import { clearSelection, selectedInOrder } from './selection/selection-model.ts';
 import { useDriveSelection, useSectionListing } from './useSectionListing.ts';
 import { useSort, useViewMode } from './useViewState.ts';
@@ -63,7 +64,8 @@ export function DrivePage() {
   const [searchParams] = useSearchParams();
   const search = useMemo(() => parseSearch(searchParams), [searchParams]);
   const folderPath = useFolderPath(section === 'folder' ? hash : undefined);
-  const { params, listing, entries, total } = useSectionListing(section, hash, sort, search);
+  const tag = searchParams.get('tag')?.trim() || undefined;
+  const { params, listing, entries, total } = useSectionListing(section, hash, sort, search, tag);
   const [selection, setSelection] = useDriveSelection(entries, `${section}/${hash}/${searchParams}`);
   const [isDetailsOpen, setDetailsOpen] = useState(false);
   const [previewId, setPreviewId] = useState<number | null>(null);
@@ -179,6 +181,7 @@ export function DrivePage() {
             </div>
           )}
           {section === 'trash' && <TrashNote />}
+          {tag && section !== 'trash' && section !== 'shares' && <TagFilterChip />}
         </ContentHeader>
         <FileView
           label={title}

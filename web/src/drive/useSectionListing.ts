@@ -14,20 +14,25 @@ export function listingParams(
   sort: Sort,
   search: SearchState,
   now: Date,
+  tag?: string,
 ): ListingParams | null {
   const order = isSortable(section) ? sort : DEFAULT_SORT;
+  // ?tag= narrows the sections the server filters by tag (not trash, not shared with me).
+  const tagged = tag ? { tag } : {};
   switch (section) {
-    case 'home':
     case 'shares':
-    case 'recent':
-    case 'starred':
     case 'trash':
       return { section, ...order };
+    case 'home':
+    case 'recent':
+    case 'starred':
+      return { section, ...order, ...tagged };
     case 'folder':
-      return folderHash ? { section, folderHash, ...order } : null;
+      return folderHash ? { section, folderHash, ...order, ...tagged } : null;
     case 'search': {
       const filters = searchListingParams(search, now);
-      return filters ? { section, ...order, ...filters } : null;
+      if (!filters && !tag) return null;
+      return { section, ...order, ...filters, ...tagged };
     }
   }
 }
@@ -38,11 +43,12 @@ export function useSectionListing(
   folderHash: string | undefined,
   sort: Sort,
   search: SearchState,
+  tag?: string,
 ) {
   const { orderBy, orderDir } = sort;
   const params = useMemo(
-    () => listingParams(section, folderHash, { orderBy, orderDir }, search, new Date()),
-    [section, folderHash, orderBy, orderDir, search],
+    () => listingParams(section, folderHash, { orderBy, orderDir }, search, new Date(), tag),
+    [section, folderHash, orderBy, orderDir, search, tag],
   );
   const listing = useEntryListing(params);
   const entries = useMemo<FileEntry[]>(() => flattenPages(listing.data), [listing.data]);

@@ -20,6 +20,8 @@ const COMPACT_FIRST: EntryAction[] = [
   'unstar',
 ];
 const COMPACT_COUNT = 3;
+/** Actions only the overflow menu offers, however wide the toolbar. */
+const OVERFLOW_ONLY: EntryAction[] = ['tags'];
 
 type Props = {
   count: number;
@@ -32,7 +34,9 @@ type Props = {
 /** The actions that apply to the selection, in place of the header's controls while something is selected. */
 export function SelectionToolbar({ count, actions, onAction, onClear, isMobile }: Props) {
   const { trans } = useTrans();
-  const inline = isMobile ? COMPACT_FIRST.filter((a) => actions.includes(a)).slice(0, COMPACT_COUNT) : actions;
+  const inline = isMobile
+    ? COMPACT_FIRST.filter((a) => actions.includes(a)).slice(0, COMPACT_COUNT)
+    : actions.filter((a) => !OVERFLOW_ONLY.includes(a));
   const overflow = actions.filter((a) => !inline.includes(a));
   return (
     <div

@@ -20,6 +20,7 @@ describe('actionsFor', () => {
       'move',
       'copy',
       'star',
+      'tags',
       'details',
       'trash',
     ]);
@@ -34,13 +35,22 @@ describe('actionsFor', () => {
       'move',
       'copy',
       'unstar',
+      'tags',
       'details',
       'trash',
     ]);
   });
 
   it('offers no preview, rename or details for several entries, and shares them together', () => {
-    expect(actionsFor('search', [file(), folder()])).toEqual(['share', 'download', 'move', 'copy', 'star', 'trash']);
+    expect(actionsFor('search', [file(), folder()])).toEqual([
+      'share',
+      'download',
+      'move',
+      'copy',
+      'star',
+      'tags',
+      'trash',
+    ]);
   });
 
   it('stars a mixed selection and unstars only when all are starred', () => {
@@ -70,6 +80,7 @@ describe('actionsFor', () => {
       'rename',
       'copy',
       'star',
+      'tags',
       'details',
       'leave',
     ]);
@@ -83,6 +94,7 @@ describe('actionsFor', () => {
       'move',
       'copy',
       'star',
+      'tags',
       'details',
       'trash',
     ]);
@@ -96,7 +108,7 @@ describe('actionsFor', () => {
   it('groups actions for menu dividers, dropping empty groups', () => {
     expect(actionGroups('home', [file(), file()])).toEqual([
       ['share', 'download'],
-      ['move', 'copy', 'star'],
+      ['move', 'copy', 'star', 'tags'],
       ['trash'],
     ]);
   });

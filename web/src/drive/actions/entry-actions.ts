@@ -13,6 +13,7 @@ export type EntryAction =
   | 'rename'
   | 'move'
   | 'copy'
+  | 'tags'
   | 'details'
   | 'trash'
   | 'leave'
@@ -23,7 +24,7 @@ export type EntryAction =
 const GROUPS: EntryAction[][] = [
   ['open', 'preview'],
   ['share', 'download'],
-  ['rename', 'move', 'copy', 'star', 'unstar'],
+  ['rename', 'move', 'copy', 'star', 'unstar', 'tags'],
   ['details'],
   ['restore', 'trash', 'leave', 'deleteForever'],
 ];
@@ -62,6 +63,7 @@ function applies(action: EntryAction, section: DriveSection, entries: readonly E
       return allAtLeast(entries, 'download');
     case 'move':
     case 'trash':
+    case 'tags':
       return allAtLeast(entries, 'edit');
     default:
       return false;

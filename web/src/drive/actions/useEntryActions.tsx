@@ -17,6 +17,7 @@ import { useTrans, type TransFn } from '../../shell/i18n/useTrans.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { MoveDialog } from '../dialogs/MoveDialog.tsx';
+import { TagsDialog } from '../tags/TagsDialog.tsx';
 import { NameDialog } from '../dialogs/NameDialog.tsx';
 import { splitExtension } from '../entry-format.ts';
 import { isFolder } from '../file-types.ts';
@@ -33,7 +34,7 @@ export type WholeSelection = { selection: BulkSelection; count: number };
 type OpenDialog =
   | { kind: 'rename'; entry: FileEntry }
   | { kind: 'move' | 'deleteForever'; entries: FileEntry[]; whole?: WholeSelection }
-  | { kind: 'share'; entries: FileEntry[] }
+  | { kind: 'share' | 'tags'; entries: FileEntry[] }
   | { kind: 'emptyTrash' };
 /** The actions a whole selection runs on the server in one call. */
 const WHOLE_ACTIONS: Partial<Record<EntryAction, BulkAction>> = {
@@ -130,6 +131,7 @@ export function useEntryActions({
         case 'rename':
           return setDialog({ kind: action, entry: entries[0] });
         case 'share':
+        case 'tags':
           return setDialog({ kind: action, entries });
         case 'leave':
           return leave.mutate(
@@ -242,6 +244,7 @@ export function useEntryActions({
           <ShareDialog entries={dialog.entries} onClose={close} />
         </Suspense>
       )}
+      {dialog?.kind === 'tags' && <TagsDialog entries={dialog.entries} onClose={close} />}
       {dialog?.kind === 'move' && (
         <MoveDialog
           entries={dialog.entries}

@@ -9,6 +9,7 @@ import { IconButton } from '../../ui/Button.tsx';
 import { ownerLabel } from '../entry-format.ts';
 import { FileIcon } from '../file-view/FileIcon.tsx';
 import { DetailsAccess } from '../share/DetailsAccess.tsx';
+import { TagChips } from '../tags/TagChips.tsx';
 import { ChecksumField } from './ChecksumField.tsx';
 import { iconTypeOf, isFolder } from '../file-types.ts';
 
@@ -106,6 +107,11 @@ export function DetailsPanel({ entries, fallback, userId, isMobile, onClose, onS
               <Field label={trans('Owner')}>{ownerLabel(entry, userId, trans)}</Field>
               <Field label={trans('Modified')}>{formatDate(entry.updated_at)}</Field>
               <Field label={trans('Created')}>{formatDate(entry.created_at)}</Field>
+              {!!entry.tags?.length && (
+                <Field label={trans('Tags')}>
+                  <TagChips tags={entry.tags} className="flex-wrap" />
+                </Field>
+              )}
               {entry.deleted_at && <Field label={trans('Deleted')}>{formatDate(entry.deleted_at)}</Field>}
               {!isFolder(entry) && entry.sha256 && <ChecksumField sha256={entry.sha256} />}
             </dl>

@@ -6,6 +6,7 @@ import { Avatar } from '../../shell/layout/Avatar.tsx';
 import { entrySizeText, locationLabel, originLabel, ownerLabel } from '../entry-format.ts';
 import { iconTypeOf } from '../file-types.ts';
 import { entryStateClasses, MoreButton, SelectBox, SharedMark, StarMark } from './EntryParts.tsx';
+import { TagChips } from '../tags/TagChips.tsx';
 import { FileIcon } from './FileIcon.tsx';
 import { useEntryItem } from './useEntryItem.ts';
 
@@ -68,6 +69,7 @@ export const EntryRow = memo(function EntryRow({ entry, index, start, size: heig
             </span>
             <SharedMark entry={entry} />
             <StarMark entry={entry} />
+            <TagChips tags={entry.tags} max={ctx.isMobile ? 1 : 2} />
           </div>
           {ctx.isMobile && (
             <div className="truncate text-xs text-fg-muted">
