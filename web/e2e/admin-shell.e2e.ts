@@ -93,8 +93,9 @@ describe('admin shell', () => {
 
       await sidebar(page).getByRole('link', { name: 'Logs' }).click();
       await page.getByRole('heading', { name: 'Logs' }).waitFor();
-      expect(pathOf(page)).toBe('/admin/logs/audit');
-      expect(await page.title()).toMatch(/^Audit log - /);
+      // Logs opens its first tab, Schedule.
+      expect(pathOf(page)).toBe('/admin/logs/schedule');
+      expect(await page.title()).toMatch(/^Schedule log - /);
       expect(await sidebar(page).getByRole('link', { name: 'Logs' }).getAttribute('aria-current')).toBe('page');
       expect(unexpectedConsoleErrors(browser!.consoleErrors)).toEqual([]);
     });
@@ -126,7 +127,7 @@ describe('admin shell', () => {
       await sidebar(page).getByRole('link', { name: 'Logs' }).click();
       await page.getByRole('heading', { name: 'Logs' }).waitFor();
       await drawer.waitFor({ state: 'detached' });
-      expect(pathOf(page)).toBe('/admin/logs/audit');
+      expect(pathOf(page)).toBe('/admin/logs/schedule');
       // Back to drive is an icon on a phone, named for screen readers.
       expect(await page.getByRole('link', { name: 'Back to drive' }).getAttribute('href')).toBe('/drive');
     });

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { CalendarClock } from 'lucide-react';
-import type { Job, JobRun } from '@kosh/contracts';
+import { type Job, type JobRun, MAIL_LOG_DAYS } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { AdminPage } from '../AdminPage.tsx';
 import { DataTable, type TableColumn } from '../table/DataTable.tsx';
@@ -100,7 +100,10 @@ export function SchedulePage() {
   return (
     <AdminPage title={trans('Logs')} documentTitle={trans('Schedule log')} tabs={<LogTabs />}>
       <JobCards />
-      <h2 className="mt-2 text-base font-medium text-fg">{trans('Runs')}</h2>
+      <div className="mt-2">
+        <h2 className="text-base font-medium text-fg">{trans('Runs')}</h2>
+        <p className="text-sm text-fg-muted">{trans('Kept :days days.', { days: String(MAIL_LOG_DAYS) })}</p>
+      </div>
       <DataTable
         label={trans('Job runs')}
         columns={columns}

@@ -49,7 +49,7 @@ export function JobRunDialog({ run, label, onClose }: { run: JobRun | null; labe
               {run.trigger === 'manual' ? trans('Staff (Run now)') : trans('Schedule')}
             </Fact>
           </dl>
-          {run.error && <CodeBlock label={trans('Error')} text={run.error} />}
+          {run.error && <CodeBlock label={trans('Error')} text={run.error} wrap />}
           {output && <CodeBlock label={trans('Output')} text={output} />}
           {!run.error && !output && <p className="text-sm text-fg-muted">{trans('This run reported nothing.')}</p>}
         </div>

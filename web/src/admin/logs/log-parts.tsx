@@ -37,8 +37,11 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-/** Text read as code (a stack, an output): monospace, scrolling inside its box, with a copy button. */
-export function CodeBlock({ label, text }: { label: string; text: string }) {
+/**
+ * Text read as code (a stack, an output): monospace, scrolling inside its box, with a copy button.
+ * Prose (a message) wraps; a stack keeps its lines.
+ */
+export function CodeBlock({ label, text, wrap = false }: { label: string; text: string; wrap?: boolean }) {
   const { trans } = useTrans();
   const { copy, isCopied } = useCopyToClipboard();
   return (
@@ -60,7 +63,8 @@ export function CodeBlock({ label, text }: { label: string; text: string }) {
         tabIndex={0}
         className={clsx(
           'max-h-72 overflow-auto rounded-kosh border border-divider bg-bg-alt p-3 font-mono text-xs leading-5',
-          'whitespace-pre text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary',
+          'text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary',
+          wrap ? 'whitespace-pre-wrap [overflow-wrap:anywhere]' : 'whitespace-pre',
         )}
       >
         {text}
