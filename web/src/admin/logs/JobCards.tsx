@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { useFormatMoment } from '../useAdminFormat.ts';
-import { formatDuration, formatInterval } from './log-parts.tsx';
+import { formatDuration, formatInterval } from './log-format.ts';
 import { RunStatusBadge } from './job-run-parts.tsx';
 import { useJobs, useRunJob } from './logs.api.ts';
 
@@ -91,7 +91,7 @@ export function JobCards() {
       },
     });
   return (
-    <ul aria-label={trans('Jobs')} className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
+    <ul aria-label={trans('Jobs')} className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-3">
       {jobs.data.map((job) => (
         <JobCard
           key={job.key}

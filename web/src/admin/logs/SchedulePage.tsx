@@ -9,8 +9,8 @@ import { useAdminList } from '../table/useAdminList.ts';
 import { useTableState } from '../table/useTableState.ts';
 import { useFormatMoment } from '../useAdminFormat.ts';
 import { JobCards } from './JobCards.tsx';
-import { JobRunDialog, RUN_STATUS_LABELS, RunStatusBadge, runOutputText } from './job-run-parts.tsx';
-import { formatDuration } from './log-parts.tsx';
+import { JobRunDialog, RUN_STATUS_LABELS, RunStatusBadge } from './job-run-parts.tsx';
+import { formatDuration, runOutputText } from './log-format.ts';
 import { LogTabs } from './LogTabs.tsx';
 import { fetchJobRuns, logKeys, useJobs } from './logs.api.ts';
 
@@ -110,7 +110,7 @@ export function SchedulePage() {
         table={table}
         list={list}
         defaultSort={{ orderBy: 'started_at', orderDir: 'desc' }}
-        searchLabel={trans('Search runs')}
+        searchLabel={trans('Error text or job')}
         onRowAction={setOpen}
         empty={{
           icon: CalendarClock,

@@ -3,7 +3,8 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { useFormatMoment } from '../useAdminFormat.ts';
-import { CodeBlock, Fact, StatusBadge, formatDuration } from './log-parts.tsx';
+import { formatDuration, runOutputText } from './log-format.ts';
+import { CodeBlock, Fact, StatusBadge } from './log-parts.tsx';
 
 export const RUN_STATUS_LABELS: Record<JobRun['status'], string> = {
   succeeded: 'Succeeded',
@@ -16,12 +17,6 @@ export function RunStatusBadge({ status }: { status: JobRun['status'] }) {
   const { trans } = useTrans();
   const tone = status === 'succeeded' ? 'positive' : status === 'failed' ? 'danger' : 'neutral';
   return <StatusBadge tone={tone}>{trans(RUN_STATUS_LABELS[status])}</StatusBadge>;
-}
-
-/** What a run reported, as indented JSON; nothing when it reported nothing. */
-export function runOutputText(output: unknown): string | null {
-  if (output === null || output === undefined) return null;
-  return typeof output === 'string' ? output : JSON.stringify(output, null, 2);
 }
 
 /** One run whole: when, how long, who started it, its output or its error. */

@@ -72,20 +72,3 @@ export function CodeBlock({ label, text, wrap = false }: { label: string; text: 
     </section>
   );
 }
-
-/** A duration as people read it: 840 ms, 2.4 s, 3 min 5 s. */
-export function formatDuration(ms: number | null): string {
-  if (ms === null) return '—';
-  if (ms < 1000) return `${ms} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const minutes = Math.floor(ms / 60_000);
-  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
-}
-
-/** An interval as "every 1 h", "every 15 min", "every 1 d". */
-export function formatInterval(ms: number): string {
-  if (ms % 86_400_000 === 0) return `${ms / 86_400_000} d`;
-  if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
-  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
-  return formatDuration(ms);
-}
