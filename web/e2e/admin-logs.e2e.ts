@@ -164,14 +164,14 @@ describe('logs: schedule', () => {
       await screenshot(page, `admin-logs-run-${theme}-1280`);
       await dialog.getByRole('button', { name: 'Close' }).first().click();
 
-      // The runs filter by job and by result; every job succeeds here, so no run failed.
-      await page.goto(`${server.url}/admin/logs/schedule?job=logs-cleanup`);
+      // The runs filter by job (the one just run) and by result; every job succeeds here, so none failed.
+      await page.goto(`${server.url}/admin/logs/schedule?job=drive-maintenance`);
       await page
-        .getByRole('button', { name: /Job: Logs cleanup/ })
+        .getByRole('button', { name: /Job: Drive maintenance/ })
         .first()
         .waitFor(POLL);
-      await expect.poll(() => rows(page, 'Job runs').first().textContent(), POLL).toContain('Logs cleanup');
-      for (const text of await rows(page, 'Job runs').allTextContents()) expect(text).toContain('Logs cleanup');
+      await expect.poll(() => rows(page, 'Job runs').first().textContent(), POLL).toContain('Drive maintenance');
+      for (const text of await rows(page, 'Job runs').allTextContents()) expect(text).toContain('Drive maintenance');
       await page.goto(`${server.url}/admin/logs/schedule?status=failed`);
       await page.getByText('Nothing matches').waitFor(POLL);
       expect(unexpectedConsoleErrors(browser!.consoleErrors)).toEqual([]);

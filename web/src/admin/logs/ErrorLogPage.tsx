@@ -47,13 +47,15 @@ function useColumns(): TableColumn<ErrorLogRow>[] {
         header: 'Message',
         isRowHeader: true,
         className: 'max-w-[520px]',
-        cell: (entry) => <span className="block truncate font-medium">{entry.message}</span>,
+        cell: (entry) => <span className="block max-w-[520px] truncate font-medium">{entry.message}</span>,
       },
       {
         id: 'request',
         header: 'Request ID',
         className: 'w-48',
-        cell: (entry) => <code className="block truncate text-xs text-fg-muted">{entry.request_id ?? '—'}</code>,
+        cell: (entry) => (
+          <code className="block max-w-[180px] truncate text-xs text-fg-muted">{entry.request_id ?? '—'}</code>
+        ),
       },
     ],
     [formatMoment],

@@ -48,17 +48,16 @@ function useColumns(): TableColumn<MailLogRow>[] {
       {
         id: 'to',
         header: 'To',
-        className: 'max-w-[240px]',
-        cell: (mail) => <span className="truncate">{mail.to}</span>,
+        // A cell's max-width does not bind an auto-width table; its content's does.
+        cell: (mail) => <span className="block max-w-[220px] truncate">{mail.to}</span>,
       },
       {
         id: 'subject',
         header: 'Subject',
         isRowHeader: true,
-        className: 'max-w-[360px]',
         // The error sits under the subject, where it is seen without scrolling the table sideways.
         cell: (mail) => (
-          <div className="min-w-0">
+          <div className="max-w-[300px] min-w-0">
             <div className="truncate font-medium">{mail.subject}</div>
             {mail.error && <div className="truncate text-xs text-danger">{mail.error}</div>}
           </div>

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useMemo, useState } from 'react';
 import { CalendarClock } from 'lucide-react';
 import { type Job, type JobRun, MAIL_LOG_DAYS } from '@kosh/contracts';
@@ -74,7 +75,7 @@ function useColumns(labelOf: (key: string) => string): TableColumn<JobRun>[] {
         header: 'Output or error',
         className: 'max-w-[360px]',
         cell: (run) => (
-          <code className={run.error ? 'block truncate text-xs text-danger' : 'block truncate text-xs text-fg-muted'}>
+          <code className={clsx('block max-w-[360px] truncate text-xs', run.error ? 'text-danger' : 'text-fg-muted')}>
             {summaryOf(run) || '—'}
           </code>
         ),
