@@ -90,9 +90,10 @@ describe('admin shell', () => {
       await screenshot(page, `admin-shell-admin-${theme}-1280`);
 
       await sidebar(page).getByRole('link', { name: 'Logs' }).click();
-      await page.getByRole('heading', { name: 'Logs' }).waitFor();
-      expect(pathOf(page)).toBe('/admin/logs/audit');
-      expect(await page.title()).toMatch(/^Audit log - /);
+      await page.getByRole('heading', { name: 'Logs', exact: true }).waitFor();
+      // Logs opens its first tab, Schedule.
+      expect(pathOf(page)).toBe('/admin/logs/schedule');
+      expect(await page.title()).toMatch(/^Schedule log - /);
       expect(await sidebar(page).getByRole('link', { name: 'Logs' }).getAttribute('aria-current')).toBe('page');
       expect(unexpectedConsoleErrors(browser!.consoleErrors)).toEqual([]);
     });
@@ -123,9 +124,9 @@ describe('admin shell', () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, `admin-shell-drawer-${theme}-375`);
       await sidebar(page).getByRole('link', { name: 'Logs' }).click();
-      await page.getByRole('heading', { name: 'Logs' }).waitFor();
+      await page.getByRole('heading', { name: 'Logs', exact: true }).waitFor();
       await drawer.waitFor({ state: 'detached' });
-      expect(pathOf(page)).toBe('/admin/logs/audit');
+      expect(pathOf(page)).toBe('/admin/logs/schedule');
       // Back to drive is an icon on a phone, named for screen readers.
       expect(await page.getByRole('link', { name: 'Back to drive' }).getAttribute('href')).toBe('/drive');
     });

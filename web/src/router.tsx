@@ -112,8 +112,11 @@ export const routes: RouteObject[] = [
                 element: <RequirePermission permission="logs.view" />,
                 errorElement,
                 children: [
-                  // The first tab that exists (spec part 2, 2 lists schedule, error and outgoing-email first).
-                  { index: true, element: <Navigate to="audit" replace /> },
+                  // The first tab (spec part 2, 2 lists schedule, error and outgoing-email).
+                  { index: true, element: <Navigate to="schedule" replace /> },
+                  { path: 'schedule', errorElement, lazy: () => import('./admin/logs/SchedulePage.tsx') },
+                  { path: 'error', errorElement, lazy: () => import('./admin/logs/ErrorLogPage.tsx') },
+                  { path: 'outgoing-email', errorElement, lazy: () => import('./admin/logs/MailLogPage.tsx') },
                   { path: 'audit', errorElement, lazy: () => import('./admin/logs/AuditLogPage.tsx') },
                 ],
               },

@@ -37,7 +37,8 @@ export async function adminLogsRoutes(app: FastifyInstance, deps: { admin: Admin
       tags,
       summary: 'Every run of the periodic jobs: started, duration, result, output or error; newest first.',
       description: [
-        'Permission logs.view. Filters: job key, status, a date range of its start.',
+        'Permission logs.view. Filters: job key, status, a date range of its start; the search finds text in the',
+        "run's error or its job's key.",
         `Kept ${MAIL_LOG_DAYS} days.`,
       ].join(' '),
       querystring: JobRunsQuerySchema,

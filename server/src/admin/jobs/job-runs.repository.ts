@@ -3,7 +3,7 @@ import type { JobRunsQuery } from '@kosh/contracts';
 import type { Database } from '../../db/database.ts';
 import type { JobRunRecorder, JobTrigger } from '../../db/periodic-job.ts';
 import type { JobRunsTable } from '../../db/schema.ts';
-import { endOfDay, pageOf, startOfDay } from '../list-page.ts';
+import { containsText, endOfDay, pageOf, startOfDay } from '../list-page.ts';
 
 export type JobRunRow = Selectable<JobRunsTable>;
 
@@ -76,6 +76,9 @@ export class JobRunsRepository implements JobRunRecorder {
     let base = this.db.selectFrom('job_runs');
     if (query.job) base = base.where('job', '=', query.job);
     if (query.status) base = base.where('status', '=', query.status);
+    const search = query.query;
+    // Finds a run by what went wrong ("ENOSPC") or by its job's key.
+    if (search) base = base.where((eb) => eb.or([containsText('error', search), containsText('job', search)]));
     if (query.from) base = base.where('started_at', '>=', startOfDay(query.from));
     if (query.to) base = base.where('started_at', '<', endOfDay(query.to));
     const dir = query.orderDir ?? 'desc';
