@@ -166,7 +166,10 @@ function casesOf(f: Fixture): Record<string, Case> {
     'POST /api/v1/file-entries/move': { url: '/api/v1/file-entries/move', body: { entryIds: [f.fileId] } },
     'POST /api/v1/file-entries/copy': { url: '/api/v1/file-entries/copy', body: { entryIds: [f.fileId] } },
     'POST /api/v1/file-entries/star': { url: '/api/v1/file-entries/star', body: { entryIds: [f.fileId] } },
-    'POST /api/v1/file-entries/tags': { url: '/api/v1/file-entries/tags', body: { entryIds: [f.fileId], tags: ['xx'] } },
+    'POST /api/v1/file-entries/tags': {
+      url: '/api/v1/file-entries/tags',
+      body: { entryIds: [f.fileId], tags: ['xx'] },
+    },
     'POST /api/v1/file-entries/tags/remove': {
       url: '/api/v1/file-entries/tags/remove',
       body: { entryIds: [f.fileId], tagIds: [1] },
