@@ -111,13 +111,17 @@ export class UserDeletion {
     this.deps.deletions.kick();
   }
 
-  /** In the caller's transaction: the entries go and their bytes are queued, then the user row. */
+  /**
+   * In the caller's transaction: the entries go and their bytes are queued, then the user row.
+   * Refused when it takes the last holder of admin (a site that has none may still lose users).
+   */
   private async erase(userId: number, trx: Database, lastAdmin: string): Promise<void> {
     const { accounts } = this.deps;
+    const hadAdmin = await accounts.anyAdmin(trx);
     await this.deps.deletions.enqueueOwner(userId, this.clock().toISOString(), trx);
     await accounts.deleteEntriesOf(userId, trx);
     await accounts.delete(userId, trx);
-    if (!(await accounts.anyAdmin(trx))) throw conflict(lastAdmin);
+    if (hadAdmin && !(await accounts.anyAdmin(trx))) throw conflict(lastAdmin);
   }
 
   private async removeAvatar(row: UserRow): Promise<void> {
