@@ -145,6 +145,12 @@ import {
   WorkspacesResponseSchema,
   RememberWorkspaceBodySchema,
 } from './workspaces.ts';
+import {
+  AttachTagsBodySchema,
+  DetachTagsBodySchema,
+  TagSuggestionsQuerySchema,
+  TagSuggestionsResponseSchema,
+} from './tags.ts';
 
 // The table of the calls the web app makes: for each, the method, the path as the client writes it
 // (spec part 1, 7.1: no leading slash, api/v1 added unless the path is unprefixed; `:name` is a path
@@ -541,6 +547,24 @@ export const endpoints = {
     path: 'file-entries/unstar',
     body: EntryIdsBodySchema,
     response: FileEntriesResponseSchema,
+  }),
+  attachTags: endpoint({
+    method: 'POST',
+    path: 'file-entries/tags',
+    body: AttachTagsBodySchema,
+    response: FileEntriesResponseSchema,
+  }),
+  detachTags: endpoint({
+    method: 'POST',
+    path: 'file-entries/tags/remove',
+    body: DetachTagsBodySchema,
+    response: FileEntriesResponseSchema,
+  }),
+  suggestTags: endpoint({
+    method: 'GET',
+    path: 'tags',
+    query: TagSuggestionsQuerySchema,
+    response: TagSuggestionsResponseSchema,
   }),
   bulkEntries: endpoint({
     method: 'POST',

@@ -1,31 +1,19 @@
 import { z } from 'zod';
 import { adminListQuery, adminPage } from './admin.ts';
 import { BULK_IDS_MAX, BULK_IDS_MESSAGE } from './drive-constants.ts';
+import {
+  TAG_NAME_MAX,
+  TAG_NAME_MIN,
+  TAG_SUGGESTIONS_MAX,
+  TAG_TYPES,
+  TAGS_PER_CALL_MAX,
+  tagSlug,
+} from './tag-constants.ts';
 
 // Tags: labels people put on their files and folders (the drive), and the admin area's list of
 // every tag (reference 1.9: a unique name of at least 2 characters, a display name, a type).
 
-export const TAG_TYPES = ['custom', 'label'] as const;
-export type TagType = (typeof TAG_TYPES)[number];
-export const TAG_NAME_MIN = 2;
-export const TAG_NAME_MAX = 50;
-/** Tags added in one call, and tags suggested at once for the tag input. */
-export const TAGS_PER_CALL_MAX = 10;
-export const TAG_SUGGESTIONS_MAX = 20;
-
-/**
- * A tag's name from what someone typed: lower case, spaces and underscores as dashes, nothing
- * but letters, digits and dashes, no dashes at the ends ("Q3 Report!" is "q3-report").
- */
-export function tagSlug(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\s_]+/g, '-')
-    .replace(/[^\p{L}\p{N}-]+/gu, '')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export * from './tag-constants.ts';
 
 const displayName = z
   .string({ error: 'The tag must be a string.' })

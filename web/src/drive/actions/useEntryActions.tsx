@@ -17,7 +17,6 @@ import { useTrans, type TransFn } from '../../shell/i18n/useTrans.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { MoveDialog } from '../dialogs/MoveDialog.tsx';
-import { TagsDialog } from '../tags/TagsDialog.tsx';
 import { NameDialog } from '../dialogs/NameDialog.tsx';
 import { splitExtension } from '../entry-format.ts';
 import { isFolder } from '../file-types.ts';
@@ -28,6 +27,8 @@ import { useMoveEntriesTo, type MoveDestination } from './useMoveEntriesTo.ts';
 
 // The Share dialog loads when first opened: it stays out of the drive's first load.
 const ShareDialog = lazy(() => import('../share/ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
+// Loads on first use, like the share dialog: the listing need not carry the tag input.
+const TagsDialog = lazy(() => import('../tags/TagsDialog.tsx').then((m) => ({ default: m.TagsDialog })));
 
 /** Every entry of a folder or of the trash but some, however many are loaded (select all). */
 export type WholeSelection = { selection: BulkSelection; count: number };
@@ -244,7 +245,11 @@ export function useEntryActions({
           <ShareDialog entries={dialog.entries} onClose={close} />
         </Suspense>
       )}
-      {dialog?.kind === 'tags' && <TagsDialog entries={dialog.entries} onClose={close} />}
+      {dialog?.kind === 'tags' && (
+        <Suspense fallback={null}>
+          <TagsDialog entries={dialog.entries} onClose={close} />
+        </Suspense>
+      )}
       {dialog?.kind === 'move' && (
         <MoveDialog
           entries={dialog.entries}

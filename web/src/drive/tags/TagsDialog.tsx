@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import clsx from 'clsx';
 import { Plus, X } from 'lucide-react';
-import { type EntryTag, type FileEntry, TAG_NAME_MAX, tagSlug } from '@kosh/contracts';
+import type { EntryTag, FileEntry } from '@kosh/contracts';
+import { TAG_NAME_MAX, tagSlug } from '@kosh/contracts/tag-constants';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';

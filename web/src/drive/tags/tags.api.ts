@@ -1,38 +1,11 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  AttachTagsBodySchema,
-  DetachTagsBodySchema,
-  FileEntriesResponseSchema,
-  TagSuggestionsQuerySchema,
-  TagSuggestionsResponseSchema,
-} from '@kosh/contracts';
-import type { EndpointDefinition } from '@kosh/contracts/endpoints';
+import { endpoints } from '@kosh/contracts/endpoints';
 import { call } from '../../api/call.ts';
 import { driveKeys } from '../../api/drive.api.ts';
 import { queryClient } from '../../api/query-client.ts';
 
-/** The drive's tag calls (server/src/tags/tags.routes.ts), typed by their schemas. */
-export const tagEndpoints = {
-  attachTags: {
-    method: 'POST',
-    path: 'file-entries/tags',
-    body: AttachTagsBodySchema,
-    response: FileEntriesResponseSchema,
-  },
-  detachTags: {
-    method: 'POST',
-    path: 'file-entries/tags/remove',
-    body: DetachTagsBodySchema,
-    response: FileEntriesResponseSchema,
-  },
-  suggestTags: {
-    method: 'GET',
-    path: 'tags',
-    query: TagSuggestionsQuerySchema,
-    response: TagSuggestionsResponseSchema,
-  },
-} as const satisfies Record<string, EndpointDefinition>;
-
+// The drive's tag calls (server/src/tags/tags.routes.ts) are in the shared endpoint table, whose
+// schemas the web build leaves out of the browser.
 export const tagKeys = {
   suggestions: (text: string) => ['drive', 'tag-suggestions', text] as const,
 };
@@ -42,7 +15,7 @@ const refresh = () => queryClient.invalidateQueries({ queryKey: driveKeys.all })
 
 export function useAttachTags() {
   return useMutation({
-    mutationFn: (body: { entryIds: number[]; tags: string[] }) => call(tagEndpoints.attachTags, { body }),
+    mutationFn: (body: { entryIds: number[]; tags: string[] }) => call(endpoints.attachTags, { body }),
     // The dialog shows why a tag was refused beside the field.
     meta: { handledStatuses: [422] },
     onSuccess: refresh,
@@ -51,7 +24,7 @@ export function useAttachTags() {
 
 export function useDetachTags() {
   return useMutation({
-    mutationFn: (body: { entryIds: number[]; tagIds: number[] }) => call(tagEndpoints.detachTags, { body }),
+    mutationFn: (body: { entryIds: number[]; tagIds: number[] }) => call(endpoints.detachTags, { body }),
     onSuccess: refresh,
   });
 }
@@ -60,8 +33,7 @@ export function useDetachTags() {
 export function useTagSuggestions(text: string, enabled: boolean) {
   return useQuery({
     queryKey: tagKeys.suggestions(text),
-    queryFn: ({ signal }) =>
-      call(tagEndpoints.suggestTags, { query: { query: text || undefined, perPage: 8 }, signal }),
+    queryFn: ({ signal }) => call(endpoints.suggestTags, { query: { query: text || undefined, perPage: 8 }, signal }),
     placeholderData: keepPreviousData,
     enabled,
     staleTime: 30_000,
