@@ -38,7 +38,8 @@ export function createAdminModule(deps: {
   const auditRepo = new AuditRepository(deps.db);
   const jobRuns = new JobRunsRepository(deps.db, clock);
   const { mailLog } = deps;
-  const jobs = new JobsService(jobRuns);
+  const audit = new AuditService({ repo: auditRepo, clock });
+  const jobs = new JobsService(jobRuns, audit);
 
   // Both logs keep 30 days; the cleanup is itself a job on the schedule.
   const cleanup = new PeriodicJob<{ mails: number; runs: number }>({
@@ -62,7 +63,6 @@ export function createAdminModule(deps: {
     run: runCleanup,
   });
 
-  const audit = new AuditService({ repo: auditRepo, clock });
   return {
     repos: { audit: auditRepo, jobRuns, mailLog },
     audit,

@@ -53,12 +53,14 @@ export async function adminLogsRoutes(app: FastifyInstance, deps: { admin: Admin
       summary: 'Run a job now and answer its run when it ends.',
       description: [
         'Permission logs.view. A run that fails is still a run: 200 with status failed and its error. 404 for an',
-        'unknown job; 409 while another server process runs it (PostgreSQL advisory lock).',
+        'unknown job; 409 while another server process runs it (PostgreSQL advisory lock). Audited as job.run.',
       ].join(' '),
       params: JobKeyParamsSchema,
       response: { 200: JobRunResponseSchema },
     },
-    handler: async (request) => ({ run: await jobs.runNow(request.actor, request.params.job) }),
+    handler: async (request) => ({
+      run: await jobs.runNow({ actor: request.actor, ip: request.ip }, request.params.job),
+    }),
   });
 
   api.get('/admin/mail-log', {

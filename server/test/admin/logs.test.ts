@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ErrorLogEntry, type Job, type JobRun, type MailLogRow, Permission } from '@kosh/contracts';
+import {
+  type AuditEntry,
+  type ErrorLogEntry,
+  type Job,
+  type JobRun,
+  type MailLogRow,
+  Permission,
+} from '@kosh/contracts';
 import { PeriodicJob } from '../../src/db/periodic-job.ts';
 import { newAgent } from '../helpers/accounts.ts';
 import { createUser } from '../helpers/factories.ts';
@@ -23,6 +30,11 @@ const ok = async <T>(agent: Agent, url: string): Promise<T> => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as T;
 };
+/** The audit rows of "Run now" for one job, newest first. */
+const jobAudit = async (job: string) =>
+  (
+    await ok<{ pagination: { data: AuditEntry[] } }>(admin, '/api/v1/admin/audit-log?action=job.run')
+  ).pagination.data.filter((entry) => entry.target_id === job);
 const runNow = (agent: Agent, job: string) => agent.request({ method: 'POST', url: `/api/v1/admin/jobs/${job}/run` });
 
 beforeAll(async () => {
@@ -74,6 +86,10 @@ describe('schedule', () => {
     expect(pagination.data[0]).toMatchObject({ trigger: 'schedule', triggered_by: null, status: 'succeeded' });
     const { jobs } = await ok<{ jobs: Job[] }>(admin, '/api/v1/admin/jobs');
     expect(jobs.find((j) => j.key === 'drive-maintenance')?.last_run?.id).toBe(run.id);
+    // Only the run started by hand is a staff change.
+    expect(await jobAudit('drive-maintenance')).toEqual([
+      expect.objectContaining({ target_label: 'Drive maintenance', after: { run_id: run.id, status: 'succeeded' } }),
+    ]);
   });
 
   it('writes down a failed run with its error, and answers it', async () => {
@@ -100,10 +116,12 @@ describe('schedule', () => {
     expect(res.json().run).toMatchObject({ status: 'failed', error: 'The disk is on fire.', output: null });
     const failed = await ok<{ pagination: { data: JobRun[] } }>(admin, '/api/v1/admin/job-runs?status=failed');
     expect(failed.pagination.data.map((r) => r.job)).toEqual(['broken-job']);
+    expect((await jobAudit('broken-job'))[0]?.after).toEqual({ run_id: res.json().run.id, status: 'failed' });
   });
 
   it('answers 404 for an unknown job and 422 for bad filters', async () => {
     expect((await runNow(admin, 'no-such-job')).statusCode).toBe(404);
+    expect(await jobAudit('no-such-job')).toEqual([]);
     expect((await admin.get('/api/v1/admin/job-runs?status=done')).statusCode).toBe(422);
     expect((await admin.get('/api/v1/admin/job-runs?perPage=500')).statusCode).toBe(422);
   });

@@ -7,6 +7,7 @@ import {
   type JobsResponse,
 } from '@kosh/contracts';
 import type { Actor } from '../../auth/actor.ts';
+import type { AuditService, AuditSource } from '../audit/audit.service.ts';
 import type { JobTrigger } from '../../db/periodic-job.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import type { JobRunRow, JobRunsRepository } from './job-runs.repository.ts';
@@ -27,9 +28,11 @@ const isSkipped = (result: unknown) =>
 /** The schedule log: the periodic jobs, their runs, and "Run now" (holders of logs.view). */
 export class JobsService {
   private readonly runs: JobRunsRepository;
+  private readonly audit: AuditService;
   private readonly jobs = new Map<string, ScheduledJob>();
-  constructor(runs: JobRunsRepository) {
+  constructor(runs: JobRunsRepository, audit: AuditService) {
     this.runs = runs;
+    this.audit = audit;
   }
 
   register(job: ScheduledJob): void {
@@ -61,9 +64,11 @@ export class JobsService {
   /**
    * Runs a job now and answers its run once it ends (a failed run is a run: it answers 200 with
    * its error). 409 when another process holds the job's lock; a run under way in this process
-   * is joined rather than started twice.
+   * is joined rather than started twice. A run started by hand is a staff change (a purge removes
+   * files), so it is audited with the run it made; a refused one changed nothing.
    */
-  async runNow(actor: Actor, key: string): Promise<JobRun> {
+  async runNow(source: AuditSource, key: string): Promise<JobRun> {
+    const { actor } = source;
     actor.authorize(Permission.logsView);
     const user = actor.requireUser();
     const job = this.jobs.get(key);
@@ -72,6 +77,13 @@ export class JobsService {
     if (isSkipped(result)) throw conflict('This job is running in another process. Try again when it has finished.');
     const latest = (await this.runs.latestOf([key])).get(key);
     if (!latest) throw notFound('The run was not recorded.');
+    await this.audit.record(source, {
+      action: 'job.run',
+      targetType: 'job',
+      targetId: key,
+      targetLabel: job.label,
+      after: { run_id: latest.id, status: latest.status },
+    });
     return presentRun(latest);
   }
 }
