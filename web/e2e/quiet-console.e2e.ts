@@ -209,6 +209,7 @@ describe('the console', () => {
       await act();
       await page.waitForTimeout(200);
     };
+    // Dialogs are named: a closing menu's popover is a dialog too, and the lazily loaded one may come after it.
     const closeWithEscape = async (opened: ReturnType<Page['getByRole']>) => {
       await opened.waitFor();
       await page.keyboard.press('Escape');
@@ -227,7 +228,7 @@ describe('the console', () => {
     await step('New menu and the new folder dialog', async () => {
       await page.getByRole('button', { name: 'New', exact: true }).click();
       await page.getByRole('menuitem', { name: 'New folder' }).click();
-      await closeWithEscape(page.getByRole('dialog'));
+      await closeWithEscape(page.getByRole('dialog', { name: 'New folder' }));
     });
     await step('sort menu', async () => {
       await page.getByRole('button', { name: /^Sort by/ }).click();
@@ -240,7 +241,7 @@ describe('the console', () => {
     await step('context menu and the share dialog', async () => {
       await entry(page, 'starred.txt').click({ button: 'right' });
       await page.getByRole('menuitem', { name: 'Share', exact: true }).click();
-      await closeWithEscape(page.getByRole('dialog'));
+      await closeWithEscape(page.getByRole('dialog', { name: 'Share "starred.txt"' }));
     });
     await step('details panel', async () => {
       await entry(page, 'starred.txt').click();
