@@ -17,6 +17,7 @@ import {
   type Browser,
   type RunningServer,
 } from './harness.ts';
+import { grant, ok } from './admin-steps.ts';
 
 // The audit log screen: staff changes made through the admin API are listed newest first, filtered
 // by action, target type and date, and a row opens the change's values before and after.
@@ -31,12 +32,6 @@ let userId: number;
 
 type Api = Awaited<ReturnType<typeof adminClient>>;
 
-async function ok<T = unknown>(answer: Promise<{ status: number; body: unknown }>, status = 200): Promise<T> {
-  const { status: got, body } = await answer;
-  if (got !== status) throw new Error(`expected ${status}, got ${got}: ${JSON.stringify(body)}`);
-  return body as T;
-}
-
 /** Moves every audit row back by a number of days, so date filters have something to leave out. */
 function backdateAudit(days: number) {
   const db = new Database(path.join(server.dataDir, 'kosh.sqlite'));
@@ -47,21 +42,6 @@ function backdateAudit(days: number) {
     }>;
     const update = db.prepare('UPDATE admin_audit_log SET created_at = ? WHERE id = ?');
     for (const row of rows) update.run(new Date(Date.parse(row.created_at) - days * 86_400_000).toISOString(), row.id);
-  } finally {
-    db.close();
-  }
-}
-
-/** Grants permissions straight to a user, in the database the server runs on. */
-function grant(email: string, names: string[]) {
-  const db = new Database(path.join(server.dataDir, 'kosh.sqlite'));
-  try {
-    const { id } = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number };
-    const insert = db.prepare(
-      'INSERT INTO permission_user (user_id, permission_id, restrictions) ' +
-        "SELECT ?, id, '[]' FROM permissions WHERE name = ?",
-    );
-    for (const name of names) expect(insert.run(id, name).changes).toBe(1);
   } finally {
     db.close();
   }
@@ -92,7 +72,7 @@ beforeAll(async () => {
   await ok(api.call('PUT', `api/v1/admin/users/${userId}`, { first_name: 'Lakshmi Devi', last_name: 'Rao' }));
   staffEmail = uniqueEmail('auditor');
   await registerViaApi(server, staffEmail, PASSWORD, { first_name: 'Anil', last_name: 'Bose' });
-  grant(staffEmail, ['admin.access', 'logs.view']);
+  grant(server, staffEmail, ['admin.access', 'logs.view']);
 });
 afterAll(async () => {
   await server?.stop();

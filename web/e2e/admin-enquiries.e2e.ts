@@ -16,6 +16,7 @@ import {
   type Browser,
   type RunningServer,
 } from './harness.ts';
+import { ok } from './admin-steps.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 
 // The enquiries screen: a visitor writes through the public /contact form, a partner through the
@@ -34,12 +35,6 @@ const ASHA = { name: 'Asha Rao', email: 'asha.rao@example.in' };
 const ASHA_MESSAGE = 'Storage for a school of 400 pupils\nDo you give a discount to schools? Please call after 5 pm.';
 
 type Api = Awaited<ReturnType<typeof adminClient>>;
-
-async function ok<T = unknown>(answer: Promise<{ status: number; body: unknown }>, status = 200): Promise<T> {
-  const { status: got, body } = await answer;
-  if (got !== status) throw new Error(`expected ${status}, got ${got}: ${JSON.stringify(body)}`);
-  return body as T;
-}
 
 async function makeUser(api: Api, email: string, permissions: string[]) {
   const { user } = await ok<{ user: { id: number } }>(

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectToast, registerViaApi, uniqueEmail } from './account-steps.ts';
@@ -16,6 +14,7 @@ import {
   type Browser,
   type RunningServer,
 } from './harness.ts';
+import { grant } from './admin-steps.ts';
 
 // The admin files screen: two people upload files; the admin finds one by search and by filter,
 // previews it, deletes two forever; the owner's drive no longer lists them and their space
@@ -28,21 +27,6 @@ const PASSWORD = 'admin-files-7';
 let ravi: string;
 let meera: string;
 let staff: string;
-
-/** Grants permissions straight to a user, in the database the server runs on. */
-function grant(email: string, names: string[]) {
-  const db = new Database(path.join(server.dataDir, 'kosh.sqlite'));
-  try {
-    const { id } = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number };
-    const insert = db.prepare(
-      'INSERT INTO permission_user (user_id, permission_id, restrictions) ' +
-        "SELECT ?, id, '[]' FROM permissions WHERE name = ?",
-    );
-    for (const name of names) expect(insert.run(id, name).changes).toBe(1);
-  } finally {
-    db.close();
-  }
-}
 
 /** Signs a person in a browser of their own and hands their drive API to `work`. */
 async function asUser<T>(email: string, work: (api: ReturnType<typeof driveApi>, page: Page) => Promise<T>) {
@@ -70,7 +54,7 @@ beforeAll(async () => {
   await registerViaApi(server, ravi, PASSWORD, { first_name: 'Ravi', last_name: 'Shankar' });
   await registerViaApi(server, meera, PASSWORD, { first_name: 'Meera', last_name: 'Nair' });
   await registerViaApi(server, staff, PASSWORD, { first_name: 'Anil', last_name: 'Bose' });
-  grant(staff, ['admin.access', 'users.update']);
+  grant(server, staff, ['admin.access', 'users.update']);
   await asUser(ravi, async (api) => {
     await api.upload('Quarterly report.pdf', makePdf('Quarterly figures'), 'application/pdf');
     await api.upload('Sunset.png', makePng(64, 48, [240, 120, 40]), 'image/png');

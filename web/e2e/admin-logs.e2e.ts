@@ -1,6 +1,5 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectToast, pathOf, registerViaApi, uniqueEmail } from './account-steps.ts';
@@ -18,6 +17,7 @@ import {
   type Browser,
   type RunningServer,
 } from './harness.ts';
+import { grant } from './admin-steps.ts';
 
 // The Logs tabs Schedule, Error and Outgoing email on real data: a job run from its card, an error
 // the server logged while a real request failed, and a password reset mail with its preview.
@@ -34,21 +34,6 @@ let resetEmail: string;
 
 type Api = Awaited<ReturnType<typeof adminClient>>;
 let api: Api;
-
-/** Grants permissions straight to a user, in the database the server runs on. */
-function grant(email: string, names: string[]) {
-  const db = new Database(path.join(server.dataDir, 'kosh.sqlite'));
-  try {
-    const { id } = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number };
-    const insert = db.prepare(
-      'INSERT INTO permission_user (user_id, permission_id, restrictions) ' +
-        "SELECT ?, id, '[]' FROM permissions WHERE name = ?",
-    );
-    for (const name of names) expect(insert.run(id, name).changes).toBe(1);
-  } finally {
-    db.close();
-  }
-}
 
 /** "Forgot password" as a visitor sends it (the XSRF cookie first, then the form's call). */
 async function requestReset(email: string) {
@@ -104,10 +89,10 @@ beforeAll(async () => {
   api = await adminClient(server);
   readerEmail = uniqueEmail('log-reader');
   await registerViaApi(server, readerEmail, PASSWORD, { first_name: 'Ravi', last_name: 'Iyer' });
-  grant(readerEmail, ['admin.access', 'logs.view']);
+  grant(server, readerEmail, ['admin.access', 'logs.view']);
   outsiderEmail = uniqueEmail('no-logs');
   await registerViaApi(server, outsiderEmail, PASSWORD, { first_name: 'Uma', last_name: 'Nair' });
-  grant(outsiderEmail, ['admin.access']);
+  grant(server, outsiderEmail, ['admin.access']);
 
   // A reset mail that goes out (without SMTP the server writes it to DATA_DIR/mail).
   resetEmail = uniqueEmail('forgetful');

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { registerViaApi, uniqueEmail } from './account-steps.ts';
@@ -16,6 +14,7 @@ import {
   type Browser,
   type RunningServer,
 } from './harness.ts';
+import { grant } from './admin-steps.ts';
 
 // The admin area's frame: the sidebar lists only the sections a person may open, phones get a
 // drawer, and the guard sends everyone else away.
@@ -26,28 +25,13 @@ const PASSWORD = 'admin-shell-7';
 let staffEmail: string;
 let userEmail: string;
 
-/** Grants permissions straight to a user, in the database the server runs on. */
-function grant(email: string, names: string[]) {
-  const db = new Database(path.join(server.dataDir, 'kosh.sqlite'));
-  try {
-    const { id } = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number };
-    const insert = db.prepare(
-      'INSERT INTO permission_user (user_id, permission_id, restrictions) ' +
-        "SELECT ?, id, '[]' FROM permissions WHERE name = ?",
-    );
-    for (const name of names) expect(insert.run(id, name).changes).toBe(1);
-  } finally {
-    db.close();
-  }
-}
-
 beforeAll(async () => {
   server = await startServer();
   staffEmail = uniqueEmail('staff');
   userEmail = uniqueEmail('member');
   await registerViaApi(server, staffEmail, PASSWORD, { first_name: 'Ravi', last_name: 'Iyer' });
   await registerViaApi(server, userEmail, PASSWORD, { first_name: 'Meera', last_name: 'Das' });
-  grant(staffEmail, ['admin.access', 'logs.view']);
+  grant(server, staffEmail, ['admin.access', 'logs.view']);
 });
 afterAll(async () => {
   await server?.stop();

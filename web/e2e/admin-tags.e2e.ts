@@ -1,5 +1,3 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectToast, registerViaApi, uniqueEmail } from './account-steps.ts';
@@ -18,6 +16,7 @@ import {
   type Browser,
   type RunningServer,
 } from './harness.ts';
+import { grant, ok } from './admin-steps.ts';
 
 // The admin Tags screen: every tag with how many entries carry it; staff add, rename, merge (the
 // drive then shows the merged tag) and delete tags. Without tags.update the guard sends them away.
@@ -26,26 +25,6 @@ let server: RunningServer;
 let browser: Browser | undefined;
 const PASSWORD = 'admin-tags-7';
 let staffEmail: string;
-
-async function ok<T = unknown>(answer: Promise<{ status: number; body: unknown }>, status = 200): Promise<T> {
-  const { status: got, body } = await answer;
-  if (got !== status) throw new Error(`expected ${status}, got ${got}: ${JSON.stringify(body)}`);
-  return body as T;
-}
-
-function grant(email: string, names: string[]) {
-  const db = new Database(path.join(server.dataDir, 'kosh.sqlite'));
-  try {
-    const { id } = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number };
-    const insert = db.prepare(
-      'INSERT INTO permission_user (user_id, permission_id, restrictions) ' +
-        "SELECT ?, id, '[]' FROM permissions WHERE name = ?",
-    );
-    for (const name of names) expect(insert.run(id, name).changes).toBe(1);
-  } finally {
-    db.close();
-  }
-}
 
 beforeAll(async () => {
   server = await startServer();
@@ -59,7 +38,7 @@ beforeAll(async () => {
   await tag([gamma], ['Vacation', 'Trip']);
   staffEmail = uniqueEmail('tagless');
   await registerViaApi(server, staffEmail, PASSWORD);
-  grant(staffEmail, ['admin.access']);
+  grant(server, staffEmail, ['admin.access']);
 });
 afterAll(async () => {
   await server?.stop();

@@ -16,6 +16,7 @@ import {
   type Browser,
   type RunningServer,
 } from './harness.ts';
+import { ok } from './admin-steps.ts';
 
 // The user space screen: people upload files of different sizes through the drive, staff then see the
 // store's totals and everyone ranked by the space they take, with a bar that turns amber past 80
@@ -29,12 +30,6 @@ const PASSWORD = 'user-space-pass-7';
 const ALLOWANCE = 100_000;
 
 type Api = Awaited<ReturnType<typeof adminClient>>;
-
-async function ok<T = unknown>(answer: Promise<{ status: number; body: unknown }>, status = 200): Promise<T> {
-  const { status: got, body } = await answer;
-  if (got !== status) throw new Error(`expected ${status}, got ${got}: ${JSON.stringify(body)}`);
-  return body as T;
-}
 
 // Bytes each user uploads; the last file of Dev goes to trash (it still counts against him).
 const PEOPLE = [

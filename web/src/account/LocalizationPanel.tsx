@@ -1,11 +1,10 @@
-import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import type { User } from '@kosh/contracts';
 import { accountApi, storeUser } from '../api/account.api.ts';
 import { applyServerErrors } from '../api/form-errors.ts';
 import { useChangeLocale } from '../api/locale.api.ts';
-import { useValueLists } from '../api/value-lists.api.ts';
+import { useTimezoneGroups } from '../api/value-lists.api.ts';
 import { useBootstrapData } from '../shell/bootstrap-store.ts';
 import { DATE_FORMATS, formatDateAs, useDateFormat, type DateFormat } from '../shell/i18n/date-format.ts';
 import { trans as transNow, useTrans } from '../shell/i18n/useTrans.tsx';
@@ -25,7 +24,7 @@ export function LocalizationPanel({ user }: { user: User }) {
   const { localizations, i18n, settings } = useBootstrapData();
   const dateFormat = useDateFormat();
   const changeLocale = useChangeLocale();
-  const lists = useValueLists(['timezones']);
+  const timezoneGroups = useTimezoneGroups();
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const form = useForm<Values>({
     defaultValues: {
@@ -34,15 +33,6 @@ export function LocalizationPanel({ user }: { user: User }) {
       date_format: dateFormat,
     },
   });
-  const timezoneGroups = useMemo(
-    () =>
-      Object.entries(lists.data?.timezones ?? {}).map(([region, zones]) => ({
-        id: region,
-        label: region,
-        options: zones.map((z) => ({ id: z.value, label: z.text })),
-      })),
-    [lists.data],
-  );
   const today = new Date();
   const dateOptions = (Object.keys(DATE_FORMATS) as DateFormat[]).map((f) => ({
     id: f,

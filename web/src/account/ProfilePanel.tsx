@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { DEFAULT_COUNTRY_ID, UpdateUserBodySchema, type User } from '@kosh/contracts';
 import { accountApi, storeUser } from '../api/account.api.ts';
 import { applyServerErrors } from '../api/form-errors.ts';
-import { useStates, useValueLists } from '../api/value-lists.api.ts';
+import { useCountryOptions, useStates } from '../api/value-lists.api.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Select } from '../ui/Select.tsx';
@@ -40,12 +40,8 @@ export function ProfilePanel({ user }: { user: User }) {
   });
   const countryId = form.watch('country_id');
   const showStates = countryId === DEFAULT_COUNTRY_ID;
-  const lists = useValueLists(['countries']);
+  const countryOptions = useCountryOptions();
   const states = useStates(countryId, showStates);
-  const countryOptions = useMemo(
-    () => (lists.data?.countries ?? []).map((c) => ({ id: c.id, label: c.name })),
-    [lists.data],
-  );
   const stateOptions = useMemo(() => (states.data ?? []).map((s) => ({ id: s.id, label: s.name })), [states.data]);
 
   const save = useMutation({

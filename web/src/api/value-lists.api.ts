@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { State, ValueLists } from '@kosh/contracts';
 import { endpoints } from '@kosh/contracts/endpoints';
@@ -15,6 +16,26 @@ export function useValueLists(names: ListName[]) {
     queryFn: ({ signal }) => call(endpoints.getValueLists, { params: { names: key }, signal }),
     staleTime: Infinity,
   });
+}
+
+/** The time zones as Select groups, one per region; empty until the list arrives. */
+export function useTimezoneGroups() {
+  const { data } = useValueLists(['timezones']);
+  return useMemo(
+    () =>
+      Object.entries(data?.timezones ?? {}).map(([region, zones]) => ({
+        id: region,
+        label: region,
+        options: zones.map((z) => ({ id: z.value, label: z.text })),
+      })),
+    [data],
+  );
+}
+
+/** The countries as Select options; empty until the list arrives. */
+export function useCountryOptions() {
+  const { data } = useValueLists(['countries']);
+  return useMemo(() => (data?.countries ?? []).map((c) => ({ id: c.id, label: c.name })), [data]);
 }
 
 /**

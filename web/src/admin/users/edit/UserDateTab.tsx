@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import type { AdminUserDetail } from '@kosh/contracts';
-import { useValueLists } from '../../../api/value-lists.api.ts';
+import { useCountryOptions, useTimezoneGroups } from '../../../api/value-lists.api.ts';
 import { useBootstrapData } from '../../../shell/bootstrap-store.ts';
 import { useTrans } from '../../../shell/i18n/useTrans.tsx';
 import { Select } from '../../../ui/Select.tsx';
@@ -23,21 +22,8 @@ export function UserDateTab() {
   const { trans } = useTrans();
   const user = useEditedUser();
   const { localizations } = useBootstrapData();
-  const countries = useValueLists(['countries']);
-  const timezones = useValueLists(['timezones']);
-  const countryOptions = useMemo(
-    () => (countries.data?.countries ?? []).map((c) => ({ id: c.id, label: c.name })),
-    [countries.data],
-  );
-  const timezoneGroups = useMemo(
-    () =>
-      Object.entries(timezones.data?.timezones ?? {}).map(([region, zones]) => ({
-        id: region,
-        label: region,
-        options: zones.map((z) => ({ id: z.value, label: z.text })),
-      })),
-    [timezones.data],
-  );
+  const countryOptions = useCountryOptions();
+  const timezoneGroups = useTimezoneGroups();
   const { form, wrap } = useUserTabForm<Values>({
     user,
     valuesOf: dateValues,
