@@ -1,5 +1,6 @@
 // The admin lists at scale (the brief's budget): the first page of GET admin/files over 1,000,000
-// entries (default order, a name search, a type filter, one owner's files) and of GET admin/users
+// entries (default order, a name search, a type filter under two sorts, one owner's files, the trash
+// under two sorts) and of GET admin/users
 // over 100,000 users (default order, a search), each under 200 ms at the server (Fastify inject:
 // routing, session, permission, queries, serialisation). Median of 5 after a warm-up call.
 import fs from 'node:fs';
@@ -64,8 +65,11 @@ export async function benchAdminLists(options: { databaseUrl?: string; label: st
       await figure('admin/files, first page, newest first', 'admin/files'),
       await figure('admin/files, search "entry-4242"', 'admin/files?query=entry-4242'),
       await figure('admin/files, type video, largest first', 'admin/files?type=video&orderBy=file_size'),
-      await figure('admin/files, one heavy owner', 'admin/files?ownerId=1007'),
+      await figure('admin/files, type video, by name', 'admin/files?type=video&orderBy=name&orderDir=asc'),
+      // The seed gives users 1000, 1005, … 1045 a fifth of all entries between them.
+      await figure('admin/files, one heavy owner', 'admin/files?ownerId=1005'),
       await figure('admin/files, in trash, by name', 'admin/files?inTrash=true&orderBy=name&orderDir=asc'),
+      await figure('admin/files, in trash, newest first', 'admin/files?inTrash=true'),
       await figure('admin/users, first page, newest first', 'admin/users'),
       await figure('admin/users, search "user-4242"', 'admin/users?query=user-4242'),
     ];

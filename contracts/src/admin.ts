@@ -56,6 +56,8 @@ export const adminPage = <T extends z.ZodTypeAny>(item: T) =>
       last_page: z.number().int(),
       per_page: z.number().int(),
       total: z.number().int(),
+      /** The total is the database's estimate: an unfiltered list of very many rows on PostgreSQL. */
+      total_estimated: z.boolean().optional(),
     }),
   });
 

@@ -2,9 +2,25 @@ import { sql } from 'kysely';
 import type { AdminFilesQuery } from '@kosh/contracts';
 import type { Database, Dialect } from '../../db/database.ts';
 import { subtreeRange } from '../../drive/file-entries.repository.ts';
-import { containsPattern, endOfDay, pageOf, startOfDay } from '../list-page.ts';
+import { containsPattern, endOfDay, estimatedRows, pageOf, startOfDay } from '../list-page.ts';
 
 /** The columns of file_entries an admin list row is made of. */
+/** The query's parameters that narrow the list (the rest page and sort it). */
+const FILTERS = [
+  'query',
+  'type',
+  'ownerId',
+  'sizeMin',
+  'sizeMax',
+  'createdFrom',
+  'createdTo',
+  'updatedFrom',
+  'updatedTo',
+  'inTrash',
+  'shared',
+] as const satisfies ReadonlyArray<keyof AdminFilesQuery>;
+const isFiltered = (query: AdminFilesQuery) => FILTERS.some((key) => query[key] !== undefined && query[key] !== '');
+
 const LIST_COLUMNS = [
   'file_entries.id',
   'file_entries.name',
@@ -56,6 +72,16 @@ export class AdminFilesRepository {
       .orderBy(`file_entries.${column}`, dir)
       .orderBy('file_entries.id', dir);
     const count = base.select((eb) => eb.fn.countAll<number>().as('total'));
+    if (!isFiltered(query))
+      return pageOf(
+        rows,
+        async () => {
+          const estimate = await estimatedRows(this.db, this.dialect, 'file_entries');
+          if (estimate !== null) return { total: estimate, estimated: true };
+          return { total: Number((await count.executeTakeFirst())?.total ?? 0) };
+        },
+        query,
+      );
     return pageOf(rows, count, query);
   }
 
@@ -161,7 +187,11 @@ export class AdminFilesRepository {
   private filtered(query: AdminFilesQuery) {
     let q = this.db.selectFrom('file_entries');
     if (query.query) q = q.where(this.nameContains(query.query));
-    if (query.type) q = q.where('file_entries.type', '=', query.type);
+    // The folder flag the type implies lets a size sort read (is_folder, type, file_size).
+    if (query.type)
+      q = q
+        .where('file_entries.type', '=', query.type)
+        .where('file_entries.is_folder', '=', query.type === 'folder' ? 1 : 0);
     if (query.ownerId) q = q.where('file_entries.owner_id', '=', query.ownerId);
     if (query.sizeMin !== undefined) q = q.where('file_entries.file_size', '>=', query.sizeMin);
     if (query.sizeMax !== undefined) q = q.where('file_entries.file_size', '<=', query.sizeMax);

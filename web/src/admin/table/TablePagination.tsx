@@ -5,13 +5,13 @@ import { Select } from '../../ui/Select.tsx';
 import { formatCount, PAGE_SIZES, pageRange } from './table-state.ts';
 
 type Props = {
-  pagination: { current_page: number; last_page: number; per_page: number; total: number };
+  pagination: { current_page: number; last_page: number; per_page: number; total: number; total_estimated?: boolean };
   perPage: number;
   onPage: (page: number) => void;
   onPerPage: (perPage: number) => void;
 };
 
-/** Rows per page, "1–15 of 1,234", previous and next. */
+/** Rows per page, "1–15 of 1,234" ("of about" for PostgreSQL's estimate of a huge list), previous and next. */
 export function TablePagination({ pagination, perPage, onPage, onPerPage }: Props) {
   const { trans, language } = useTrans();
   const { from, to, total } = pageRange(pagination);
@@ -31,7 +31,7 @@ export function TablePagination({ pagination, perPage, onPage, onPerPage }: Prop
         />
       </div>
       <span aria-live="polite" data-testid="table-range">
-        {trans(':from–:to of :total', {
+        {trans(pagination.total_estimated ? ':from–:to of about :total' : ':from–:to of :total', {
           from: formatCount(from, language),
           to: formatCount(to, language),
           total: formatCount(total, language),
