@@ -13,6 +13,7 @@ import type { Actor } from '../../auth/actor.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { notFound, validation } from '../../http/app-error.ts';
+import { isUniqueViolation } from '../../http/driver-errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AdminTagRow, TagsAdminRepository } from './tags-admin.repository.ts';
 
@@ -31,6 +32,20 @@ const present = (row: AdminTagRow): AdminTag => ({
   created_at: row.created_at,
   updated_at: row.updated_at,
 });
+/**
+ * The name check runs before the write, so a tag given the name meanwhile (by staff in another
+ * process, or by someone attaching a new tag) surfaces as the unique index refusing the row: the
+ * same answer as the check's.
+ */
+async function claimingName<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw validation({ name: [TAG_NAME_TAKEN] });
+    throw error;
+  }
+}
+
 const fields = (row: Pick<AdminTagRow, 'name' | 'display_name' | 'type'>) => ({
   name: row.name,
   display_name: row.display_name,
@@ -58,16 +73,18 @@ export class TagsAdminService {
     source.actor.authorize(Permission.tagsUpdate);
     const tag = this.normalised(body);
     const at = this.deps.clock().toISOString();
-    const id = await this.deps.db.transaction().execute(async (trx) => {
-      if (await this.deps.repo.nameTaken(tag.name, null, trx)) throw validation({ name: [TAG_NAME_TAKEN] });
-      const id = await this.deps.repo.create(tag, at, trx);
-      await this.deps.audit.record(
-        source,
-        { action: 'tag.create', targetType: 'tag', targetId: id, targetLabel: tag.name, before: null, after: tag },
-        trx,
-      );
-      return id;
-    });
+    const id = await claimingName(() =>
+      this.deps.db.transaction().execute(async (trx) => {
+        if (await this.deps.repo.nameTaken(tag.name, null, trx)) throw validation({ name: [TAG_NAME_TAKEN] });
+        const id = await this.deps.repo.create(tag, at, trx);
+        await this.deps.audit.record(
+          source,
+          { action: 'tag.create', targetType: 'tag', targetId: id, targetLabel: tag.name, before: null, after: tag },
+          trx,
+        );
+        return id;
+      }),
+    );
     return this.get(id);
   }
 
@@ -75,24 +92,26 @@ export class TagsAdminService {
   async update(source: Source, id: number, body: SaveTagBody): Promise<AdminTag> {
     source.actor.authorize(Permission.tagsUpdate);
     const tag = this.normalised(body);
-    await this.deps.db.transaction().execute(async (trx) => {
-      const before = await this.deps.repo.getById(id, trx);
-      if (!before) throw notFound('There is no such tag.');
-      if (await this.deps.repo.nameTaken(tag.name, id, trx)) throw validation({ name: [TAG_NAME_TAKEN] });
-      await this.deps.repo.update(id, { ...tag, updated_at: this.deps.clock().toISOString() }, trx);
-      await this.deps.audit.record(
-        source,
-        {
-          action: 'tag.update',
-          targetType: 'tag',
-          targetId: id,
-          targetLabel: tag.name,
-          before: fields(before),
-          after: tag,
-        },
-        trx,
-      );
-    });
+    await claimingName(() =>
+      this.deps.db.transaction().execute(async (trx) => {
+        const before = await this.deps.repo.getById(id, trx);
+        if (!before) throw notFound('There is no such tag.');
+        if (await this.deps.repo.nameTaken(tag.name, id, trx)) throw validation({ name: [TAG_NAME_TAKEN] });
+        await this.deps.repo.update(id, { ...tag, updated_at: this.deps.clock().toISOString() }, trx);
+        await this.deps.audit.record(
+          source,
+          {
+            action: 'tag.update',
+            targetType: 'tag',
+            targetId: id,
+            targetLabel: tag.name,
+            before: fields(before),
+            after: tag,
+          },
+          trx,
+        );
+      }),
+    );
     return this.get(id);
   }
 
