@@ -27,7 +27,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const ROUNDS = 5;
+const ROUNDS = 10;
+/** The window of a rename or merge between an attach's two statements is one round trip: more rounds. */
+const NARROW_ROUNDS = ROUNDS * 8;
 const ADD_TAGS = '/api/v1/file-entries/tags';
 const ADMIN_TAGS = '/api/v1/admin/tags';
 const ADMIN_FILES = '/api/v1/admin/files';
@@ -38,6 +40,29 @@ function onSecond(from: Agent): Agent {
   const agent = new Agent(second.app);
   for (const [k, v] of from.cookies) agent.cookies.set(k, v);
   return agent;
+}
+
+/**
+ * Starts the calls together, each after a few turns of the event loop that change from round to
+ * round: the two processes share this thread, so the offset moves where one request's statements
+ * fall between the other's.
+ */
+async function race<T extends readonly (() => Promise<unknown>)[]>(
+  round: number,
+  calls: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  const turns = (n: number) =>
+    new Promise<void>((resolve) => {
+      let left = n;
+      const next = () => (left-- <= 0 ? resolve() : setImmediate(next));
+      next();
+    });
+  return Promise.all(
+    calls.map(async (call, i) => {
+      await turns((i * (round + 1) * 3) % 11);
+      return call();
+    }),
+  ) as never;
 }
 
 const codes = (answers: LightMyRequestResponse[]) => answers.map((r) => r.statusCode);
@@ -67,10 +92,10 @@ describe('a new tag attached in two processes at once', () => {
       const name = `${marker()} Shared ${round}`;
       const a = await alice.upload(`a-${round}.txt`, 'a');
       const b = await bob.upload(`b-${round}.txt`, 'b');
-      const answers = await Promise.all([
-        alice.agent.post(ADD_TAGS, { entryIds: [a.id], tags: [name] }),
-        bobThere.post(ADD_TAGS, { entryIds: [b.id], tags: [name] }),
-      ]);
+      const answers = await race(round, [
+        () => alice.agent.post(ADD_TAGS, { entryIds: [a.id], tags: [name] }),
+        () => bobThere.post(ADD_TAGS, { entryIds: [b.id], tags: [name] }),
+      ] as const);
       expect(codes(answers), explained(answers).join('\n')).toEqual([200, 200]);
       const rows = await tagsNamed(tagSlug(name));
       expect(rows).toHaveLength(1);
@@ -86,10 +111,10 @@ describe('a new tag attached in two processes at once', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const name = `${marker()} Mine ${round}`;
       const [x, y] = [await me.upload(`x-${round}.txt`, 'x'), await me.upload(`y-${round}.txt`, 'y')];
-      const answers = await Promise.all([
-        me.agent.post(ADD_TAGS, { entryIds: [x.id], tags: [name, 'Common'] }),
-        there.post(ADD_TAGS, { entryIds: [y.id], tags: ['Common', name] }),
-      ]);
+      const answers = await race(round, [
+        () => me.agent.post(ADD_TAGS, { entryIds: [x.id], tags: [name, 'Common'] }),
+        () => there.post(ADD_TAGS, { entryIds: [y.id], tags: ['Common', name] }),
+      ] as const);
       expect(codes(answers), explained(answers).join('\n')).toEqual([200, 200]);
       expect(await tagsNamed(tagSlug(name))).toHaveLength(1);
       expect(await tagsNamed('common')).toHaveLength(1);
@@ -119,10 +144,10 @@ describe('a tag renamed while another request takes its new name', () => {
       if (!tag) throw new Error('the tag was not created');
       // Alternate which process each side runs in.
       const [renamer, attacher] = round % 2 ? [onSecond(staff), owner.agent] : [staff, ownerThere];
-      const [rename, attach] = await Promise.all([
-        put(renamer, `${ADMIN_TAGS}/${tag.id}`, { name: target, display_name: target, type: 'custom' }),
-        attacher.post(ADD_TAGS, { entryIds: [fresh.id], tags: [target] }),
-      ]);
+      const [rename, attach] = await race(round, [
+        () => put(renamer, `${ADMIN_TAGS}/${tag.id}`, { name: target, display_name: target, type: 'custom' }),
+        () => attacher.post(ADD_TAGS, { entryIds: [fresh.id], tags: [target] }),
+      ] as const);
       expect(attach.statusCode, attach.body).toBe(200);
       // The rename wins (the attach reuses the renamed tag) or finds the name taken (422).
       expect([200, 422], rename.body).toContain(rename.statusCode);
@@ -146,10 +171,10 @@ describe('a tag renamed while another request takes its new name', () => {
       const mark = marker();
       const target = tagSlug(`${mark} Same ${round}`);
       const [a, b] = [await adminTag(staff, `${mark} first`), await adminTag(staff, `${mark} second`)];
-      const answers = await Promise.all([
-        put(staff, `${ADMIN_TAGS}/${a.id}`, { name: target, display_name: 'First', type: 'custom' }),
-        put(other, `${ADMIN_TAGS}/${b.id}`, { name: target, display_name: 'Second', type: 'custom' }),
-      ]);
+      const answers = await race(round, [
+        () => put(staff, `${ADMIN_TAGS}/${a.id}`, { name: target, display_name: 'First', type: 'custom' }),
+        () => put(other, `${ADMIN_TAGS}/${b.id}`, { name: target, display_name: 'Second', type: 'custom' }),
+      ] as const);
       expect(codes(answers).sort(), explained(answers).join('\n')).toEqual([200, 422]);
       const refused = answers.find((r) => r.statusCode === 422);
       expect(refused?.json().errors.name).toEqual(['Another tag already has this name.']);
@@ -165,15 +190,53 @@ describe('a tag renamed while another request takes its new name', () => {
     }
   });
 
+  it('renamed away or merged away while a user attaches it by its old name: the entry still gets a tag', async () => {
+    const staff = (await staffAgent(t, { permissions: [Permission.tagsUpdate] })).agent;
+    const owner = await DriveClient.create(t);
+    const ownerThere = onSecond(owner.agent);
+    for (let round = 0; round < NARROW_ROUNDS; round++) {
+      const mark = marker();
+      const [old, away] = [tagSlug(`${mark} Old`), tagSlug(`${mark} Away`)];
+      const carrier = await owner.upload(`carrier-${round}.txt`, 'c');
+      const entry = await owner.upload(`entry-${round}.txt`, 'e');
+      expect((await owner.agent.post(ADD_TAGS, { entryIds: [carrier.id], tags: [old] })).statusCode).toBe(200);
+      const tag = (await tagsNamed(old))[0];
+      if (!tag) throw new Error('the tag was not created');
+      const merging = round % 2 === 1;
+      const into = merging ? await adminTag(staff, away) : undefined;
+      const [staffSide, ownerSide] = round % 4 < 2 ? [onSecond(staff), owner.agent] : [staff, ownerThere];
+      const [change, attach] = await race(round, [
+        () =>
+          into
+            ? staffSide.post(`${ADMIN_TAGS}/${tag.id}/merge`, { into: into.id })
+            : put(staffSide, `${ADMIN_TAGS}/${tag.id}`, { name: away, display_name: away, type: 'custom' }),
+        () => ownerSide.post(ADD_TAGS, { entryIds: [entry.id], tags: [old] }),
+      ] as const);
+      expect(codes([change, attach]), explained([change, attach]).join('\n')).toEqual([200, 200]);
+      // Before the change the attach linked the old tag (renamed or merged with it); after it,
+      // it made the name anew. Either way the entry carries a tag, and names stay unique.
+      const links = await linksOf([entry.id, carrier.id]);
+      const entryTags = links.filter((l) => l.entry_id === entry.id).map((l) => l.name);
+      expect(entryTags.length, `round ${round}: ${merging ? 'merge' : 'rename'}`).toBe(1);
+      expect([old, away]).toContain(entryTags[0]);
+      expect(links.filter((l) => l.entry_id === carrier.id).map((l) => l.name)).toEqual([away]);
+      expect((await tagsNamed(old)).length).toBeLessThanOrEqual(1);
+      expect(await tagsNamed(away)).toHaveLength(1);
+      // The answer shows the entry with its one tag (under the name of that moment: the rename may follow it).
+      const answered = (attach.json().entries as { id: number; tags?: { name: string }[] }[])[0]?.tags;
+      expect(answered).toHaveLength(1);
+    }
+  });
+
   it('two staff creating one name at once: one 201, one 422', async () => {
     const staff = (await staffAgent(t, { permissions: [Permission.tagsUpdate] })).agent;
     const other = onSecond((await staffAgent(t, { permissions: [Permission.tagsUpdate] })).agent);
     for (let round = 0; round < ROUNDS; round++) {
       const name = tagSlug(`${marker()} Created ${round}`);
-      const answers = await Promise.all([
-        staff.post(ADMIN_TAGS, { name, display_name: 'First', type: 'custom' }),
-        other.post(ADMIN_TAGS, { name, display_name: 'Second', type: 'custom' }),
-      ]);
+      const answers = await race(round, [
+        () => staff.post(ADMIN_TAGS, { name, display_name: 'First', type: 'custom' }),
+        () => other.post(ADMIN_TAGS, { name, display_name: 'Second', type: 'custom' }),
+      ] as const);
       expect(codes(answers).sort(), explained(answers).join('\n')).toEqual([201, 422]);
       expect(await tagsNamed(name)).toHaveLength(1);
     }
@@ -250,7 +313,10 @@ describe('admin files deleted twice at once', () => {
       const drains = holdDrains();
       // The same staff on both processes as well as two staff: half the calls on each.
       const callers = [admin, staff, onSecond(admin), staff];
-      const answers = await Promise.all(callers.map((agent) => agent.post(`${ADMIN_FILES}/delete`, { ids })));
+      const answers = await race(
+        round,
+        callers.map((agent) => () => agent.post(`${ADMIN_FILES}/delete`, { ids })),
+      );
       try {
         expect(codes(answers), explained(answers).join('\n')).toEqual([200, 200, 200, 200]);
         expect((await queued(keys)).map((r) => r.key).sort()).toEqual([...keys].sort());
@@ -293,10 +359,10 @@ describe('admin files delete against the owner at the same moment', () => {
       const moving = await owner.upload(`moving-${round}.txt`, 'moving', { parentId: sub.id });
       await owner.upload(`staying-${round}.txt`, 'staying', { parentId: sub.id });
       const [staffSide, ownerSide] = round % 2 ? [onSecond(staff), owner.agent] : [staff, ownerThere];
-      const [removed, moved] = await Promise.all([
-        staffSide.post(`${ADMIN_FILES}/delete`, { ids: [folder.id] }),
-        ownerSide.post('/api/v1/file-entries/move', { entryIds: [moving.id], destinationId: target.id }),
-      ]);
+      const [removed, moved] = await race(round, [
+        () => staffSide.post(`${ADMIN_FILES}/delete`, { ids: [folder.id] }),
+        () => ownerSide.post('/api/v1/file-entries/move', { entryIds: [moving.id], destinationId: target.id }),
+      ] as const);
       expect(removed.statusCode, removed.body).toBe(200);
       expect(removed.json().results).toEqual([{ id: folder.id, ok: true }]);
       // The move ran first (200) or found its file gone (404); never a crash.
@@ -321,11 +387,11 @@ describe('admin files delete against the owner at the same moment', () => {
       const trashed = await owner.agent.post('/api/v1/file-entries/delete', { entryIds: [folder.id] });
       expect(trashed.statusCode, trashed.body).toBe(200);
       const [staffSide, ownerSide] = round % 2 ? [onSecond(staff), owner.agent] : [staff, ownerThere];
-      const [removed, restored] = await Promise.all([
-        staffSide.post(`${ADMIN_FILES}/delete`, { ids: [folder.id] }),
-        // The owner restores the folder and, in the same call, the file inside it.
-        ownerSide.post('/api/v1/file-entries/restore', { entryIds: [folder.id, sub.id] }),
-      ]);
+      const [removed, restored] = await race(round, [
+        () => staffSide.post(`${ADMIN_FILES}/delete`, { ids: [folder.id] }),
+        // The owner restores the folder and, in the same call, the folder inside it.
+        () => ownerSide.post('/api/v1/file-entries/restore', { entryIds: [folder.id, sub.id] }),
+      ] as const);
       expect(removed.statusCode, removed.body).toBe(200);
       expect([200, 404], restored.body).toContain(restored.statusCode);
       const tree = await treeOf(owner.user.id);
