@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Permission, tagSlug } from '@kosh/contracts';
 import { buildApp } from '../../src/app.ts';
@@ -6,22 +6,29 @@ import type { Modules } from '../../src/modules.ts';
 import { put } from '../helpers/accounts.ts';
 import { DriveClient } from '../helpers/drive.ts';
 import { staffAgent } from '../helpers/staff.ts';
+import { startWorkerApp } from '../helpers/worker-app.ts';
 import { Agent, createTestApp, startTestRuntime, type TestApp } from '../helpers/test-app.ts';
 import { marker } from './users-fixtures.ts';
 
 // Conflicting requests at the same moment, half in each of two server processes (their own pools
 // on PostgreSQL, their own connections to one file on SQLite), repeated for some rounds so a
 // window between a read and a write is likely hit. The database is checked directly afterwards.
+// The "other process" is by turns a second app in this thread and one in a worker thread: in one
+// thread SQLite's synchronous driver runs a transaction without a pause another could fall in,
+// so only the worker's requests truly overlap this thread's on SQLite.
 let t: TestApp;
 let second: { modules: Modules; app: FastifyInstance } | undefined;
+let worker: Awaited<ReturnType<typeof startWorkerApp>> | undefined;
 beforeAll(async () => {
   t = await createTestApp();
   const modules = await startTestRuntime(t.modules.config);
   const app = await buildApp(modules);
   await app.ready();
   second = { modules, app };
+  worker = await startWorkerApp(t.modules.config);
 });
 afterAll(async () => {
+  await worker?.close();
   await second?.app.close();
   await second?.modules.lifecycle.stop();
   await t.close();
@@ -34,10 +41,16 @@ const ADD_TAGS = '/api/v1/file-entries/tags';
 const ADMIN_TAGS = '/api/v1/admin/tags';
 const ADMIN_FILES = '/api/v1/admin/files';
 
-/** The same signed-in session, sent to the second process. */
+/**
+ * The same signed-in session, sent to the other process: its calls go by turns to the second app
+ * in this thread and to the one in the worker thread.
+ */
 function onSecond(from: Agent): Agent {
-  if (!second) throw new Error('the second process did not start');
-  const agent = new Agent(second.app);
+  const [here, there] = [second?.app, worker?.app];
+  if (!here || !there) throw new Error('the second process did not start');
+  let calls = 0;
+  const alternating = { inject: (options: InjectOptions) => (calls++ % 2 ? there : here).inject(options) };
+  const agent = new Agent(alternating as unknown as FastifyInstance);
   for (const [k, v] of from.cookies) agent.cookies.set(k, v);
   return agent;
 }
@@ -133,6 +146,7 @@ describe('a tag renamed while another request takes its new name', () => {
     const staff = (await staffAgent(t, { permissions: [Permission.tagsUpdate] })).agent;
     const owner = await DriveClient.create(t);
     const ownerThere = onSecond(owner.agent);
+    const staffThere = onSecond(staff);
     for (let round = 0; round < ROUNDS; round++) {
       const mark = marker();
       const target = tagSlug(`${mark} Renamed ${round}`);
@@ -143,7 +157,7 @@ describe('a tag renamed while another request takes its new name', () => {
       const tag = (await tagsNamed(tagSlug(`${mark} Before ${round}`)))[0];
       if (!tag) throw new Error('the tag was not created');
       // Alternate which process each side runs in.
-      const [renamer, attacher] = round % 2 ? [onSecond(staff), owner.agent] : [staff, ownerThere];
+      const [renamer, attacher] = round % 2 ? [staffThere, owner.agent] : [staff, ownerThere];
       const [rename, attach] = await race(round, [
         () => put(renamer, `${ADMIN_TAGS}/${tag.id}`, { name: target, display_name: target, type: 'custom' }),
         () => attacher.post(ADD_TAGS, { entryIds: [fresh.id], tags: [target] }),
@@ -194,6 +208,7 @@ describe('a tag renamed while another request takes its new name', () => {
     const staff = (await staffAgent(t, { permissions: [Permission.tagsUpdate] })).agent;
     const owner = await DriveClient.create(t);
     const ownerThere = onSecond(owner.agent);
+    const staffThere = onSecond(staff);
     for (let round = 0; round < NARROW_ROUNDS; round++) {
       const mark = marker();
       const [old, away] = [tagSlug(`${mark} Old`), tagSlug(`${mark} Away`)];
@@ -204,7 +219,7 @@ describe('a tag renamed while another request takes its new name', () => {
       if (!tag) throw new Error('the tag was not created');
       const merging = round % 2 === 1;
       const into = merging ? await adminTag(staff, away) : undefined;
-      const [staffSide, ownerSide] = round % 4 < 2 ? [onSecond(staff), owner.agent] : [staff, ownerThere];
+      const [staffSide, ownerSide] = round % 4 < 2 ? [staffThere, owner.agent] : [staff, ownerThere];
       const [change, attach] = await race(round, [
         () =>
           into
@@ -243,16 +258,18 @@ describe('a tag renamed while another request takes its new name', () => {
   });
 });
 
-/** Holds back the background drain of storage_deletions in both processes, so the queued rows can be counted. */
-function holdDrains() {
-  const spies = [t.modules, second?.modules].map((m) => {
-    if (!m) throw new Error('the second process did not start');
-    // Only the drain after the answer is held: the rows it would remove are what is checked.
-    return vi.spyOn(m.drive.storageDeletions, 'kick').mockImplementation(() => undefined);
-  });
+/** Holds back the background drain of storage_deletions in every process, so the queued rows can be counted. */
+async function holdDrains() {
+  if (!second || !worker) throw new Error('the second process did not start');
+  // Only the drain after the answer is held: the rows it would remove are what is checked.
+  const spies = [t.modules, second.modules].map((m) =>
+    vi.spyOn(m.drive.storageDeletions, 'kick').mockImplementation(() => undefined),
+  );
+  await worker.holdDrains(true);
   return {
     release: async () => {
       for (const spy of spies) spy.mockRestore();
+      await worker?.holdDrains(false);
       await t.modules.drive.storageDeletions.drain();
     },
   };
@@ -301,6 +318,7 @@ describe('admin files deleted twice at once', () => {
       (await staffAgent(t, { permissions: [Permission.adminAccess, Permission.filesUpdate] })).agent,
     );
     const owner = await DriveClient.create(t);
+    const adminThere = onSecond(admin);
     const keep = await owner.upload('keep.txt', 'keep me');
     for (let round = 0; round < ROUNDS; round++) {
       const folder = await owner.folder(`dir-${round}`);
@@ -310,9 +328,9 @@ describe('admin files deleted twice at once', () => {
       const keys = await storedKeys([inner.id, loose.id]);
       expect(keys).toHaveLength(2);
       expect(await spaceUsed(owner)).toBe(Number(keep.file_size) + 7 + 5);
-      const drains = holdDrains();
+      const drains = await holdDrains();
       // The same staff on both processes as well as two staff: half the calls on each.
-      const callers = [admin, staff, onSecond(admin), staff];
+      const callers = [admin, staff, adminThere, staff];
       const answers = await race(
         round,
         callers.map((agent) => () => agent.post(`${ADMIN_FILES}/delete`, { ids })),
@@ -352,13 +370,14 @@ describe('admin files delete against the owner at the same moment', () => {
     const staff = (await staffAgent(t, { permissions: [Permission.adminAccess, Permission.filesUpdate] })).agent;
     const owner = await DriveClient.create(t);
     const ownerThere = onSecond(owner.agent);
+    const staffThere = onSecond(staff);
     const target = await owner.folder('target');
     for (let round = 0; round < ROUNDS; round++) {
       const folder = await owner.folder(`doomed-${round}`);
       const sub = await owner.folder(`sub-${round}`, folder.id);
       const moving = await owner.upload(`moving-${round}.txt`, 'moving', { parentId: sub.id });
       await owner.upload(`staying-${round}.txt`, 'staying', { parentId: sub.id });
-      const [staffSide, ownerSide] = round % 2 ? [onSecond(staff), owner.agent] : [staff, ownerThere];
+      const [staffSide, ownerSide] = round % 2 ? [staffThere, owner.agent] : [staff, ownerThere];
       const [removed, moved] = await race(round, [
         () => staffSide.post(`${ADMIN_FILES}/delete`, { ids: [folder.id] }),
         () => ownerSide.post('/api/v1/file-entries/move', { entryIds: [moving.id], destinationId: target.id }),
@@ -380,13 +399,14 @@ describe('admin files delete against the owner at the same moment', () => {
     const staff = (await staffAgent(t, { permissions: [Permission.adminAccess, Permission.filesUpdate] })).agent;
     const owner = await DriveClient.create(t);
     const ownerThere = onSecond(owner.agent);
+    const staffThere = onSecond(staff);
     for (let round = 0; round < ROUNDS; round++) {
       const folder = await owner.folder(`trashed-${round}`);
       const sub = await owner.folder(`inner-${round}`, folder.id);
       await owner.upload(`file-${round}.txt`, 'content', { parentId: sub.id });
       const trashed = await owner.agent.post('/api/v1/file-entries/delete', { entryIds: [folder.id] });
       expect(trashed.statusCode, trashed.body).toBe(200);
-      const [staffSide, ownerSide] = round % 2 ? [onSecond(staff), owner.agent] : [staff, ownerThere];
+      const [staffSide, ownerSide] = round % 2 ? [staffThere, owner.agent] : [staff, ownerThere];
       const [removed, restored] = await race(round, [
         () => staffSide.post(`${ADMIN_FILES}/delete`, { ids: [folder.id] }),
         // The owner restores the folder and, in the same call, the folder inside it.

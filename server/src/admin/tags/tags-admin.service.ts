@@ -11,14 +11,15 @@ import {
 } from '@kosh/contracts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Dialect } from '../../db/database.ts';
+import { immediateTransaction } from '../../drive/owner-transaction.ts';
 import { notFound, validation } from '../../http/app-error.ts';
 import { isUniqueViolation } from '../../http/driver-errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AdminTagRow, TagsAdminRepository } from './tags-admin.repository.ts';
 
 type Source = { actor: Actor; ip: string };
-type Deps = { db: Database; repo: TagsAdminRepository; audit: AuditService; clock: Clock };
+type Deps = { db: Database; dialect: Dialect; repo: TagsAdminRepository; audit: AuditService; clock: Clock };
 
 export const TAG_NAME_TAKEN = 'Another tag already has this name.';
 export const MERGE_INTO_ITSELF = 'A tag cannot be merged into itself.';
@@ -74,7 +75,7 @@ export class TagsAdminService {
     const tag = this.normalised(body);
     const at = this.deps.clock().toISOString();
     const id = await claimingName(() =>
-      this.deps.db.transaction().execute(async (trx) => {
+      this.write(async (trx) => {
         if (await this.deps.repo.nameTaken(tag.name, null, trx)) throw validation({ name: [TAG_NAME_TAKEN] });
         const id = await this.deps.repo.create(tag, at, trx);
         await this.deps.audit.record(
@@ -93,7 +94,7 @@ export class TagsAdminService {
     source.actor.authorize(Permission.tagsUpdate);
     const tag = this.normalised(body);
     await claimingName(() =>
-      this.deps.db.transaction().execute(async (trx) => {
+      this.write(async (trx) => {
         const before = await this.deps.repo.getById(id, trx);
         if (!before) throw notFound('There is no such tag.');
         if (await this.deps.repo.nameTaken(tag.name, id, trx)) throw validation({ name: [TAG_NAME_TAKEN] });
@@ -122,7 +123,7 @@ export class TagsAdminService {
   async merge(source: Source, id: number, into: number): Promise<AdminTag> {
     source.actor.authorize(Permission.tagsUpdate);
     if (id === into) throw validation({ into: [MERGE_INTO_ITSELF] });
-    await this.deps.db.transaction().execute(async (trx) => {
+    await this.write(async (trx) => {
       await this.deps.repo.lock([id, into], trx);
       const [from, target] = [await this.deps.repo.getById(id, trx), await this.deps.repo.getById(into, trx)];
       if (!from) throw notFound('There is no such tag.');
@@ -148,7 +149,7 @@ export class TagsAdminService {
   async delete(source: Source, body: AdminBulkIds): Promise<{ deleted: number }> {
     source.actor.authorize(Permission.tagsUpdate);
     const ids = [...new Set(body.ids)];
-    return this.deps.db.transaction().execute(async (trx) => {
+    return this.write(async (trx) => {
       const rows = await this.deps.repo.getManyByIds(ids, trx);
       if (!rows.length) return { deleted: 0 };
       await this.deps.repo.deleteMany(
@@ -170,6 +171,15 @@ export class TagsAdminService {
         );
       return { deleted: rows.length };
     });
+  }
+
+  /**
+   * Every change reads (the name check, the row before) and then writes: on SQLite the write lock
+   * is taken at BEGIN, else a write committed by another process in between fails the transaction
+   * (SQLITE_BUSY_SNAPSHOT, a 500). PostgreSQL's checks are backed by the unique name and the locks.
+   */
+  private write<T>(work: (trx: Database) => Promise<T>): Promise<T> {
+    return immediateTransaction(this.deps.db, this.deps.dialect, work);
   }
 
   private async get(id: number): Promise<AdminTag> {
