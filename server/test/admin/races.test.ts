@@ -4,7 +4,7 @@ import { Permission, tagSlug } from '@kosh/contracts';
 import { buildApp } from '../../src/app.ts';
 import type { Modules } from '../../src/modules.ts';
 import { put } from '../helpers/accounts.ts';
-import { DriveClient } from '../helpers/drive.ts';
+import { DriveClient, multipart } from '../helpers/drive.ts';
 import { staffAgent } from '../helpers/staff.ts';
 import { startWorkerApp } from '../helpers/worker-app.ts';
 import { Agent, createTestApp, startTestRuntime, type TestApp } from '../helpers/test-app.ts';
@@ -391,6 +391,33 @@ describe('admin files delete against the owner at the same moment', () => {
       expect(tree.badPaths).toEqual([]);
       expect(tree.ids.has(folder.id)).toBe(false);
       expect(tree.ids.has(moving.id)).toBe(moved.statusCode === 200);
+      expect(await spaceUsed(owner)).toBe(tree.bytes);
+    }
+  });
+
+  it('a file uploaded into the folder staff delete: no orphan, space the sum of what is left', async () => {
+    const staff = (await staffAgent(t, { permissions: [Permission.adminAccess, Permission.filesUpdate] })).agent;
+    const owner = await DriveClient.create(t);
+    const ownerThere = onSecond(owner.agent);
+    const staffThere = onSecond(staff);
+    for (let round = 0; round < ROUNDS; round++) {
+      const folder = await owner.folder(`target-${round}`);
+      const sub = await owner.folder(`deeper-${round}`, folder.id);
+      const [staffSide, ownerSide] = round % 2 ? [staffThere, owner.agent] : [staff, ownerThere];
+      const { payload, headers } = multipart([['metadata', JSON.stringify({ parentId: sub.id })]], {
+        name: `late-${round}.txt`,
+        content: 'arrived late',
+      });
+      const [removed, uploaded] = await race(round, [
+        () => staffSide.post(`${ADMIN_FILES}/delete`, { ids: [folder.id] }),
+        () => ownerSide.request({ method: 'POST', url: '/api/v1/file-entries', payload, headers }),
+      ] as const);
+      expect(removed.statusCode, removed.body).toBe(200);
+      // The upload landed first (and went with the folder) or found its folder gone.
+      expect([201, 404], uploaded.body).toContain(uploaded.statusCode);
+      const tree = await treeOf(owner.user.id);
+      expect(tree.orphans).toEqual([]);
+      expect(tree.ids.has(folder.id) || tree.ids.has(sub.id)).toBe(false);
       expect(await spaceUsed(owner)).toBe(tree.bytes);
     }
   });

@@ -22,7 +22,10 @@ parentPort?.on('message', async (message: { id: number; options?: object; close?
     parentPort?.postMessage({ id: message.id });
     return;
   }
-  const res = await app.inject(message.options as never);
+  const options = message.options as { payload?: unknown };
+  // A Buffer arrives as a plain Uint8Array; inject would send that as JSON.
+  if (options.payload instanceof Uint8Array) options.payload = Buffer.from(options.payload);
+  const res = await app.inject(options as never);
   parentPort?.postMessage({
     id: message.id,
     res: { statusCode: res.statusCode, body: res.body, headers: res.headers, cookies: res.cookies },
