@@ -24,6 +24,7 @@ export function createTagsModule(deps: {
     }),
     admin: new TagsAdminService({
       db: deps.db,
+      dialect: deps.dialect,
       repo: new TagsAdminRepository(deps.db, deps.dialect),
       audit: deps.audit,
       clock: deps.clock,

@@ -3,8 +3,12 @@ import { tagSlug, type EntryTag } from '@kosh/contracts';
 import type { Database } from '../db/database.ts';
 import type { TagsTable } from '../db/schema.ts';
 import type { DriveScope } from '../drive/file-entries.repository.ts';
+import { conflict } from '../http/app-error.ts';
 
 export type TagRow = Selectable<TagsTable>;
+
+/** Tries at making the named tags exist while staff rename, merge or delete them at the same moment. */
+const ENSURE_ATTEMPTS = 3;
 
 /** Escapes LIKE wildcards; the pattern is then used with ESCAPE '\'. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -26,24 +30,27 @@ export class TagsRepository {
 
   /**
    * The tags of these names, the missing ones created (type custom) with their display names;
-   * a name another call created meanwhile is taken as it is (the unique name decides).
+   * a name another call created meanwhile is taken as it is (the unique name decides). A tag the
+   * insert found but that was renamed, merged or deleted before the read (PostgreSQL reads what
+   * committed in between) is created again, so no name asked for is silently left out.
    */
   async ensure(wanted: { name: string; display_name: string }[], at: string, db: Database = this.db) {
     if (!wanted.length) return [];
-    await db
-      .insertInto('tags')
-      .values(wanted.map((t) => ({ ...t, type: 'custom', created_at: at, updated_at: at })))
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    return db
-      .selectFrom('tags')
-      .selectAll()
-      .where(
-        'name',
-        'in',
-        wanted.map((t) => t.name),
-      )
-      .execute();
+    const names = new Set(wanted.map((t) => t.name));
+    for (let attempt = 1; ; attempt++) {
+      await db
+        .insertInto('tags')
+        .values(wanted.map((t) => ({ ...t, type: 'custom', created_at: at, updated_at: at })))
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const rows = await db
+        .selectFrom('tags')
+        .selectAll()
+        .where('name', 'in', [...names])
+        .execute();
+      if (rows.length >= names.size) return rows;
+      if (attempt === ENSURE_ATTEMPTS) throw conflict('The tags were changed at the same time elsewhere. Try again.');
+    }
   }
 
   /** Links every tag to every entry; links already there stay as they are. */

@@ -11,13 +11,15 @@ import {
 } from '@kosh/contracts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Dialect } from '../../db/database.ts';
+import { immediateTransaction } from '../../drive/owner-transaction.ts';
 import { notFound, validation } from '../../http/app-error.ts';
+import { isUniqueViolation } from '../../http/driver-errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AdminTagRow, TagsAdminRepository } from './tags-admin.repository.ts';
 
 type Source = { actor: Actor; ip: string };
-type Deps = { db: Database; repo: TagsAdminRepository; audit: AuditService; clock: Clock };
+type Deps = { db: Database; dialect: Dialect; repo: TagsAdminRepository; audit: AuditService; clock: Clock };
 
 export const TAG_NAME_TAKEN = 'Another tag already has this name.';
 export const MERGE_INTO_ITSELF = 'A tag cannot be merged into itself.';
@@ -31,6 +33,20 @@ const present = (row: AdminTagRow): AdminTag => ({
   created_at: row.created_at,
   updated_at: row.updated_at,
 });
+/**
+ * The name check runs before the write, so a tag given the name meanwhile (by staff in another
+ * process, or by someone attaching a new tag) surfaces as the unique index refusing the row: the
+ * same answer as the check's.
+ */
+async function claimingName<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw validation({ name: [TAG_NAME_TAKEN] });
+    throw error;
+  }
+}
+
 const fields = (row: Pick<AdminTagRow, 'name' | 'display_name' | 'type'>) => ({
   name: row.name,
   display_name: row.display_name,
@@ -58,16 +74,18 @@ export class TagsAdminService {
     source.actor.authorize(Permission.tagsUpdate);
     const tag = this.normalised(body);
     const at = this.deps.clock().toISOString();
-    const id = await this.deps.db.transaction().execute(async (trx) => {
-      if (await this.deps.repo.nameTaken(tag.name, null, trx)) throw validation({ name: [TAG_NAME_TAKEN] });
-      const id = await this.deps.repo.create(tag, at, trx);
-      await this.deps.audit.record(
-        source,
-        { action: 'tag.create', targetType: 'tag', targetId: id, targetLabel: tag.name, before: null, after: tag },
-        trx,
-      );
-      return id;
-    });
+    const id = await claimingName(() =>
+      this.write(async (trx) => {
+        if (await this.deps.repo.nameTaken(tag.name, null, trx)) throw validation({ name: [TAG_NAME_TAKEN] });
+        const id = await this.deps.repo.create(tag, at, trx);
+        await this.deps.audit.record(
+          source,
+          { action: 'tag.create', targetType: 'tag', targetId: id, targetLabel: tag.name, before: null, after: tag },
+          trx,
+        );
+        return id;
+      }),
+    );
     return this.get(id);
   }
 
@@ -75,24 +93,26 @@ export class TagsAdminService {
   async update(source: Source, id: number, body: SaveTagBody): Promise<AdminTag> {
     source.actor.authorize(Permission.tagsUpdate);
     const tag = this.normalised(body);
-    await this.deps.db.transaction().execute(async (trx) => {
-      const before = await this.deps.repo.getById(id, trx);
-      if (!before) throw notFound('There is no such tag.');
-      if (await this.deps.repo.nameTaken(tag.name, id, trx)) throw validation({ name: [TAG_NAME_TAKEN] });
-      await this.deps.repo.update(id, { ...tag, updated_at: this.deps.clock().toISOString() }, trx);
-      await this.deps.audit.record(
-        source,
-        {
-          action: 'tag.update',
-          targetType: 'tag',
-          targetId: id,
-          targetLabel: tag.name,
-          before: fields(before),
-          after: tag,
-        },
-        trx,
-      );
-    });
+    await claimingName(() =>
+      this.write(async (trx) => {
+        const before = await this.deps.repo.getById(id, trx);
+        if (!before) throw notFound('There is no such tag.');
+        if (await this.deps.repo.nameTaken(tag.name, id, trx)) throw validation({ name: [TAG_NAME_TAKEN] });
+        await this.deps.repo.update(id, { ...tag, updated_at: this.deps.clock().toISOString() }, trx);
+        await this.deps.audit.record(
+          source,
+          {
+            action: 'tag.update',
+            targetType: 'tag',
+            targetId: id,
+            targetLabel: tag.name,
+            before: fields(before),
+            after: tag,
+          },
+          trx,
+        );
+      }),
+    );
     return this.get(id);
   }
 
@@ -103,7 +123,7 @@ export class TagsAdminService {
   async merge(source: Source, id: number, into: number): Promise<AdminTag> {
     source.actor.authorize(Permission.tagsUpdate);
     if (id === into) throw validation({ into: [MERGE_INTO_ITSELF] });
-    await this.deps.db.transaction().execute(async (trx) => {
+    await this.write(async (trx) => {
       await this.deps.repo.lock([id, into], trx);
       const [from, target] = [await this.deps.repo.getById(id, trx), await this.deps.repo.getById(into, trx)];
       if (!from) throw notFound('There is no such tag.');
@@ -129,7 +149,7 @@ export class TagsAdminService {
   async delete(source: Source, body: AdminBulkIds): Promise<{ deleted: number }> {
     source.actor.authorize(Permission.tagsUpdate);
     const ids = [...new Set(body.ids)];
-    return this.deps.db.transaction().execute(async (trx) => {
+    return this.write(async (trx) => {
       const rows = await this.deps.repo.getManyByIds(ids, trx);
       if (!rows.length) return { deleted: 0 };
       await this.deps.repo.deleteMany(
@@ -151,6 +171,15 @@ export class TagsAdminService {
         );
       return { deleted: rows.length };
     });
+  }
+
+  /**
+   * Every change reads (the name check, the row before) and then writes: on SQLite the write lock
+   * is taken at BEGIN, else a write committed by another process in between fails the transaction
+   * (SQLITE_BUSY_SNAPSHOT, a 500). PostgreSQL's checks are backed by the unique name and the locks.
+   */
+  private write<T>(work: (trx: Database) => Promise<T>): Promise<T> {
+    return immediateTransaction(this.deps.db, this.deps.dialect, work);
   }
 
   private async get(id: number): Promise<AdminTag> {
