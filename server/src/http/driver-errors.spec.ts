@@ -36,6 +36,7 @@ describe('driver errors', () => {
       [new Error('Connection terminated unexpectedly'), 503, 'service_unavailable'],
       [new Error('Unexpected end of multipart data'), 400, 'bad_request'],
       [withCode('SQLITE_BUSY'), 503, 'service_unavailable'],
+      [withCode('SQLITE_BUSY_SNAPSHOT'), 503, 'service_unavailable'],
     ];
     for (const [error, status, code] of cases) {
       const mapped = appErrorOfDriver(error);

@@ -15,10 +15,14 @@ const FOREIGN_KEY = new Set(['23503', 'SQLITE_CONSTRAINT_FOREIGNKEY']);
 /**
  * The database is there but cannot answer now: busy, shutting down, out of connections, unreachable,
  * refusing connections (PostgreSQL class 08, 57P01-57P03, 53300; 55000 for a database not accepting
- * connections), or a SQLite file that cannot be opened or read.
+ * connections), or a SQLite file that is busy (extended codes included), cannot be opened or read.
  */
 const UNAVAILABLE = new Set([
   'SQLITE_BUSY',
+  // A read transaction that then writes after another connection committed: try again.
+  'SQLITE_BUSY_SNAPSHOT',
+  'SQLITE_BUSY_RECOVERY',
+  'SQLITE_BUSY_TIMEOUT',
   'SQLITE_LOCKED',
   'SQLITE_CANTOPEN',
   'SQLITE_IOERR',
