@@ -4,7 +4,6 @@ import type { Database, Dialect } from '../../db/database.ts';
 import { subtreeRange } from '../../drive/file-entries.repository.ts';
 import { containsPattern, endOfDay, estimatedRows, pageOf, startOfDay } from '../list-page.ts';
 
-/** The columns of file_entries an admin list row is made of. */
 /** The query's parameters that narrow the list (the rest page and sort it). */
 const FILTERS = [
   'query',
@@ -21,6 +20,7 @@ const FILTERS = [
 ] as const satisfies ReadonlyArray<keyof AdminFilesQuery>;
 const isFiltered = (query: AdminFilesQuery) => FILTERS.some((key) => query[key] !== undefined && query[key] !== '');
 
+/** The columns of file_entries an admin list row is made of. */
 const LIST_COLUMNS = [
   'file_entries.id',
   'file_entries.name',
