@@ -1,13 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Permission, tagSlug } from '@kosh/contracts';
-import { buildApp } from '../../src/app.ts';
-import type { Modules } from '../../src/modules.ts';
 import { put } from '../helpers/accounts.ts';
 import { DriveClient, multipart } from '../helpers/drive.ts';
 import { staffAgent } from '../helpers/staff.ts';
 import { startWorkerApp } from '../helpers/worker-app.ts';
-import { Agent, createTestApp, startTestRuntime, type TestApp } from '../helpers/test-app.ts';
+import { Agent, createTestApp, type SecondApp, startSecondApp, type TestApp } from '../helpers/test-app.ts';
 import { marker } from './users-fixtures.ts';
 
 // Conflicting requests at the same moment, half in each of two server processes (their own pools
@@ -17,20 +15,16 @@ import { marker } from './users-fixtures.ts';
 // thread SQLite's synchronous driver runs a transaction without a pause another could fall in,
 // so only the worker's requests truly overlap this thread's on SQLite.
 let t: TestApp;
-let second: { modules: Modules; app: FastifyInstance } | undefined;
+let second: SecondApp | undefined;
 let worker: Awaited<ReturnType<typeof startWorkerApp>> | undefined;
 beforeAll(async () => {
   t = await createTestApp();
-  const modules = await startTestRuntime(t.modules.config);
-  const app = await buildApp(modules);
-  await app.ready();
-  second = { modules, app };
+  second = await startSecondApp(t.modules.config);
   worker = await startWorkerApp(t.modules.config);
 });
 afterAll(async () => {
   await worker?.close();
-  await second?.app.close();
-  await second?.modules.lifecycle.stop();
+  await second?.close();
   await t.close();
 });
 

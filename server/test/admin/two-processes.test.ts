@@ -1,27 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditEntry, Permission } from '@kosh/contracts';
-import { buildApp } from '../../src/app.ts';
-import type { Modules } from '../../src/modules.ts';
 import { newAgent } from '../helpers/accounts.ts';
 import { createUser, loginAs } from '../helpers/factories.ts';
-import { Agent, createTestApp, startTestRuntime, type TestApp } from '../helpers/test-app.ts';
+import { Agent, createTestApp, type SecondApp, startSecondApp, type TestApp } from '../helpers/test-app.ts';
 import { ADMIN_USERS, send } from './users-fixtures.ts';
 
 // Staff working in two server processes at once (their own pools on PostgreSQL, their own
 // connections to one file on SQLite): the rules a single process keeps must hold across them.
 let t: TestApp;
-let second: { modules: Modules; app: FastifyInstance } | undefined;
+let second: SecondApp | undefined;
 beforeAll(async () => {
   t = await createTestApp();
-  const modules = await startTestRuntime(t.modules.config);
-  const app = await buildApp(modules);
-  await app.ready();
-  second = { modules, app };
+  second = await startSecondApp(t.modules.config);
 });
 afterAll(async () => {
-  await second?.app.close();
-  await second?.modules.lifecycle.stop();
+  await second?.close();
   await t.close();
 });
 

@@ -28,6 +28,26 @@ export async function startTestRuntime(config: Config): Promise<Modules> {
   return modules;
 }
 
+/**
+ * A second server process's worth of app on the same database: its own pool on PostgreSQL, its own
+ * connection to the same file on SQLite. Its requests never overlap this thread's SQLite transactions.
+ */
+export type SecondApp = { modules: Modules; app: FastifyInstance; close(): Promise<void> };
+
+export async function startSecondApp(config: Config): Promise<SecondApp> {
+  const modules = await startTestRuntime(config);
+  const app = await buildApp(modules);
+  await app.ready();
+  return {
+    modules,
+    app,
+    close: async () => {
+      await app.close();
+      await modules.lifecycle.stop();
+    },
+  };
+}
+
 /** The real app on a fresh database (SQLite or PostgreSQL per KOSH_TEST_DB), driven with app.inject. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await createTestDatabase();

@@ -1,28 +1,22 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
 import { fsckCommand } from '../../src/drive/fsck.command.ts';
-import type { Modules } from '../../src/modules.ts';
 import { DriveClient, multipart } from '../helpers/drive.ts';
-import { Agent, createTestApp, startTestRuntime, type TestApp } from '../helpers/test-app.ts';
+import { Agent, createTestApp, type SecondApp, startSecondApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 /**
  * A second server process's worth of modules on the same database: its own pool on PostgreSQL, its
  * own connection to the same file on SQLite (where BEGIN IMMEDIATE is what serialises the writers).
  */
-let second: { modules: Modules; app: FastifyInstance } | undefined;
+let second: SecondApp | undefined;
 beforeAll(async () => {
   t = await createTestApp();
-  const modules = await startTestRuntime(t.modules.config);
-  const app = await buildApp(modules);
-  await app.ready();
-  second = { modules, app };
+  second = await startSecondApp(t.modules.config);
 });
 afterAll(async () => {
-  await second?.app.close();
-  await second?.modules.lifecycle.stop();
+  await second?.close();
   await t.close();
 });
 
