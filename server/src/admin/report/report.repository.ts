@@ -1,10 +1,11 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { type Database, isPostgres } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Span } from './report-range.ts';
 
 export type SessionColumn = 'country' | 'browser' | 'platform';
 export type EntryCounts = { files: number; folders: number; bytes: number };
+type EntrySums = { i: number; entries: unknown; folders: unknown; bytes: unknown };
 export type UserSummaryRow = {
   id: number;
   email: string;
@@ -41,19 +42,14 @@ export class ReportRepository {
 
   /** Files, folders and bytes of files created in each span (trash included), in order. */
   async countEntriesCreated(spans: Span[]): Promise<EntryCounts[]> {
-    const parts = spans.map((s, i) =>
-      this.db
-        .selectFrom('file_entries')
-        .select([
-          sql<number>`${sql.lit(i)}`.as('i'),
-          (eb) => eb.fn.countAll<number>().as('entries'),
-          (eb) => eb.fn.sum<number>('is_folder').as('folders'),
-          (eb) => eb.fn.sum<number>('file_size').as('bytes'),
-        ])
-        .where('created_at', '>=', s.lo)
-        .where('created_at', '<', s.hi),
+    // SQLite's planner, led by its samples of the admin list indexes on created_at and (type, created_at),
+    // reads some months through them and the table (up to 30 times slower): name the covering index.
+    const from = isPostgres(this.db) ? sql`file_entries` : sql`file_entries indexed by fe_created_idx`;
+    const parts = spans.map(
+      (s, i) => sql`select ${sql.lit(i)} as i, count(*) as entries, sum(is_folder) as folders,
+        sum(file_size) as bytes from ${from} where created_at >= ${s.lo} and created_at < ${s.hi}`,
     );
-    const rows = await unionAll(parts).execute();
+    const { rows } = await sql<EntrySums>`${sql.join(parts, sql` union all `)}`.execute(this.db);
     const empty = { files: 0, folders: 0, bytes: 0 };
     return inOrder(
       rows,
