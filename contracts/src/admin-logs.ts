@@ -9,6 +9,8 @@ export const JobRunSchema = z.object({
   job: z.string(),
   trigger: z.enum(['schedule', 'manual']),
   triggered_by: z.number().int().nullable(),
+  /** The name of the staff member who pressed Run now; null on schedule or once their account is gone. */
+  triggered_by_name: z.string().nullable(),
   status: z.enum(['running', 'succeeded', 'failed']),
   /** What the run reported, such as counts of purged entries. */
   output: z.unknown().nullable(),

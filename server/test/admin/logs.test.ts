@@ -20,6 +20,7 @@ let visitor: Agent;
 let plainUser: Agent;
 let logReader: Agent;
 let admin: Agent;
+let adminId: number;
 
 /** A signed-in agent; `permission` is granted to the user directly. */
 const agentOf = async (opts: { admin?: boolean; permission?: string } = {}): Promise<Agent> =>
@@ -43,7 +44,10 @@ beforeAll(async () => {
   visitor = newAgent(t);
   plainUser = await agentOf();
   logReader = await agentOf({ permission: Permission.logsView });
-  admin = await agentOf({ admin: true });
+  ({
+    agent: admin,
+    user: { id: adminId },
+  } = await staffAgent(t, { admin: true }));
 });
 afterAll(() => t.close());
 
@@ -71,10 +75,21 @@ describe('schedule', () => {
   });
 
   it('runs a job now and answers its run; a scheduled run is written down too', async () => {
+    await t.modules.db
+      .updateTable('users')
+      .set({ first_name: 'Asha', last_name: 'Rao' })
+      .where('id', '=', adminId)
+      .execute();
     const res = await runNow(admin, 'drive-maintenance');
     expect(res.statusCode, res.body).toBe(200);
     const run: JobRun = res.json().run;
-    expect(run).toMatchObject({ job: 'drive-maintenance', trigger: 'manual', status: 'succeeded' });
+    expect(run).toMatchObject({
+      job: 'drive-maintenance',
+      trigger: 'manual',
+      triggered_by: adminId,
+      triggered_by_name: 'Asha Rao',
+      status: 'succeeded',
+    });
     expect(run.output).toMatchObject({ purged: 0, orphans: 0 });
     expect(run.duration_ms).toBeGreaterThanOrEqual(0);
 
@@ -83,9 +98,17 @@ describe('schedule', () => {
       admin,
       '/api/v1/admin/job-runs?job=uploads-maintenance',
     );
-    expect(pagination.data[0]).toMatchObject({ trigger: 'schedule', triggered_by: null, status: 'succeeded' });
+    expect(pagination.data[0]).toMatchObject({
+      trigger: 'schedule',
+      triggered_by: null,
+      triggered_by_name: null,
+      status: 'succeeded',
+    });
     const { jobs } = await ok<{ jobs: Job[] }>(admin, '/api/v1/admin/jobs');
-    expect(jobs.find((j) => j.key === 'drive-maintenance')?.last_run?.id).toBe(run.id);
+    const last = jobs.find((j) => j.key === 'drive-maintenance')?.last_run;
+    expect(last).toMatchObject({ id: run.id, triggered_by_name: 'Asha Rao' });
+    const manual = await ok<{ pagination: { data: JobRun[] } }>(admin, '/api/v1/admin/job-runs?job=drive-maintenance');
+    expect(manual.pagination.data[0]).toMatchObject({ id: run.id, triggered_by_name: 'Asha Rao' });
     // Only the run started by hand is a staff change.
     expect(await jobAudit('drive-maintenance')).toEqual([
       expect.objectContaining({ target_label: 'Drive maintenance', after: { run_id: run.id, status: 'succeeded' } }),

@@ -3,6 +3,7 @@ import type { JobRunsQuery } from '@kosh/contracts';
 import type { Database } from '../../db/database.ts';
 import type { JobRunRecorder, JobTrigger } from '../../db/periodic-job.ts';
 import type { JobRunsTable } from '../../db/schema.ts';
+import { displayName } from '../../shares/shares.repository.ts';
 import { containsText, endOfDay, pageOf, startOfDay } from '../list-page.ts';
 
 export type JobRunRow = Selectable<JobRunsTable>;
@@ -88,6 +89,18 @@ export class JobRunsRepository implements JobRunRecorder {
       base.select((eb) => eb.fn.countAll<number>().as('total')),
       query,
     );
+  }
+
+  /** The display names of the staff who started runs by hand, by user id (deleted accounts are absent). */
+  async staffNames(ids: Array<number | null>): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((id) => id !== null))];
+    if (!wanted.length) return new Map();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name'])
+      .where('id', 'in', wanted)
+      .execute();
+    return new Map(rows.map((r) => [r.id, displayName(r)]));
   }
 
   /** Runs that ended before `before` (the log keeps 30 days). */

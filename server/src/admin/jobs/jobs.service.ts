@@ -42,6 +42,7 @@ export class JobsService {
   async list(actor: Actor): Promise<JobsResponse> {
     actor.authorize(Permission.logsView);
     const latest = await this.runs.latestOf([...this.jobs.keys()]);
+    const names = await this.runs.staffNames([...latest.values()].map((r) => r.triggered_by));
     const jobs: Job[] = [...this.jobs.values()].map((job) => {
       const last = latest.get(job.key);
       return {
@@ -49,7 +50,7 @@ export class JobsService {
         label: job.label,
         description: job.description,
         interval_ms: job.intervalMs,
-        last_run: last ? presentRun(last) : null,
+        last_run: last ? presentRun(last, names) : null,
       };
     });
     return { jobs };
@@ -58,7 +59,8 @@ export class JobsService {
   async listRuns(actor: Actor, query: JobRunsQuery): Promise<JobRunsPage> {
     actor.authorize(Permission.logsView);
     const { rows, page } = await this.runs.list(query);
-    return { pagination: { ...page, data: rows.map(presentRun) } };
+    const names = await this.runs.staffNames(rows.map((r) => r.triggered_by));
+    return { pagination: { ...page, data: rows.map((r) => presentRun(r, names)) } };
   }
 
   /**
@@ -84,16 +86,17 @@ export class JobsService {
       targetLabel: job.label,
       after: { run_id: latest.id, status: latest.status },
     });
-    return presentRun(latest);
+    return presentRun(latest, await this.runs.staffNames([latest.triggered_by]));
   }
 }
 
-export function presentRun(row: JobRunRow): JobRun {
+export function presentRun(row: JobRunRow, staffNames: Map<number, string>): JobRun {
   return {
     id: row.id,
     job: row.job,
     trigger: row.trigger,
     triggered_by: row.triggered_by,
+    triggered_by_name: row.triggered_by === null ? null : (staffNames.get(row.triggered_by) ?? null),
     status: row.status,
     output: storedJson(row.output),
     error: row.error,

@@ -50,7 +50,11 @@ function useColumns(labelOf: (key: string) => string): TableColumn<JobRun>[] {
           <div className="min-w-0">
             <div className="truncate font-medium">{labelOf(run.job)}</div>
             <div className="text-xs text-fg-muted">
-              {run.trigger === 'manual' ? trans('Run now') : trans('Schedule')}
+              {run.trigger === 'schedule'
+                ? trans('Schedule')
+                : run.triggered_by_name
+                  ? trans('Run now by :name', { name: run.triggered_by_name })
+                  : trans('Run now')}
             </div>
           </div>
         ),

@@ -41,7 +41,9 @@ export function JobRunDialog({ run, label, onClose }: { run: JobRun | null; labe
             <Fact label={trans('Started')}>{formatMoment(run.started_at, true)}</Fact>
             <Fact label={trans('Duration')}>{formatDuration(run.duration_ms)}</Fact>
             <Fact label={trans('Started by')}>
-              {run.trigger === 'manual' ? trans('Staff (Run now)') : trans('Schedule')}
+              {run.trigger === 'schedule'
+                ? trans('Schedule')
+                : trans(':name (Run now)', { name: run.triggered_by_name ?? trans('Staff') })}
             </Fact>
           </dl>
           {run.error && <CodeBlock label={trans('Error')} text={run.error} wrap />}
