@@ -1,4 +1,3 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Page } from 'playwright-core';
@@ -25,6 +24,7 @@ import {
   type Browser,
   type RunningServer,
 } from './harness.ts';
+import { makePng } from './drive-steps.ts';
 
 // The account settings page of spec part 1, 2.7: profile and image, date/time/language, API
 // tokens used against the API, social login links, and deleting the account.
@@ -73,30 +73,6 @@ async function settingsAs(email: string, viewport = DESKTOP, password = PASSWORD
   await browser.page.getByRole('heading', { name: 'Account settings' }).waitFor();
   await browser.page.locator('#account-details').waitFor();
   return browser.page;
-}
-
-/** A real PNG (solid colour) of the given size, for the avatar upload. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body) >>> 0, body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 describe('account settings', () => {
@@ -209,7 +185,7 @@ describe('account settings', () => {
     await expectToast(page, 'The image may not be greater than 2 MB.');
     await dismissToasts(page);
 
-    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(96, 96, [26, 115, 232]) });
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(96, 96, [26, 115, 232]) });
     await expectToast(page, 'Uploaded avatar');
     const navbarImage = page.getByRole('banner').locator('img[src*="avatars"]');
     await navbarImage.waitFor();

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { expectToast } from './account-steps.ts';
+import { makePng } from './drive-steps.ts';
 import {
   adminClient,
   apiClient,
@@ -157,6 +158,17 @@ describe('admin user edit page', () => {
       await screenshot(page, 'admin-user-edit-errors-1280');
       await saveBar(page).getByRole('button', { name: 'Discard' }).click();
       expect(await field(page, 'First name').inputValue()).toBe('Leena');
+
+      // The profile image: staff set it from the Details tab, the header shows it, and they remove it again.
+      const input = page.locator('section[aria-labelledby="user-profile-heading"] input[type="file"]');
+      await input.setInputFiles({ name: 'lena.png', mimeType: 'image/png', buffer: makePng(96, 96, [233, 84, 32]) });
+      await expectToast(page, 'Uploaded avatar');
+      const images = page.locator('main img[src*="/avatars/"]');
+      await expect.poll(() => images.count(), POLL).toBe(2);
+      await screenshot(page, 'admin-user-edit-avatar-1280');
+      await page.getByRole('button', { name: 'Remove image' }).click();
+      await expectToast(page, 'Removed avatar');
+      await expect.poll(() => images.count(), POLL).toBe(0);
 
       // Verification mail: a fresh code to her address.
       const mailsBefore = mail.to(LENA).length;

@@ -9,7 +9,7 @@ import type { AccountModule } from './account.module.ts';
 import type { AvatarInput } from './avatar.service.ts';
 
 /** Reads `file` (at most 2 MB) and `url` from a multipart form, or `url` from JSON. */
-async function readAvatarInput(request: FastifyRequest): Promise<AvatarInput> {
+export async function readAvatarInput(request: FastifyRequest): Promise<AvatarInput> {
   if (!request.isMultipart()) {
     const parsed = UploadAvatarBodySchema.safeParse(request.body ?? {});
     if (!parsed.success) throw validation({ file: ['Please select an image.'] });

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createUser, loginAs } from '../helpers/factories.ts';
 import { createAccountsApp, del, localServer, newAgent } from '../helpers/accounts.ts';
 import { SafeFetcher } from '../../src/net/safe-fetch.ts';
+import { multipart } from '../helpers/multipart.ts';
 import type { Agent, TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -29,23 +30,6 @@ afterEach(() => {
 function allowLoopbackTestServers() {
   defaultFetcher = realFetcher();
   t.modules.account.avatars.fetcher = new SafeFetcher({ isAllowed: (ip) => ip === '127.0.0.1' });
-}
-
-function multipart(
-  parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; data: Buffer }>,
-) {
-  const boundary = `----kosh${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const head =
-      'filename' in part
-        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-          `Content-Type: ${part.type}\r\n\r\n`
-        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`;
-    chunks.push(Buffer.from(head), 'filename' in part ? part.data : Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 async function signedIn(): Promise<{ agent: Agent; user: Awaited<ReturnType<typeof createUser>> }> {

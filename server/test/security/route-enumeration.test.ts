@@ -335,6 +335,11 @@ function casesOf(f: Fixture): Record<string, Case> {
     'GET /api/v1/admin/users/:id/sessions': { url: `/api/v1/admin/users/${f.memberId}/sessions` },
     'DELETE /api/v1/admin/users/:id/sessions': { url: `/api/v1/admin/users/${f.memberId}/sessions` },
     'DELETE /api/v1/admin/users/:id/two-factor': { url: `/api/v1/admin/users/${f.memberId}/two-factor` },
+    'POST /api/v1/admin/users/:id/avatar': {
+      url: `/api/v1/admin/users/${f.memberId}/avatar`,
+      body: { url: 'http://x.test/a' },
+    },
+    'DELETE /api/v1/admin/users/:id/avatar': { url: `/api/v1/admin/users/${f.memberId}/avatar` },
     'POST /api/v1/admin/users/:id/password-reset': { url: `/api/v1/admin/users/${f.memberId}/password-reset` },
     'GET /api/v1/admin/users/:id/access-tokens': { url: `/api/v1/admin/users/${f.memberId}/access-tokens` },
     'DELETE /api/v1/admin/users/:id/access-tokens/:tokenId': {

@@ -15,16 +15,30 @@ export function isAcceptableAvatar(file: Pick<File, 'type' | 'size'>): boolean {
   return file.type.startsWith('image/') && file.size <= AVATAR_MAX_BYTES;
 }
 
-/** Profile image: upload (sent at once) and remove, with the toasts of part 1, 8. */
-export function AvatarField({ user }: { user: User }) {
+type AvatarCalls = {
+  /** Sends the image; resolves once the new image is stored wherever the page reads the user from. */
+  upload: (file: File) => Promise<unknown>;
+  remove: () => Promise<unknown>;
+};
+
+/** The account's own image: the account calls, the stored user updated from their answer. */
+export function accountAvatarCalls(userId: number): AvatarCalls {
+  return {
+    upload: (file) => accountApi.uploadAvatar(userId, { file }).then(({ user }) => storeUser(user)),
+    remove: () => accountApi.removeAvatar(userId).then(({ user }) => storeUser(user)),
+  };
+}
+
+/**
+ * Profile image: upload (sent at once) and remove, with the toasts of part 1, 8. The account page
+ * and the admin area's user page each pass their own calls.
+ */
+export function AvatarField({ user, calls }: { user: Pick<User, 'name' | 'email' | 'image'>; calls: AvatarCalls }) {
   const { trans } = useTrans();
   const upload = useMutation({
-    mutationFn: (file: File) => accountApi.uploadAvatar(user.id, { file }),
+    mutationFn: (file: File) => calls.upload(file),
     meta: { handledStatuses: 'all' },
-    onSuccess: ({ user: updated }) => {
-      storeUser(updated);
-      toast.positive(trans('Uploaded avatar'));
-    },
+    onSuccess: () => toast.positive(trans('Uploaded avatar')),
     onError: (error) => {
       // The 'file' field error is an error toast; anything else goes to the general handler.
       const fileError = isApiError(error) ? error.errors.file?.[0] : undefined;
@@ -33,11 +47,8 @@ export function AvatarField({ user }: { user: User }) {
     },
   });
   const remove = useMutation({
-    mutationFn: () => accountApi.removeAvatar(user.id),
-    onSuccess: ({ user: updated }) => {
-      storeUser(updated);
-      toast.positive(trans('Removed avatar'));
-    },
+    mutationFn: () => calls.remove(),
+    onSuccess: () => toast.positive(trans('Removed avatar')),
   });
 
   const handleSelect = (files: FileList | null) => {

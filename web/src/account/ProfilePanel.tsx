@@ -14,7 +14,7 @@ import { TextField } from '../ui/TextField.tsx';
 import { textFieldProps } from '../ui/form-field.ts';
 import { toast } from '../ui/toast/toast-store.ts';
 import { useTranslatedResolver } from '../ui/zod-messages.ts';
-import { AvatarField } from './AvatarField.tsx';
+import { AvatarField, accountAvatarCalls } from './AvatarField.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 
 type Values = { first_name: string; last_name: string; country_id: number | null; state_id: number | null };
@@ -78,7 +78,7 @@ export function ProfilePanel({ user }: { user: User }) {
       }
     >
       <div className="flex flex-col gap-5">
-        <AvatarField user={user} />
+        <AvatarField user={user} calls={accountAvatarCalls(user.id)} />
         <TextField label={trans('Email')} value={user.email} isReadOnly type="email" />
         <div className="grid gap-5 sm:grid-cols-2">
           <Controller

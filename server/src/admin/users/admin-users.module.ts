@@ -15,6 +15,7 @@ import { AdminUsersService } from './admin-users.service.ts';
 import { UserDeletion } from './user-deletion.service.ts';
 import { Impersonation } from './impersonation.service.ts';
 import { AdminUserEditor } from './user-editor.service.ts';
+import { AdminUserAvatar } from './user-avatar.service.ts';
 import { UserSecurity } from './user-security.service.ts';
 import { UserSuspension } from './user-suspension.service.ts';
 
@@ -38,20 +39,27 @@ export function createAdminUsersModule(deps: {
   const list = new AdminUsersRepository(db, dialect);
   const accounts = new AccountsRepository(db, dialect);
   const defaultSpace = () => deps.drive.space.defaultSpace();
+  const editor = new AdminUserEditor({
+    db,
+    dialect,
+    accounts,
+    list,
+    audit: deps.admin.audit,
+    verification: deps.auth.emailVerification,
+    settings: deps.settings,
+    localizations: deps.localizations,
+    defaultSpace,
+    clock,
+  });
   return {
     repos: { users: list, accounts },
     list: new AdminUsersService({ repo: list, defaultSpace, clock }),
-    editor: new AdminUserEditor({
-      db,
-      dialect,
+    editor,
+    avatar: new AdminUserAvatar({
       accounts,
-      list,
+      avatars: deps.account.avatars,
       audit: deps.admin.audit,
-      verification: deps.auth.emailVerification,
-      settings: deps.settings,
-      localizations: deps.localizations,
-      defaultSpace,
-      clock,
+      show: (actor, userId) => editor.show(actor, userId),
     }),
     suspension: new UserSuspension({ db, dialect, accounts, list, audit: deps.admin.audit, defaultSpace, clock }),
     security: new UserSecurity({

@@ -9,6 +9,8 @@ import {
   MessageResponseSchema,
   UpdateAdminUserBodySchema,
 } from '@kosh/contracts';
+import { perAccount, rateLimited } from '../../http/rate-limits.ts';
+import { readAvatarInput } from '../../users/avatar.routes.ts';
 import type { AdminUsersModule } from './admin-users.module.ts';
 
 const tags = ['admin'];
@@ -24,7 +26,7 @@ const DELETE_EFFECTS = [
 /** One user in the admin area: create, show, update, resend verification, delete (admin area, users). */
 export async function adminUserEditRoutes(app: FastifyInstance, deps: { adminUsers: AdminUsersModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { editor, deletion } = deps.adminUsers;
+  const { editor, deletion, avatar } = deps.adminUsers;
   const source = (request: FastifyRequest) => ({ actor: request.actor, ip: request.ip });
 
   api.post('/admin/users', {
@@ -108,5 +110,33 @@ export async function adminUserEditRoutes(app: FastifyInstance, deps: { adminUse
       response: { 200: DeleteAdminUsersResponseSchema },
     },
     handler: async (request) => deletion.deleteMany(source(request), request.body.ids),
+  });
+
+  api.post('/admin/users/:id/avatar', {
+    preHandler: rateLimited(app, [perAccount('avatar', 20, (r) => r.actor.user?.id)]),
+    schema: {
+      tags,
+      summary: 'Set a user’s profile image: multipart `file` (an image, at most 2 MB) or `url`, as on the account.',
+      description: [
+        'Permission users.update; an admin’s image is for admins to change (403). Re-encoded as WebP; 422 on',
+        '`file` for anything that is not an image or is larger than 2 MB. Audit-logged (user.update, image).',
+      ].join(' '),
+      params: AdminUserIdParamsSchema,
+      response: { 200: AdminUserResponseSchema },
+    },
+    handler: async (request) => ({
+      user: await avatar.set(source(request), request.params.id, await readAvatarInput(request)),
+    }),
+  });
+
+  api.delete('/admin/users/:id/avatar', {
+    schema: {
+      tags,
+      summary: 'Remove a user’s profile image (their initials show instead).',
+      description: 'Permission users.update; an admin’s image is for admins to change (403). Audit-logged.',
+      params: AdminUserIdParamsSchema,
+      response: { 200: AdminUserResponseSchema },
+    },
+    handler: async (request) => ({ user: await avatar.remove(source(request), request.params.id) }),
   });
 }

@@ -2,6 +2,7 @@ import { Controller } from 'react-hook-form';
 import { CheckboxGroup, Label } from 'react-aria-components';
 import type { AdminUserDetail } from '@kosh/contracts';
 import { formatBytes } from '@kosh/contracts/format';
+import { AvatarField } from '../../../account/AvatarField.tsx';
 import { useTrans } from '../../../shell/i18n/useTrans.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
@@ -13,7 +14,7 @@ import { BYTE_UNITS, type ByteUnit } from '../../permissions/grants.ts';
 import { SettingSwitch } from '../../permissions/SettingSwitch.tsx';
 import { useRoleOptions } from '../admin-users.api.ts';
 import { useEditedUser } from './UserEditPage.tsx';
-import { useSendVerification } from './user-edit.api.ts';
+import { adminAvatarCalls, useSendVerification } from './user-edit.api.ts';
 import { detailsBody, detailsFieldOf, type DetailsValues, detailsValues, spaceBytes } from './user-details-form.ts';
 import { useUserTabForm } from './useUserTabForm.tsx';
 
@@ -62,6 +63,7 @@ export function UserDetailsTab() {
         <h2 id="user-profile-heading" className="text-base font-medium text-fg">
           {trans('Profile')}
         </h2>
+        <AvatarField user={user} calls={adminAvatarCalls(user.id)} />
         <div className="grid max-w-2xl grid-cols-1 gap-4 sm:grid-cols-2">
           {text('first_name', 'First name')}
           {text('last_name', 'Last name')}

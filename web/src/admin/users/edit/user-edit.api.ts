@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  type AdminUserDetail,
   AdminUserIdParamsSchema,
   AdminUserResponseSchema,
   AdminUserTokenParamsSchema,
@@ -9,6 +10,7 @@ import {
   MessageResponseSchema,
   type UpdateAdminUserBody,
   UpdateAdminUserBodySchema,
+  UploadAvatarBodySchema,
 } from '@kosh/contracts';
 import type { EndpointDefinition } from '@kosh/contracts/endpoints';
 import { call } from '../../../api/call.ts';
@@ -63,6 +65,19 @@ const userEditEndpoints = {
     response: AdminUserTokensResponseSchema,
   },
   revokeToken: { method: 'DELETE', path: 'admin/users/:id/access-tokens/:tokenId', params: AdminUserTokenParamsSchema },
+  setAvatar: {
+    method: 'POST',
+    path: 'admin/users/:id/avatar',
+    params: AdminUserIdParamsSchema,
+    form: UploadAvatarBodySchema,
+    response: AdminUserResponseSchema,
+  },
+  removeAvatar: {
+    method: 'DELETE',
+    path: 'admin/users/:id/avatar',
+    params: AdminUserIdParamsSchema,
+    response: AdminUserResponseSchema,
+  },
 } as const satisfies Record<string, EndpointDefinition>;
 
 /** Query keys of the edit page, under the users' keys: a change anywhere in the users screens reads them again. */
@@ -93,6 +108,22 @@ export function useUpdateAdminUser(id: number) {
       await refreshUsers();
     },
   });
+}
+
+/** The profile image as staff set or remove it (admin/users/{id}/avatar); the page shows the answer at once. */
+export function adminAvatarCalls(id: number) {
+  const show = async ({ user }: { user: AdminUserDetail }) => {
+    queryClient.setQueryData(userEditKeys.detail(id), user);
+    await refreshUsers();
+  };
+  return {
+    upload: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return call(userEditEndpoints.setAvatar, { params: { id }, body: form }).then(show);
+    },
+    remove: () => call(userEditEndpoints.removeAvatar, { params: { id } }).then(show),
+  };
 }
 
 /** Deletes the user (DELETE admin/users/{id}). */
