@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectToast } from './account-steps.ts';
+import { makePng } from './drive-steps.ts';
 import {
   adminClient,
   DESKTOP,
@@ -189,7 +190,7 @@ describe('admin users list', () => {
     expect(readFileSync(allSaved, 'utf8').trim().split(/\r?\n/)).toHaveLength(1 + TOTAL);
   });
 
-  it('adds a user, refusing a taken address on its field', async () => {
+  it('adds a user with a profile image, refusing a taken address on its field', async () => {
     const before = await total();
     const page = await openUsers();
     await page.getByRole('button', { name: 'Add new user' }).click();
@@ -197,6 +198,12 @@ describe('admin users list', () => {
     await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('asha.kumar.0@example.in');
     await dialog.getByRole('textbox', { name: 'First name' }).fill('Nisha');
     await dialog.locator('input[type="password"]').fill('a-good-password-9');
+    // A text file is refused beside the picker; an image shows as a preview.
+    const picker = dialog.locator('input[type="file"]');
+    await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await dialog.getByRole('alert').filter({ hasText: 'Please select an image.' }).waitFor();
+    await picker.setInputFiles({ name: 'nisha.png', mimeType: 'image/png', buffer: makePng(80, 80, [142, 68, 173]) });
+    await dialog.getByRole('img', { name: 'Chosen profile image' }).waitFor();
     await dialog.getByRole('button', { name: 'Add user' }).click();
     await dialog.getByText(/already been taken|already/).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -207,8 +214,9 @@ describe('admin users list', () => {
     await expectToast(page, 'Added nisha.pillai@example.in');
     await dialog.waitFor({ state: 'detached' });
     await waitForRange(page, `1–15 of ${before + 1}`);
-    // Newest first: the new user leads the list.
+    // Newest first: the new user leads the list, with her image.
     expect((await shownEmails(page))[0]).toBe('nisha.pillai@example.in');
+    await bodyRows(page).first().locator('img[src*="/avatars/"]').waitFor();
   });
 
   it('deletes the picked users after asking, and says who could not go and why', async () => {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckboxGroup, Label } from 'react-aria-components';
@@ -12,7 +12,10 @@ import { textFieldProps } from '../../ui/form-field.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { useTranslatedResolver } from '../../ui/zod-messages.ts';
+import { isApiError } from '../../api/api-error.ts';
 import { useCreateUser, useRoleOptions } from './admin-users.api.ts';
+import { AvatarChooser } from './AvatarChooser.tsx';
+import { adminAvatarCalls } from './edit/user-edit.api.ts';
 
 const FIELDS = ['email', 'first_name', 'last_name', 'password', 'roles', 'email_verified'] as const;
 const empty: CreateAdminUserBody = {
@@ -24,12 +27,17 @@ const empty: CreateAdminUserBody = {
   email_verified: true,
 };
 
-/** 'Add new user': email and password, a name, roles (none: the default role), and whether the email is verified. */
+/**
+ * 'Add new user': email and password, a name, a profile image, roles (none: the default role), and
+ * whether the email is verified.
+ */
 export function CreateUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { trans } = useTrans();
   const formId = useId();
   const roles = useRoleOptions();
   const create = useCreateUser();
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [sendingAvatar, setSendingAvatar] = useState(false);
   const form = useForm<CreateAdminUserBody>({
     defaultValues: empty,
     resolver: useTranslatedResolver(zodResolver(CreateAdminUserBodySchema) as unknown as Resolver<CreateAdminUserBody>),
@@ -37,11 +45,27 @@ export function CreateUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose
   const close = () => {
     form.reset(empty);
     create.reset();
+    setAvatar(null);
     onClose();
+  };
+  /** The user exists by now: a refused image is said, and the user stays. */
+  const sendAvatar = async (userId: number, file: File) => {
+    setSendingAvatar(true);
+    try {
+      await adminAvatarCalls(userId).upload(file);
+      return true;
+    } catch (error) {
+      const reason = (isApiError(error) && error.displayMessage) || 'There was an issue. Please try again.';
+      toast.danger(trans('The user was added without the image: :reason', { reason: trans(reason) }));
+      return false;
+    } finally {
+      setSendingAvatar(false);
+    }
   };
   const submit = form.handleSubmit((values) =>
     create.mutate(values, {
-      onSuccess: ({ user }) => {
+      onSuccess: async ({ user }) => {
+        if (avatar && !(await sendAvatar(user.id, avatar))) return close();
         toast.positive(trans('Added :email', { email: user.email }));
         close();
       },
@@ -73,7 +97,7 @@ export function CreateUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose
           <Button variant="text" onPress={close}>
             {trans('Cancel')}
           </Button>
-          <Button type="submit" form={formId} isPending={create.isPending}>
+          <Button type="submit" form={formId} isPending={create.isPending || sendingAvatar}>
             {trans('Add user')}
           </Button>
         </>
@@ -85,6 +109,7 @@ export function CreateUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose
           {text('first_name', 'First name')}
           {text('last_name', 'Last name')}
         </div>
+        <AvatarChooser file={avatar} onChange={setAvatar} />
         {text('password', 'Password', {
           type: 'password',
           revealable: true,
