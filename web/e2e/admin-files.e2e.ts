@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expectToast, registerViaApi, uniqueEmail } from './account-steps.ts';
 import { driveApi, makePdf, makePng, startDriveServer } from './drive-steps.ts';
 import {
+  adminClient,
   DESKTOP,
   MOBILE,
   openBrowser,
@@ -163,6 +164,16 @@ describe('admin files', () => {
     expect(shown.sort()).toEqual(['Trip photos', 'keep.txt']);
     const freed = 'Tickets 1200\nHotel 800\n'.length + 'Day 1: beach\n'.length;
     expect(await spaceUsed(meera)).toBe(before - freed);
+
+    // Opened with an owner in the address, the chip names the owner once the list shows their files.
+    const answer = await (await adminClient(server)).call(
+      'GET',
+      `api/v1/admin/users?query=${encodeURIComponent(ravi)}`,
+    );
+    const [owner] = (answer.body as { pagination: { data: Array<{ id: number }> } }).pagination.data;
+    await page.goto(`${server.url}/admin/files?ownerId=${owner.id}`);
+    await waitForRange(page, '1–3 of 3');
+    await page.getByRole('button', { name: `Remove filter Owner: ${ravi}` }).waitFor(POLL);
   }, 240_000);
 
   it('reads as cards on a phone, in the dark theme too', async () => {

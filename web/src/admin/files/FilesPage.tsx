@@ -8,7 +8,7 @@ import { DataTable, type BulkAction } from '../table/DataTable.tsx';
 import { useAdminList } from '../table/useAdminList.ts';
 import { useTableState } from '../table/useTableState.ts';
 import { adminFileKeys, deleteFilesForever, fetchAdminFiles } from './admin-files.api.ts';
-import { FILE_FILTERS, rememberOwners } from './file-filters.tsx';
+import { FILE_FILTERS, rememberOwners, useOwnerNames } from './file-filters.tsx';
 import { FilePreviewDialog } from './FilePreviewDialog.tsx';
 import { useFileColumns } from './useFileColumns.tsx';
 
@@ -58,6 +58,7 @@ export function FilesPage() {
   const [open, setOpen] = useState<AdminFileRow | null>(null);
   const rows = list.data?.pagination.data;
   useEffect(() => rows && rememberOwners(rows.map((r) => r.owner)), [rows]);
+  useOwnerNames();
   return (
     <AdminPage title={trans('Files')} documentTitle={trans('Uploaded files and folders')}>
       <DataTable

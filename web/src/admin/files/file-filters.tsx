@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { ADMIN_FILE_TYPES, type FileType } from '@kosh/contracts';
@@ -28,13 +28,29 @@ const TYPE_LABELS: Record<FileType, string> = {
 /** The words for a type category (the drive's, with "default" read as Other). */
 export const typeLabel = (type: FileType) => TYPE_LABELS[type];
 
-/** Names of owners the picker has shown, so the chip reads a name rather than an id. */
+/** Names of owners the picker or the list has shown, so the chip reads a name rather than an id. */
 const ownerNames = new Map<string, string>();
+const listeners = new Set<() => void>();
+let learnt = 0;
 
-/** Remembers owners seen in the list, for the chip of an owner filter set from the URL. */
+/** Remembers owners seen in the list or picked, for the chip of an owner filter set from the URL. */
 export const rememberOwners = (owners: Array<{ id: number; email: string }>) => {
-  for (const owner of owners) ownerNames.set(String(owner.id), owner.email);
+  const fresh = owners.filter((o) => ownerNames.get(String(o.id)) !== o.email);
+  if (!fresh.length) return;
+  for (const owner of fresh) ownerNames.set(String(owner.id), owner.email);
+  learnt++;
+  for (const listener of listeners) listener();
 };
+
+/** Renders the caller again once a name is learnt: the page opened with ?ownerId= shows "#id" until then. */
+export const useOwnerNames = () =>
+  useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => learnt,
+  );
 
 /** Finds a user by name or email (GET admin/users) and filters by them; the picked one shows with a way out. */
 function OwnerFilter({
@@ -74,7 +90,7 @@ function OwnerFilter({
               <button
                 type="button"
                 onClick={() => {
-                  ownerNames.set(String(user.id), user.email);
+                  rememberOwners([user]);
                   onChange(String(user.id));
                 }}
                 className={clsx(
