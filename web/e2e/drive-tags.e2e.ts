@@ -93,7 +93,8 @@ describe('tags in the drive', () => {
     await expect
       .poll(async () => (await shownNames(page)).sort(), { timeout: 15_000 })
       .toEqual(['alpha.txt', 'beta.txt']);
-    const filter = page.getByText('Tag: blue-sky');
+    // The chip reads the tag's display name, not the name in the address.
+    const filter = page.getByText('Tag: Blue Sky');
     await filter.waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'drive-tags-filtered-1280');
@@ -117,6 +118,15 @@ describe('tags in the drive', () => {
     const one = page.getByRole('dialog', { name: 'Tags of beta.txt' });
     await one.getByRole('button', { name: 'Remove tag Blue Sky' }).click();
     await one.getByTestId('tag-chip').waitFor({ state: 'detached' });
+    // Still on alpha.txt, Blue Sky is offered; Down from the field reaches it, Up goes back.
+    const suggested = one.getByRole('group', { name: 'Suggestions' }).getByRole('button', { name: 'Blue Sky' });
+    await suggested.waitFor();
+    const field = one.getByRole('textbox', { name: 'Add tag' });
+    await field.focus();
+    await field.press('ArrowDown');
+    await expect.poll(() => suggested.evaluate((el) => el === document.activeElement), { timeout: 15_000 }).toBe(true);
+    await suggested.press('ArrowUp');
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement), { timeout: 15_000 }).toBe(true);
     await one.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => chip(page, 'beta.txt', 'Blue Sky').count(), { timeout: 15_000 }).toBe(0);
     await chip(page, 'alpha.txt', 'Blue Sky').waitFor();

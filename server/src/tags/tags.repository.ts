@@ -98,7 +98,8 @@ export class TagsRepository {
 
   /**
    * Tags for the tag input: those on entries of the drive (scope) or that the user put on
-   * anything, whose name or display name starts with the text, plus the tag of exactly that name.
+   * anything, whose name or display name starts with the text, plus the tag of exactly that name
+   * (listed first).
    */
   async suggest(scope: DriveScope, userId: number, text: string, limit: number): Promise<EntryTag[]> {
     const prefix = `${likeEscape(text.toLowerCase())}%`;
@@ -125,6 +126,9 @@ export class TagsRepository {
           sql<boolean>`lower(${eb.ref('display_name')}) like ${prefix} escape '\\'`,
         ]),
       );
+    // The tag of exactly that name first: the filter chip looks its display name up this way.
+    const exact = tagSlug(text);
+    if (exact) q = q.orderBy(sql`case when ${sql.ref('name')} = ${exact} then 0 else 1 end`);
     return q.orderBy('display_name').orderBy('id').limit(limit).execute();
   }
 }

@@ -166,6 +166,17 @@ describe('tags on entries', () => {
     expect((await me.agent.get('/api/v1/tags?perPage=21')).statusCode).toBe(422);
   });
 
+  it('lists the tag of exactly the name asked first, however its display name sorts', async () => {
+    const me = await Person.create(t);
+    const mine = await me.upload('n.txt', 'n');
+    const base = `k${Date.now().toString(36)}`;
+    await me.agent.post(ADD, { entryIds: [mine.id], tags: [base, `${base} beta`, `${base} gamma`] });
+    await t.modules.db.updateTable('tags').set({ display_name: 'zz last' }).where('name', '=', base).execute();
+    const res = await me.agent.get(`/api/v1/tags?query=${base}&perPage=2`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((tag: { name: string }) => tag.name)).toEqual([base, `${base}-beta`]);
+  });
+
   it('refuses bad bodies with 422 and guests with 401', async () => {
     const me = await Person.create(t);
     const a = await me.upload('a.txt', 'a');

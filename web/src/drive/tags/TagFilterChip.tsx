@@ -2,13 +2,16 @@ import clsx from 'clsx';
 import { Tag, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { useTagSuggestions } from './tags.api.ts';
 
-/** "Tag: x" above a listing filtered by ?tag=, removable. */
+/** "Tag: x" above a listing filtered by ?tag= (its name), removable; x is the tag's display name once known. */
 export function TagFilterChip() {
   const { trans } = useTrans();
   const [params, setParams] = useSearchParams();
   const tag = params.get('tag');
+  const found = useTagSuggestions(tag ?? '', Boolean(tag));
   if (!tag) return null;
+  const shown = found.data?.data.find((t) => t.name === tag)?.display_name ?? tag;
   return (
     <div className="px-2 pb-3">
       <span
@@ -18,7 +21,7 @@ export function TagFilterChip() {
         )}
       >
         <Tag size={14} aria-hidden className="shrink-0 text-fg-muted" />
-        <span className="truncate">{trans('Tag: :tag', { tag })}</span>
+        <span className="truncate">{trans('Tag: :tag', { tag: shown })}</span>
         <button
           type="button"
           aria-label={trans('Remove filter')}

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import clsx from 'clsx';
 import { Plus, X } from 'lucide-react';
 import type { EntryTag, FileEntry } from '@kosh/contracts';
@@ -20,6 +20,27 @@ const SUGGESTION = clsx(
   'inline-flex h-7 items-center gap-1 rounded-full border border-divider px-2.5 text-sm text-fg outline-none',
   'hover:bg-bg-alt focus-visible:ring-2 focus-visible:ring-primary',
 );
+
+/** The suggestion buttons of the dialog an element sits in. */
+const suggestionButtons = (from: Element) => [
+  ...(from.closest('[role="dialog"]')?.querySelectorAll<HTMLButtonElement>('[data-suggestion]') ?? []),
+];
+
+/**
+ * Arrow keys move among the suggestions (Down from the field reaches the first); Up from the first
+ * goes back to the field. Tab still walks them one by one.
+ */
+function moveAmongSuggestions(event: KeyboardEvent<HTMLElement>) {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  if (!step) return;
+  const buttons = suggestionButtons(event.currentTarget);
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  if (at === -1) return;
+  event.preventDefault();
+  const next = at + step;
+  if (next < 0) event.currentTarget.closest('[role="dialog"]')?.querySelector<HTMLInputElement>('input')?.focus();
+  else buttons[Math.min(next, buttons.length - 1)].focus();
+}
 
 /** Every tag on any of the entries, once, by display name. */
 export function tagsOfAll(entries: readonly Pick<FileEntry, 'tags'>[]): EntryTag[] {
@@ -110,15 +131,28 @@ export function TagsDialog({ entries, onClose }: { entries: FileEntry[]; onClose
                 add(text);
               } else if (event.key === 'Backspace' && !text && tags.length) {
                 remove(tags[tags.length - 1]);
+              } else if (event.key === 'ArrowDown' && offered.length) {
+                event.preventDefault();
+                suggestionButtons(event.currentTarget)[0]?.focus();
               }
             }}
           />
         </div>
         {attach.error && <p className="text-sm text-danger">{attach.error.message}</p>}
         {offered.length > 0 && (
-          <fieldset aria-label={trans('Suggestions')} className="flex flex-wrap gap-1.5">
+          <fieldset
+            aria-label={trans('Suggestions')}
+            className="flex flex-wrap gap-1.5"
+            onKeyDown={moveAmongSuggestions}
+          >
             {offered.map((tag) => (
-              <button key={tag.id} type="button" className={SUGGESTION} onClick={() => add(tag.display_name)}>
+              <button
+                key={tag.id}
+                type="button"
+                data-suggestion
+                className={SUGGESTION}
+                onClick={() => add(tag.display_name)}
+              >
                 <Plus size={14} aria-hidden className="text-fg-muted" />
                 {tag.display_name}
               </button>
