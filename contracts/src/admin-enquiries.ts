@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminListQuery, adminPage, dateFilter } from './admin.ts';
+import { AdminBulkIdsSchema, adminListQuery, adminPage, dateFilter } from './admin.ts';
 import { requiredString } from './fields.ts';
 
 // The admin area's enquiries: what visitors sent from the contact page, the reseller form and
@@ -42,6 +42,15 @@ export const UpdateEnquiryBodySchema = z.object({
   status: z.enum(ENQUIRY_STATUSES, { error: 'The status must be new, answered or archived.' }),
 });
 export type UpdateEnquiryBody = z.infer<typeof UpdateEnquiryBodySchema>;
+
+/** A status for the picked enquiries (the table's bulk Archive). */
+export const BulkEnquiryStatusBodySchema = AdminBulkIdsSchema.extend(UpdateEnquiryBodySchema.shape);
+export type BulkEnquiryStatusBody = z.infer<typeof BulkEnquiryStatusBodySchema>;
+/** Each picked enquiry answers for itself: ok, or why not (one already deleted). */
+export const BulkEnquiriesResponseSchema = z.object({
+  results: z.array(z.object({ id: z.number().int(), ok: z.boolean(), message: z.string().optional() })),
+});
+export type BulkEnquiriesResponse = z.infer<typeof BulkEnquiriesResponseSchema>;
 
 export const MAX_ENQUIRY_REPLY = 10_000;
 export const EnquiryReplyBodySchema = z.object({

@@ -257,4 +257,32 @@ describe('enquiries', () => {
     await page.keyboard.press('Escape');
     expect(await statusOf(page, 'Meera Pillai')).toBe('new');
   });
+
+  it('archives the picked enquiries after asking, then deletes one for good', async () => {
+    const page = await openEnquiries('?orderBy=created_at&orderDir=asc');
+    await waitForRange(page, '1–3 of 3');
+    const press = (name: string) => rowOf(page, name).getByRole('checkbox').locator('xpath=ancestor::label[1]').click();
+    await press('Vikram Shah');
+    await press('Meera Pillai');
+    const bar = page.getByTestId('bulk-bar');
+    await bar.getByText('2 selected').waitFor();
+    await bar.getByRole('button', { name: 'Archive' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Archive 2 enquiries?' });
+    await ask.getByText('Archived enquiries leave the new ones').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-enquiries-bulk-archive-1280');
+    await ask.getByRole('button', { name: 'Archive' }).click();
+    await expectToast(page, 'Archived 2 enquiries');
+    await expect.poll(() => statusOf(page, 'Vikram Shah'), POLL).toBe('archived');
+    expect(await statusOf(page, 'Meera Pillai')).toBe('archived');
+
+    await press('Vikram Shah');
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete 1 enquiry?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Deleted 1 enquiry');
+    await waitForRange(page, '1–2 of 2');
+    expect(await rowOf(page, 'Vikram Shah').count()).toBe(0);
+    expect(unexpectedConsoleErrors(browser!.consoleErrors)).toEqual([]);
+  });
 });

@@ -181,3 +181,77 @@ describe('admin enquiries', () => {
     expect(failed[0]).toMatchObject({ to: 'ravi@example.test', template: 'enquiry_reply' });
   });
 });
+
+describe('admin enquiries in bulk', () => {
+  const STATUS = `${LIST}/status`;
+  const DELETE = `${LIST}/delete`;
+  const post = (agent: Agent, url: string, payload: object) => agent.request({ method: 'POST', url, payload });
+  const bulkTrio = async (tag: string) =>
+    Promise.all(
+      ['one', 'two', 'three'].map((n, i) =>
+        enquiry({ email: `${tag}-${n}@example.test`, message: `Bulk ${n}`, at: `2026-11-2${i}T08:00:00.000Z` }),
+      ),
+    );
+
+  it('are for staff holding admin.access; nothing changes on a refusal', async () => {
+    const [a] = await bulkTrio('refused');
+    for (const agent of [visitor, plainUser]) {
+      const expected = agent === visitor ? 401 : 403;
+      expect((await post(agent, STATUS, { ids: [a.id], status: 'archived' })).statusCode).toBe(expected);
+      expect((await post(agent, DELETE, { ids: [a.id] })).statusCode).toBe(expected);
+    }
+    expect((await list(admin, '?query=refused-one')).map((e) => e.status)).toEqual(['new']);
+  });
+
+  it('archives the picked enquiries, each audited, and says which were gone', async () => {
+    const [a, b, c] = await bulkTrio('archive');
+    const res = await post(staff, STATUS, { ids: [a.id, b.id, 999_999], status: 'archived' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results).toEqual([
+      { id: a.id, ok: true },
+      { id: b.id, ok: true },
+      { id: 999_999, ok: false, message: 'There is no such enquiry.' },
+    ]);
+    const shown = await list(staff, '?query=archive-');
+    expect(Object.fromEntries(shown.map((e) => [e.id, e.status]))).toEqual({
+      [a.id]: 'archived',
+      [b.id]: 'archived',
+      [c.id]: 'new',
+    });
+    const audit: AuditEntry[] = (await admin.get('/api/v1/admin/audit-log?action=enquiry.status&perPage=100')).json()
+      .pagination.data;
+    expect(audit.filter((e) => [String(a.id), String(b.id)].includes(e.target_id ?? '')).length).toBe(2);
+  });
+
+  it('deletes the picked enquiries for good, audited without their message', async () => {
+    const [a, b, c] = await bulkTrio('delete');
+    const res = await post(staff, DELETE, { ids: [a.id, c.id, a.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results).toEqual([
+      { id: a.id, ok: true },
+      { id: c.id, ok: true },
+    ]);
+    expect((await list(staff, '?query=delete-')).map((e) => e.id)).toEqual([b.id]);
+    const again = await post(staff, DELETE, { ids: [a.id] });
+    expect(again.json().results).toEqual([{ id: a.id, ok: false, message: 'There is no such enquiry.' }]);
+    const audit: AuditEntry[] = (await admin.get('/api/v1/admin/audit-log?action=enquiry.delete')).json().pagination
+      .data;
+    const row = audit.find((e) => e.target_id === String(a.id));
+    expect(row).toMatchObject({ target_label: 'delete-one@example.test', before: { kind: 'contact', status: 'new' } });
+    expect(JSON.stringify(row)).not.toContain('Bulk one');
+  });
+
+  it('answers 422 for no ids, too many ids and a status that is not one', async () => {
+    const cases: Array<[string, object, string]> = [
+      [STATUS, { ids: [], status: 'archived' }, 'ids'],
+      [STATUS, { ids: [1], status: 'spam' }, 'status'],
+      [DELETE, { ids: Array.from({ length: 101 }, (_, i) => i + 1) }, 'ids'],
+      [DELETE, { ids: ['x'] }, 'ids.0'],
+    ];
+    for (const [url, payload, field] of cases) {
+      const res = await post(staff, url, payload);
+      expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(422);
+      expect(res.json().errors).toHaveProperty([field]);
+    }
+  });
+});

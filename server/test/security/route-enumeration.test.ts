@@ -316,6 +316,8 @@ function casesOf(f: Fixture): Record<string, Case> {
     'POST /api/v1/admin/files/delete': { url: '/api/v1/admin/files/delete', body: { ids: [f.fileId] } },
     'GET /api/v1/admin/enquiries': { url: '/api/v1/admin/enquiries' },
     'PUT /api/v1/admin/enquiries/:id': { url: '/api/v1/admin/enquiries/1', body: { status: 'archived' } },
+    'POST /api/v1/admin/enquiries/status': { url: '/api/v1/admin/enquiries/status', body: { ids: [1], status: 'new' } },
+    'POST /api/v1/admin/enquiries/delete': { url: '/api/v1/admin/enquiries/delete', body: { ids: [999_999] } },
     'POST /api/v1/admin/enquiries/:id/reply': {
       url: '/api/v1/admin/enquiries/1/reply',
       body: { subject: 'Hi', message: 'Hello' },

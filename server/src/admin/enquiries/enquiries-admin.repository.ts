@@ -56,4 +56,9 @@ export class EnquiriesAdminRepository {
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
+
+  async delete(id: number, db: Database = this.db): Promise<boolean> {
+    const result = await db.deleteFrom('enquiries').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
 }

@@ -4,6 +4,9 @@ import {
   AdminEnquiriesPageSchema,
   AdminEnquiriesQuerySchema,
   AdminEnquiryResponseSchema,
+  AdminBulkIdsSchema,
+  BulkEnquiriesResponseSchema,
+  BulkEnquiryStatusBodySchema,
   EnquiryReplyBodySchema,
   UpdateEnquiryBodySchema,
   idParam,
@@ -66,5 +69,34 @@ export async function enquiriesAdminRoutes(app: FastifyInstance, deps: { admin: 
     handler: async (request) => ({
       enquiry: await enquiries.reply({ actor: request.actor, ip: request.ip }, request.params.id, request.body),
     }),
+  });
+
+  api.post('/admin/enquiries/status', {
+    schema: {
+      tags,
+      summary: 'Set the status of the enquiries picked in the table (new, answered or archived).',
+      description: [
+        'Permission admin.access. At most 100 ids; each answers ok, or not with why (an enquiry already',
+        'deleted). Audited per enquiry whose status changed (enquiry.status).',
+      ].join(' '),
+      body: BulkEnquiryStatusBodySchema,
+      response: { 200: BulkEnquiriesResponseSchema },
+    },
+    handler: async (request) =>
+      enquiries.setStatusMany({ actor: request.actor, ip: request.ip }, request.body.ids, request.body.status),
+  });
+
+  api.post('/admin/enquiries/delete', {
+    schema: {
+      tags,
+      summary: 'Delete the enquiries picked in the table for good.',
+      description: [
+        'Permission admin.access. At most 100 ids; each answers ok, or not with why (already deleted).',
+        'Audited per enquiry (enquiry.delete) with its sender and date, not its message.',
+      ].join(' '),
+      body: AdminBulkIdsSchema,
+      response: { 200: BulkEnquiriesResponseSchema },
+    },
+    handler: async (request) => enquiries.deleteMany({ actor: request.actor, ip: request.ip }, request.body.ids),
   });
 }

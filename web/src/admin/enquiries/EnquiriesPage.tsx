@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Inbox } from 'lucide-react';
+import { Archive, Inbox, Trash2 } from 'lucide-react';
 import clsx from 'clsx';
 import type { AdminEnquiry } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { AdminPage } from '../AdminPage.tsx';
-import { DataTable, type TableColumn } from '../table/DataTable.tsx';
+import { toast } from '../../ui/toast/toast-store.ts';
+import { type BulkAction, DataTable, type TableColumn } from '../table/DataTable.tsx';
 import type { FilterDef } from '../table/filters.ts';
 import { useAdminList } from '../table/useAdminList.ts';
 import { useTableState } from '../table/useTableState.ts';
 import { useFormatMoment } from '../useAdminFormat.ts';
-import { enquiryKeys, fetchEnquiries } from './enquiries.api.ts';
+import { deleteEnquiries, enquiryKeys, fetchEnquiries, setEnquiriesStatus } from './enquiries.api.ts';
 import { KIND_LABELS, KindChip, STATUS_LABELS, StatusBadge } from './EnquiryBadges.tsx';
 import { EnquiryDialog } from './EnquiryDialog.tsx';
 import { firstLine } from './enquiry-format.ts';
@@ -71,12 +72,60 @@ function useColumns(): TableColumn<AdminEnquiry>[] {
   );
 }
 
+/** Tells how a bulk run went: all done, or how many were already gone. */
+function tell(trans: ReturnType<typeof useTrans>['trans'], results: Array<{ ok: boolean }>, one: string, many: string) {
+  const done = results.filter((r) => r.ok).length;
+  const gone = results.length - done;
+  if (!gone) toast.positive(trans(done === 1 ? one : many, { count: done }));
+  else toast.danger(trans(':done done, :count already deleted', { done, count: gone }));
+}
+
+/** Archive and delete for the picked enquiries; both ask first. */
+function useEnquiryBulkActions(): BulkAction[] {
+  const { trans } = useTrans();
+  return useMemo(
+    () => [
+      {
+        id: 'archive',
+        label: trans('Archive'),
+        icon: <Archive size={16} aria-hidden />,
+        confirm: {
+          title: (count) => (count === 1 ? trans('Archive 1 enquiry?') : trans('Archive :count enquiries?', { count })),
+          body: () => trans('Archived enquiries leave the new ones; the Status filter still finds them.'),
+          confirmLabel: trans('Archive'),
+        },
+        run: async (ids) => {
+          const { results } = await setEnquiriesStatus(ids, 'archived');
+          tell(trans, results, 'Archived 1 enquiry', 'Archived :count enquiries');
+        },
+      },
+      {
+        id: 'delete',
+        label: trans('Delete'),
+        icon: <Trash2 size={16} aria-hidden />,
+        isDanger: true,
+        confirm: {
+          title: (count) => (count === 1 ? trans('Delete 1 enquiry?') : trans('Delete :count enquiries?', { count })),
+          body: () => trans('The messages are deleted for good. This cannot be undone.'),
+          confirmLabel: trans('Delete'),
+        },
+        run: async (ids) => {
+          const { results } = await deleteEnquiries(ids);
+          tell(trans, results, 'Deleted 1 enquiry', 'Deleted :count enquiries');
+        },
+      },
+    ],
+    [trans],
+  );
+}
+
 /** /admin/enquiries (admin.access): what visitors sent from the contact and reseller forms; a row opens it. */
 export function EnquiriesPage() {
   const { trans } = useTrans();
   const table = useTableState(CONFIG);
   const list = useAdminList(enquiryKeys.all, fetchEnquiries, table.state);
   const columns = useColumns();
+  const bulkActions = useEnquiryBulkActions();
   const [open, setOpen] = useState<AdminEnquiry | null>(null);
   const [replying, setReplying] = useState<AdminEnquiry | null>(null);
   return (
@@ -89,6 +138,7 @@ export function EnquiriesPage() {
         defaultSort={{ orderBy: 'created_at', orderDir: 'desc' }}
         searchLabel={trans('Search name, email or message')}
         onRowAction={setOpen}
+        bulkActions={bulkActions}
         empty={{
           icon: Inbox,
           heading: 'No enquiries yet',

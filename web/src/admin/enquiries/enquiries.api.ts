@@ -3,6 +3,9 @@ import {
   AdminEnquiriesPageSchema,
   AdminEnquiriesQuerySchema,
   AdminEnquiryResponseSchema,
+  AdminBulkIdsSchema,
+  BulkEnquiriesResponseSchema,
+  BulkEnquiryStatusBodySchema,
   EnquiryReplyBodySchema,
   idParam,
   UpdateEnquiryBodySchema,
@@ -39,6 +42,18 @@ const enquiryEndpoints = {
     body: EnquiryReplyBodySchema,
     response: AdminEnquiryResponseSchema,
   },
+  setStatusMany: {
+    method: 'POST',
+    path: 'admin/enquiries/status',
+    body: BulkEnquiryStatusBodySchema,
+    response: BulkEnquiriesResponseSchema,
+  },
+  deleteMany: {
+    method: 'POST',
+    path: 'admin/enquiries/delete',
+    body: AdminBulkIdsSchema,
+    response: BulkEnquiriesResponseSchema,
+  },
 } as const satisfies Record<string, EndpointDefinition>;
 
 /** Query keys of the enquiries screen. */
@@ -52,6 +67,16 @@ export function fetchEnquiries(query: ListQuery, signal: AbortSignal) {
 }
 
 const refreshEnquiries = () => queryClient.invalidateQueries({ queryKey: enquiryKeys.all });
+
+/** Sets the status of the picked enquiries (POST admin/enquiries/status); the list reads again after. */
+export function setEnquiriesStatus(ids: number[], status: EnquiryStatus) {
+  return call(enquiryEndpoints.setStatusMany, { body: { ids, status } }).finally(refreshEnquiries);
+}
+
+/** Deletes the picked enquiries (POST admin/enquiries/delete); the list reads again after. */
+export function deleteEnquiries(ids: number[]) {
+  return call(enquiryEndpoints.deleteMany, { body: { ids } }).finally(refreshEnquiries);
+}
 
 /** Sets an enquiry's status (PUT admin/enquiries/{id}); the list reads again after. */
 export function useSetEnquiryStatus() {
