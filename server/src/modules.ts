@@ -160,6 +160,7 @@ export function createModules(core: CoreDeps) {
     localizations: i18n.repos.localizations,
     // Deleting one's own account is the admin area's deletion without its staff rules.
     eraseAccount: (userId) => adminUsers.deletion.deleteOwn(userId),
+    holdsAdmin: (userId) => adminUsers.repos.accounts.holdsAdmin(userId),
     clock,
   });
   const shell = createShellModule({

@@ -8,6 +8,7 @@ import { AccountPresenter } from './account.presenter.ts';
 import { AccountService } from './account.service.ts';
 import { AvatarService } from './avatar.service.ts';
 import { LocalAvatarStore } from './avatar.store.ts';
+import type { HoldsAdmin } from './user-access.ts';
 import type { UsersModule } from './users.module.ts';
 
 /** The account pages (spec part 1, 3-4): the user's record with its sessions, tokens and avatar. */
@@ -18,6 +19,8 @@ export function createAccountModule(deps: {
   localizations: LocalizationsRepository;
   /** Provided by the admin users module, whose deletion this is (called only once both exist). */
   eraseAccount: (userId: number) => Promise<void>;
+  /** Provided by the admin users module too: staff without admin leave admins' accounts alone. */
+  holdsAdmin: HoldsAdmin;
   clock?: Clock;
 }) {
   const { users, auth, clock } = deps;
@@ -32,6 +35,7 @@ export function createAccountModule(deps: {
     users: users.repos.users,
     store: new LocalAvatarStore(path.join(deps.config.dataDir, 'avatars')),
     fetcher: new SafeFetcher(),
+    holdsAdmin: deps.holdsAdmin,
     clock,
   });
   return {
@@ -44,6 +48,7 @@ export function createAccountModule(deps: {
       localizations: deps.localizations,
       avatars,
       eraseAccount: deps.eraseAccount,
+      holdsAdmin: deps.holdsAdmin,
       clock,
     }),
   };

@@ -9,7 +9,7 @@ import type { AccountPresenter } from './account.presenter.ts';
 import type { AvatarService } from './avatar.service.ts';
 import { checkProfileFields } from './profile-fields.ts';
 import { presentImpersonator } from './user.presenter.ts';
-import { authorizeAccount } from './user-access.ts';
+import { authorizeAccount, authorizeAccountChange, type HoldsAdmin } from './user-access.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
 type Deps = {
@@ -20,6 +20,7 @@ type Deps = {
   avatars: AvatarService;
   /** Removes the account with its files (stored bytes queued) in one transaction; never the last admin. */
   eraseAccount: (userId: number) => Promise<void>;
+  holdsAdmin: HoldsAdmin;
   clock?: Clock;
 };
 
@@ -45,7 +46,7 @@ export class AccountService {
   }
 
   async update(actor: Actor, userId: number, body: UpdateUserBody, ctx: RequestContext): Promise<User> {
-    authorizeAccount(actor, userId);
+    await authorizeAccountChange(actor, userId, this.deps.holdsAdmin);
     const row = await this.load(userId);
     await checkProfileFields(body, row, this.deps.localizations);
     const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<UserRow>;

@@ -5,7 +5,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import { notFound, validation } from '../http/app-error.ts';
 import { FetchRefusedError, type UrlFetcher } from '../net/safe-fetch.ts';
 import type { AvatarStore } from './avatar.store.ts';
-import { authorizeAccount } from './user-access.ts';
+import { authorizeAccountChange, type HoldsAdmin } from './user-access.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
 export const AVATAR_URL_PREFIX = `/${API_PREFIX}/avatars/`;
@@ -25,15 +25,23 @@ export class AvatarService {
   private readonly users: UsersRepository;
   private readonly store: AvatarStore;
   private readonly clock: Clock;
-  constructor(deps: { users: UsersRepository; store: AvatarStore; fetcher: UrlFetcher; clock?: Clock }) {
+  private readonly holdsAdmin: HoldsAdmin;
+  constructor(deps: {
+    users: UsersRepository;
+    store: AvatarStore;
+    fetcher: UrlFetcher;
+    holdsAdmin: HoldsAdmin;
+    clock?: Clock;
+  }) {
     this.users = deps.users;
+    this.holdsAdmin = deps.holdsAdmin;
     this.store = deps.store;
     this.fetcher = deps.fetcher;
     this.clock = deps.clock ?? systemClock;
   }
 
   async upload(actor: Actor, userId: number, input: AvatarInput): Promise<UserRow> {
-    authorizeAccount(actor, userId);
+    await authorizeAccountChange(actor, userId, this.holdsAdmin);
     const row = await this.users.getById(userId);
     if (!row) throw notFound('User not found.');
     if (input.fileTooLarge) throw fileError(TOO_LARGE);
@@ -47,7 +55,7 @@ export class AvatarService {
   }
 
   async remove(actor: Actor, userId: number): Promise<void> {
-    authorizeAccount(actor, userId);
+    await authorizeAccountChange(actor, userId, this.holdsAdmin);
     const row = await this.users.getById(userId);
     if (!row) throw notFound('User not found.');
     await this.users.update(row.id, { image: null, updated_at: this.clock().toISOString() });

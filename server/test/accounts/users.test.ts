@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Permission } from '@kosh/contracts';
 import { createUser, DEFAULT_PASSWORD, loginAs } from '../helpers/factories.ts';
 import { Person } from '../shares/sharing.ts';
 import { confirmPassword, createAccountsApp, del, newAgent, put } from '../helpers/accounts.ts';
+import { staffAgent } from '../helpers/staff.ts';
 import type { Agent, TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -126,6 +128,29 @@ describe('PUT users/{id}', () => {
     const other = await createUser(t.modules);
     expect((await put(agent, `/api/v1/users/${other.id}`, { first_name: 'Mallory' })).statusCode).toBe(403);
     expect((await t.modules.users.repos.users.getById(other.id))!.first_name).toBeNull();
+  });
+
+  it("lets staff holding users.update change a user's details and image, but an admin's only an admin", async () => {
+    const staff = (await staffAgent(t, { permissions: [Permission.usersUpdate] })).agent;
+    const user = await createUser(t.modules);
+    const admin = await createUser(t.modules, { admin: true });
+    expect((await put(staff, `/api/v1/users/${user.id}`, { first_name: 'Ravi' })).statusCode).toBe(200);
+    // Reading an admin stays open to staff; changing one does not.
+    expect((await staff.get(`/api/v1/users/${admin.id}`)).statusCode).toBe(200);
+    const refused = await put(staff, `/api/v1/users/${admin.id}`, { first_name: 'Mallory' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Only an admin can change an admin account or give the admin permission.');
+    expect((await del(staff, `/api/v1/users/${admin.id}/avatar`)).statusCode).toBe(403);
+    const byUrl = await staff.request({
+      method: 'POST',
+      url: `/api/v1/users/${admin.id}/avatar`,
+      payload: { url: 'http://x.test/a.png' },
+    });
+    expect(byUrl.statusCode).toBe(403);
+    expect((await t.modules.users.repos.users.getById(admin.id))!.first_name).toBeNull();
+    // An admin changes another admin's details.
+    const { agent: otherAdmin } = await signedIn({ admin: true });
+    expect((await put(otherAdmin, `/api/v1/users/${admin.id}`, { first_name: 'Asha' })).statusCode).toBe(200);
   });
 });
 

@@ -1,9 +1,8 @@
 import type { Actor } from '../../auth/actor.ts';
 import type { Database } from '../../db/database.ts';
 import { forbidden } from '../../http/app-error.ts';
+import { ADMIN_ONLY } from '../../users/user-access.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
-
-export const ADMIN_ONLY = 'Only an admin can change an admin account or give the admin permission.';
 
 /**
  * Staff holding users.update manage ordinary accounts; an account holding admin, and the admin
