@@ -5,10 +5,9 @@ import type { AvatarInput, AvatarService } from '../../users/avatar.service.ts';
 import type { UserRow } from '../../users/users.repository.ts';
 import type { AuditService, AuditSource } from '../audit/audit.service.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
-import { guardAdminTarget } from './admin-targets.ts';
 
 type Deps = {
-  accounts: Pick<AccountsRepository, 'getById' | 'holdsAdmin'>;
+  accounts: Pick<AccountsRepository, 'getById'>;
   avatars: Pick<AvatarService, 'upload' | 'remove'>;
   audit: AuditService;
   /** The user as the edit page shows them, read again after the change. */
@@ -16,9 +15,9 @@ type Deps = {
 };
 
 /**
- * Staff set or remove a user's profile image from the edit page (users.update): the same checks and
- * re-encoding as the user's own upload, plus the admin-area rules (an admin's image is for admins to
- * change) and an audit row with the image before and after.
+ * Staff set or remove a user's profile image from the edit page (users.update): the account's own
+ * upload and removal (which also keep an admin's image for admins), plus an audit row with the image
+ * before and after.
  */
 export class AdminUserAvatar {
   private readonly deps: Deps;
@@ -35,10 +34,8 @@ export class AdminUserAvatar {
 
   async remove(source: AuditSource, userId: number): Promise<AdminUserDetail> {
     const before = await this.target(source, userId);
-    if (before.image) {
-      await this.deps.avatars.remove(source.actor, userId);
-      await this.record(source, before, null);
-    }
+    await this.deps.avatars.remove(source.actor, userId);
+    if (before.image) await this.record(source, before, null);
     return this.deps.show(source.actor, userId);
   }
 
@@ -46,7 +43,6 @@ export class AdminUserAvatar {
     source.actor.authorize(Permission.usersUpdate);
     const row = await this.deps.accounts.getById(userId);
     if (!row) throw notFound('User not found.');
-    await guardAdminTarget(source.actor, this.deps.accounts, userId);
     return row;
   }
 
