@@ -243,6 +243,8 @@ describe('landing page parts', () => {
     const page = await open('/');
     const offer = page.getByTestId('large-storage-offer');
     await offer.getByRole('heading', { name: 'Need more than 5 TB?' }).waitFor();
+    // The form loads as the reader scrolls towards it.
+    await offer.scrollIntoViewIfNeeded();
     const size = offer.getByRole('textbox', { name: 'Storage (TB)' });
     const quote = offer.getByRole('button', { name: 'Get Quote' });
 
@@ -300,6 +302,10 @@ describe('landing page parts', () => {
     const page = await open('/', MOBILE, 'dark');
     const offer = page.getByTestId('large-storage-offer');
     await offer.scrollIntoViewIfNeeded();
+    // The form and the plans above it load as the reader nears them.
+    await offer.getByRole('textbox', { name: 'Storage (TB)' }).waitFor();
+    await page.getByText('Most popular').waitFor();
+    await offer.scrollIntoViewIfNeeded();
     await screenshot(page, 'enquiry-offer-dark-375');
     await offer.getByRole('textbox', { name: 'Storage (TB)' }).fill('12');
     await offer.getByRole('button', { name: 'Get Quote' }).click();
@@ -345,6 +351,8 @@ describe('landing page parts', () => {
       alerts.push(dialog.message());
       void dialog.accept();
     });
+    // The field loads as the reader scrolls towards it.
+    await box.scrollIntoViewIfNeeded();
     const field = box.getByRole('textbox', { name: 'Email' });
     await field.fill('jane doe@example.com');
     await box.getByRole('button', { name: 'Subscribe' }).click();

@@ -199,6 +199,32 @@ describe('the navbar menus', () => {
     }, 240_000);
   }
 
+  it('open from the keyboard before their code has loaded, and give focus back on close', async () => {
+    const cases: [Who, typeof DESKTOP, string][] = [
+      ['visitor', MOBILE, 'Open menu'],
+      ['user', DESKTOP, 'Account menu'],
+    ];
+    for (const [who, viewport, name] of cases) {
+      const { page } = await browserFor(who, viewport);
+      await page.goto(`${server.url}/pricing`);
+      await waitForApp(page);
+      const trigger = header(page).getByRole('button', { name });
+      // The stand-in before the first press: a plain button that says it opens a menu.
+      expect(await trigger.getAttribute('aria-haspopup'), who).toBe('menu');
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menu').waitFor();
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="menu"]')), who).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      // Focus is back on the (now real) trigger, which opens the menu again by mouse.
+      expect(await trigger.evaluate((el) => el === document.activeElement), who).toBe(true);
+      await trigger.click();
+      await page.getByRole('menu').waitFor();
+      await page.keyboard.press('Escape');
+    }
+  });
+
   it("hold the drive navbar's Upgrade in a phone's account menu only while billing is on", async () => {
     const { page } = await browserFor('user', MOBILE);
     const upgradeOffered = async () => {

@@ -89,8 +89,8 @@ describe('pricing page', () => {
     const cycles = page.getByRole('radiogroup', { name: 'Billing cycle' });
     const month = cycles.getByRole('radio', { name: '1 month' });
     const year = cycles.getByRole('radio', { name: '12 months' });
-    expect(await month.getAttribute('aria-checked')).toBe('true');
-    expect(await year.getAttribute('aria-checked')).toBe('false');
+    expect(await month.isChecked()).toBe(true);
+    expect(await year.isChecked()).toBe(false);
     expect(await page.getByTestId('discount-hint').textContent()).toBe('Up to 92% OFF');
     const hintId = await cycles.getAttribute('aria-describedby');
     expect(await page.locator(`[id="${hintId}"]`).textContent()).toBe('Up to 92% OFF');
@@ -121,8 +121,8 @@ describe('pricing page', () => {
     await screenshot(page, 'pricing-month-light-1280');
 
     await year.click();
-    expect(await year.getAttribute('aria-checked')).toBe('true');
-    expect(await month.getAttribute('aria-checked')).toBe('false');
+    expect(await year.isChecked()).toBe(true);
+    expect(await month.isChecked()).toBe(false);
     for (const plan of paidPlans()) {
       const text = await card(page, plan).textContent();
       expect(text).toContain(`${rupees(priceOf(plan, 'year').amount)} / year`);
@@ -135,7 +135,7 @@ describe('pricing page', () => {
     await year.focus();
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Space');
-    expect(await month.getAttribute('aria-checked')).toBe('true');
+    expect(await month.isChecked()).toBe(true);
     await screenshot(page, 'pricing-focus-light-1280');
 
     await page.getByText('Your files are encrypted and stored in India.').scrollIntoViewIfNeeded();

@@ -7,7 +7,7 @@ import { initAppearanceEditor } from './shell/appearance/appearance-editor.ts';
 import { AppRoutesContext } from './shell/menus/app-routes.ts';
 import { useDevError } from './shell/errors/dev-error-store.ts';
 import { UnexpectedError } from './shell/errors/UnexpectedError.tsx';
-import { ToastRegion } from './ui/toast/ToastRegion.tsx';
+import { Toasts } from './ui/toast/Toasts.tsx';
 
 // Only debug mode ever opens it (part 1, 2.5): it loads with the first error it shows.
 const DevErrorDialog = lazy(() =>
@@ -34,7 +34,7 @@ export function App() {
         <AppRoutesContext value={routes}>
           <RouterProvider router={router} />
         </AppRoutesContext>
-        <ToastRegion />
+        <Toasts />
         {hasDevError && (
           <Suspense fallback={null}>
             <DevErrorDialog />

@@ -1,7 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { customPageQuery } from '../api/custom-pages.api.ts';
-import { loadCustomPage } from '../pages/custom-page.loader.ts';
 import { getBootstrapData, useSettings } from '../shell/bootstrap-store.ts';
 import { GuestOnly } from '../shell/guards.tsx';
 
@@ -10,12 +7,13 @@ const chunks = {
   landing: () => import('../site/landing/LandingPage.tsx'),
   login: () => import('../auth/LoginPage.tsx'),
   register: () => import('../auth/RegisterPage.tsx'),
-  customPage: () => import('../pages/CustomPageView.tsx'),
+  customPage: () => import('./HomeCustomPage.tsx'),
 };
 const LandingPage = lazy(() => chunks.landing().then((m) => ({ default: m.LandingPage })));
 const LoginPage = lazy(() => chunks.login().then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => chunks.register().then((m) => ({ default: m.RegisterPage })));
-const CustomPageView = lazy(() => chunks.customPage().then((m) => ({ default: m.CustomPageView })));
+// A custom page as home: its query and view load only on installs that chose one.
+const HomeCustomPage = lazy(() => chunks.customPage().then((m) => ({ default: m.HomeCustomPage })));
 
 function customPageId(): string | null {
   const { homepage } = getBootstrapData().settings;
@@ -27,16 +25,9 @@ export async function loader() {
   // The variant's chunk loads while the route does, not after it renders.
   await chunks[type]();
   const id = customPageId();
-  return id ? loadCustomPage(id) : null;
-}
-
-function HomeCustomPage({ id }: { id: string }) {
-  const { data } = useSuspenseQuery(customPageQuery(id));
-  return (
-    <Suspense fallback={null}>
-      <CustomPageView page={data.page} />
-    </Suspense>
-  );
+  if (!id) return null;
+  const { loadCustomPage } = await import('../pages/custom-page.loader.ts');
+  return loadCustomPage(id);
 }
 
 /**
@@ -45,7 +36,13 @@ function HomeCustomPage({ id }: { id: string }) {
  */
 export function HomePage() {
   const { homepage } = useSettings();
-  if (homepage?.type === 'customPage' && homepage.value) return <HomeCustomPage id={homepage.value} />;
+  if (homepage?.type === 'customPage' && homepage.value) {
+    return (
+      <Suspense fallback={null}>
+        <HomeCustomPage id={homepage.value} />
+      </Suspense>
+    );
+  }
   const type = homepage?.type ?? 'landing';
   return (
     <Suspense fallback={null}>

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import Cookies from 'js-cookie';
 import { Link, useLocation } from 'react-router';
 import { COOKIE, COOKIE_NOTICE_BREAKPOINT_PX, COOKIE_NOTICE_DAYS } from '@kosh/contracts/constants';
-import { Button } from '../ui/Button.tsx';
+import { PlainButton } from '../ui/PlainButton.tsx';
 import { focusRing } from '../ui/button-styles.ts';
 import { useBootstrapData } from './bootstrap-store.ts';
 import { useTrans } from './i18n/useTrans.tsx';
@@ -52,10 +52,10 @@ export function CookieNotice() {
           </Link>
         </p>
         <div className={clsx('flex gap-2', isWide ? 'shrink-0' : 'w-full [&>*]:flex-1')}>
-          <Button variant="secondary" onPress={() => store(false)}>
+          <PlainButton variant="secondary" onClick={() => store(false)}>
             {trans('Reject')}
-          </Button>
-          <Button onPress={() => store(true)}>{trans('Accept All')}</Button>
+          </PlainButton>
+          <PlainButton onClick={() => store(true)}>{trans('Accept All')}</PlainButton>
         </div>
       </div>
     </section>

@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import clsx from 'clsx';
 import { Outlet, ScrollRestoration, useHref, useNavigate, type NavigateOptions } from 'react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
-import { useNotificationStream } from '../notifications/live/useNotificationStream.ts';
 import { NavigationProgress } from '../ui/NavigationProgress.tsx';
 import { useBootstrapData } from './bootstrap-store.ts';
 import { CookieNotice } from './CookieNotice.tsx';
@@ -21,6 +20,11 @@ const ImpersonationBanner = lazy(() =>
   import('../admin/impersonation/ImpersonationBanner.tsx').then((m) => ({ default: m.ImpersonationBanner })),
 );
 
+// One live notification stream per signed-in tab; a visitor's pages never load it.
+const LiveNotifications = lazy(() =>
+  import('../notifications/live/LiveNotifications.tsx').then((m) => ({ default: m.LiveNotifications })),
+);
+
 const EmailVerificationScreen = lazy(() =>
   import('../auth/verification/EmailVerificationScreen.tsx').then((m) => ({ default: m.EmailVerificationScreen })),
 );
@@ -34,8 +38,6 @@ export function RootLayout() {
   const { trans } = useTrans();
   const { user, settings } = useBootstrapData();
   const mustVerify = needsEmailVerification(user, settings.require_email_confirmation);
-  // Live notifications: one stream per signed-in tab, closed on logout.
-  useNotificationStream();
   return (
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
       <a
@@ -48,6 +50,11 @@ export function RootLayout() {
         {trans('Skip to main content')}
       </a>
       <NavigationProgress />
+      {user && settings.notifications?.integrated ? (
+        <Suspense fallback={null}>
+          <LiveNotifications />
+        </Suspense>
+      ) : null}
       {user?.impersonator ? (
         <Suspense fallback={null}>
           <ImpersonationBanner />

@@ -42,6 +42,9 @@ type DropdownProps<T extends object> = AriaMenuProps<T> & {
   placement?: 'bottom start' | 'bottom end' | 'top start' | 'top end' | 'bottom' | 'top';
   header?: ReactNode;
   minWidth?: number;
+  /** Open state, when the owner keeps it (a deferred menu opens on its first load). */
+  isOpen?: boolean;
+  onOpenChange?: (isOpen: boolean) => void;
 };
 
 /** A dropdown menu: 8 px radius, max height 420, collision padding 16 (part 1, 9). */
@@ -51,11 +54,13 @@ export function Dropdown<T extends object>({
   header,
   minWidth = 200,
   className,
+  isOpen,
+  onOpenChange,
   ...menuProps
 }: DropdownProps<T>) {
   const handleKeyDown = useTypeAhead();
   return (
-    <MenuTrigger>
+    <MenuTrigger isOpen={isOpen} onOpenChange={onOpenChange}>
       {trigger}
       <Popover
         placement={placement}

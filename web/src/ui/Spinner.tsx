@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
-import { ProgressBar } from 'react-aria-components';
 import { SPINNER_DELAY_MS, SPINNER_MIN_DURATION_MS } from '@kosh/contracts/constants';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 
@@ -35,8 +34,10 @@ export function Spinner({ size = 24, className, label, isActive = true, immediat
   const delayed = useDelayedFlag(isActive);
   if (!(immediate ? isActive : delayed)) return null;
   return (
-    <ProgressBar
-      isIndeterminate
+    // A plain progressbar role (what react-aria's indeterminate ProgressBar renders): toasts on
+    // every page show spinners, and the public pages' first load does without react-aria.
+    <span
+      role="progressbar"
       aria-label={label ?? trans('Loading')}
       className={clsx('inline-flex text-primary', className)}
     >
@@ -50,6 +51,6 @@ export function Spinner({ size = 24, className, label, isActive = true, immediat
           strokeLinecap="round"
         />
       </svg>
-    </ProgressBar>
+    </span>
   );
 }

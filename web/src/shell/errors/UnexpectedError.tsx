@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useTrans } from '../i18n/useTrans.tsx';
-import { Button } from '../../ui/Button.tsx';
+import { PlainButton } from '../../ui/PlainButton.tsx';
 
 /** Full-page screen for uncaught render errors (part 1, 2.2). */
 export function UnexpectedError({ error }: { error?: unknown }) {
@@ -19,7 +19,7 @@ export function UnexpectedError({ error }: { error?: unknown }) {
           {detail}
         </pre>
       )}
-      <Button onPress={() => window.location.reload()}>{trans('Reload page')}</Button>
+      <PlainButton onClick={() => window.location.reload()}>{trans('Reload page')}</PlainButton>
     </main>
   );
 }

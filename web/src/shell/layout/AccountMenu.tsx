@@ -1,28 +1,28 @@
-import clsx from 'clsx';
-import { Bell, ChevronDown, CreditCard, LogOut, Moon, Sun } from 'lucide-react';
+import { Bell, CreditCard, LogOut, Moon, Sun } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
 import type { MenuItem as MenuEntry, User } from '@kosh/contracts';
 import { useLogout } from '../../api/auth.api.ts';
-import { focusRing } from '../../ui/button-styles.ts';
+import type { MenuOpenState } from '../../ui/DeferredMenu.tsx';
 import { Dropdown, MenuDivider, MenuItem } from '../../ui/Menu.tsx';
 import { useSettings } from '../bootstrap-store.ts';
 import { useTrans } from '../i18n/useTrans.tsx';
 import { useIsAppPage } from '../menus/app-routes.ts';
-import { dropdownMenuLinks } from '../menus/CustomMenu.tsx';
+import { dropdownMenuLinks } from '../menus/dropdown-menu-links.tsx';
 import { useMenu } from '../menus/useMenu.ts';
 import { useAuth } from '../useAuth.ts';
 import { useIsMobile } from '../useMediaQuery.ts';
+import { AccountTriggerContent, accountTriggerClasses } from './AccountTrigger.tsx';
 import { Avatar } from './Avatar.tsx';
 import { useThemeToggle } from './useThemeToggle.ts';
 
-type AccountMenuProps = {
+export type AccountMenuProps = {
   user: User;
   /** On small screens, the navbar's own links, held here instead of in a second menu. */
   navbarItems?: MenuEntry[];
-};
+} & Partial<MenuOpenState>;
 
 /** Account dropdown of part 1, 2.6: avatar 32 px, name capped at 124 px. */
-export function AccountMenu({ user, navbarItems = [] }: AccountMenuProps) {
+export function AccountMenu({ user, navbarItems = [], isOpen, onOpenChange }: AccountMenuProps) {
   const { trans } = useTrans();
   const settings = useSettings();
   const { isSubscribed } = useAuth();
@@ -37,23 +37,16 @@ export function AccountMenu({ user, navbarItems = [] }: AccountMenuProps) {
   const unread = user.unread_notifications_count;
 
   const trigger = (
-    <AriaButton
-      className={clsx(
-        'flex h-10 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm text-fg hover:bg-bg-alt',
-        focusRing,
-      )}
-    >
-      <Avatar user={user} size={32} />
-      {/* The visible name starts the accessible name (WCAG 2.5.3); 'Account menu' follows for screen readers. */}
-      {!isMobile && <span className="max-w-[124px] truncate font-medium">{user.name || user.email}</span>}
-      <span className="sr-only">{trans('Account menu')}</span>
-      <ChevronDown size={16} className="text-fg-muted" aria-hidden />
+    <AriaButton className={accountTriggerClasses}>
+      <AccountTriggerContent user={user} />
     </AriaButton>
   );
 
   return (
     <Dropdown
       trigger={trigger}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
       aria-label={trans('Account menu')}
       minWidth={240}
       header={

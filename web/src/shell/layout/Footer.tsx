@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Moon, Sun } from 'lucide-react';
 import { focusRing } from '../../ui/button-styles.ts';
-import { Button } from '../../ui/Button.tsx';
+import { PlainButton } from '../../ui/PlainButton.tsx';
 import { useSettings } from '../bootstrap-store.ts';
 import { useTrans } from '../i18n/useTrans.tsx';
 import { CustomMenu } from '../menus/CustomMenu.tsx';
@@ -25,14 +25,14 @@ export function Footer({ className, variant = 'compact' }: FooterProps) {
     <div className="-ml-3 flex items-center gap-1 md:ml-0">
       <LanguagePicker />
       {themeToggle.isEnabled && (
-        <Button
+        <PlainButton
           variant="ghost"
-          onPress={themeToggle.toggle}
+          onClick={themeToggle.toggle}
           startIcon={themeToggle.isDark ? <Sun size={18} aria-hidden /> : <Moon size={18} aria-hidden />}
           data-testid="footer-theme-toggle"
         >
           {trans(themeToggle.label)}
-        </Button>
+        </PlainButton>
       )}
     </div>
   );

@@ -1,18 +1,27 @@
+import { lazy, Suspense } from 'react';
 import clsx from 'clsx';
-import { Menu as MenuIcon } from 'lucide-react';
+import { Bell, Menu as MenuIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button as AriaButton } from 'react-aria-components';
-import type { MenuItem } from '@kosh/contracts';
+import type { MenuItem, User } from '@kosh/contracts';
 import { buttonClasses, focusRing, iconButtonClasses } from '../../ui/button-styles.ts';
-import { Dropdown } from '../../ui/Menu.tsx';
-import { NotificationsBell } from '../../notifications/NotificationsBell.tsx';
+import { DeferredMenu, type MenuLoader } from '../../ui/DeferredMenu.tsx';
 import { useBootstrapData } from '../bootstrap-store.ts';
 import { useTrans } from '../i18n/useTrans.tsx';
-import { dropdownMenuLinks, CustomMenu } from '../menus/CustomMenu.tsx';
+import { CustomMenu } from '../menus/CustomMenu.tsx';
 import { useMenu } from '../menus/useMenu.ts';
 import { useIsMobile } from '../useMediaQuery.ts';
-import { AccountMenu } from './AccountMenu.tsx';
+import type { AccountMenuProps } from './AccountMenu.tsx';
+import { AccountTriggerContent, accountTriggerClasses } from './AccountTrigger.tsx';
+import type { GuestMenuProps } from './GuestMenu.tsx';
 import { Logo } from './Logo.tsx';
+
+// The navbar's menus (react-aria) load on first use: the public pages' first load does without them.
+const loadGuestMenu: MenuLoader<GuestMenuProps> = () => import('./GuestMenu.tsx').then((m) => m.GuestMenu);
+const loadAccountMenu: MenuLoader<AccountMenuProps> = () => import('./AccountMenu.tsx').then((m) => m.AccountMenu);
+// Signed-in users only; it loads with the page, the bell standing still until then.
+const NotificationsBell = lazy(() =>
+  import('../../notifications/NotificationsBell.tsx').then((m) => ({ default: m.NotificationsBell })),
+);
 
 type NavbarProps = { menuPosition?: string; className?: string };
 
@@ -26,21 +35,53 @@ const CONTACT: MenuItem = {
   settings: {},
 };
 
-/** A visitor's one menu on small screens: the position's menu and 'Contact us'. */
-function GuestMenu({ items }: { items: MenuItem[] }) {
+function GuestMenuButton({ items }: GuestMenuProps) {
   const { trans } = useTrans();
   return (
-    <Dropdown
-      aria-label={trans('Main menu')}
-      placement="bottom end"
-      trigger={
-        <AriaButton aria-label={trans('Open menu')} className={iconButtonClasses('md')}>
+    <DeferredMenu
+      load={loadGuestMenu}
+      props={{ items }}
+      standIn={(handlers) => (
+        <button
+          type="button"
+          aria-label={trans('Open menu')}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          className={iconButtonClasses('md')}
+          {...handlers}
+        >
           <MenuIcon size={20} aria-hidden />
-        </AriaButton>
-      }
-    >
-      {dropdownMenuLinks(items, trans)}
-    </Dropdown>
+        </button>
+      )}
+    />
+  );
+}
+
+function AccountMenuButton({ user, navbarItems }: { user: User; navbarItems?: MenuItem[] }) {
+  return (
+    <DeferredMenu
+      load={loadAccountMenu}
+      props={{ user, navbarItems }}
+      standIn={(handlers) => (
+        <button
+          type="button"
+          aria-haspopup="menu"
+          aria-expanded={false}
+          className={accountTriggerClasses}
+          {...handlers}
+        >
+          <AccountTriggerContent user={user} />
+        </button>
+      )}
+    />
+  );
+}
+
+function BellStandIn() {
+  return (
+    <span className={iconButtonClasses('md')} aria-hidden>
+      <Bell size={20} />
+    </span>
   );
 }
 
@@ -75,9 +116,13 @@ export function Navbar({ menuPosition = 'homepage-navbar', className }: NavbarPr
               {trans('Contact us')}
             </Link>
           )}
-          {!isMobile && <NotificationsBell />}
+          {!isMobile && user && settings.notifications?.integrated && (
+            <Suspense fallback={<BellStandIn />}>
+              <NotificationsBell />
+            </Suspense>
+          )}
           {user ? (
-            <AccountMenu user={user} navbarItems={isMobile ? phoneItems : undefined} />
+            <AccountMenuButton user={user} navbarItems={isMobile ? phoneItems : undefined} />
           ) : (
             <>
               <Link to="/login" className={buttonClasses('text', 'md', isMobile ? 'px-3' : undefined)}>
@@ -90,7 +135,7 @@ export function Navbar({ menuPosition = 'homepage-navbar', className }: NavbarPr
               )}
             </>
           )}
-          {isMobile && !user && <GuestMenu items={phoneItems} />}
+          {isMobile && !user && <GuestMenuButton items={phoneItems} />}
         </div>
       </div>
     </header>

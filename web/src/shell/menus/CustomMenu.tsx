@@ -2,7 +2,6 @@ import clsx from 'clsx';
 import { Link as RouterLink } from 'react-router';
 import type { MenuItem } from '@kosh/contracts';
 import { focusRing } from '../../ui/button-styles.ts';
-import { MenuItem as DropdownItem } from '../../ui/Menu.tsx';
 import { useTrans } from '../i18n/useTrans.tsx';
 import { isExternalAction } from './menu-visibility.ts';
 import { useMenu } from './useMenu.ts';
@@ -26,21 +25,6 @@ export function MenuItemLink({ item, className }: LinkProps) {
       {label}
     </RouterLink>
   );
-}
-
-/** Menu items as entries of a dropdown (a phone's menu, the account menu); ids keep their item's id. */
-export function dropdownMenuLinks(items: MenuItem[], trans: (line: string) => string, idPrefix = '') {
-  return items.map((item) => (
-    <DropdownItem
-      key={item.id}
-      id={`${idPrefix}${item.id}`}
-      href={item.action}
-      target={isExternalAction(item) ? (item.target ?? '_self') : item.target}
-      textValue={trans(item.label)}
-    >
-      {trans(item.label)}
-    </DropdownItem>
-  ));
 }
 
 type CustomMenuProps = {

@@ -1,6 +1,39 @@
+import { lazy, Suspense } from 'react';
+import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { useNearViewport } from '../../ui/useNearViewport.ts';
 import { LargeStorageOffer } from '../enquiry/LargeStorageOffer.tsx';
+import { PlanCardsSkeleton } from '../pricing/PlanCardSkeleton.tsx';
 import { PricingSection } from '../pricing/PricingSection.tsx';
 import { LandingSection } from './LandingSection.tsx';
+
+// The cards, their call for the plans and the query code behind it load as the reader nears the
+// band (or jumps to #pricing): the landing page's first paint is the hero, far above them.
+const PricingPlans = lazy(() => import('../pricing/PricingPlans.tsx').then((m) => ({ default: m.PricingPlans })));
+
+function DeferredPlans() {
+  const { trans } = useTrans();
+  const [box, isNear] = useNearViewport<HTMLDivElement>();
+  // Where PricingPlans puts the cycle selector (46 px) and the cards.
+  const skeleton = (
+    <>
+      <div className="mt-8 h-[46px]" />
+      <div className="mt-12">
+        <PlanCardsSkeleton label={trans('Loading...')} />
+      </div>
+    </>
+  );
+  return (
+    <div ref={box}>
+      {isNear ? (
+        <Suspense fallback={skeleton}>
+          <PricingPlans cardHeadingLevel={3} />
+        </Suspense>
+      ) : (
+        skeleton
+      )}
+    </div>
+  );
+}
 
 /** Pricing (spec part 2, 2; anchor "pricing"): cycle selector and plan cards, then the large-storage offer. */
 export function LandingPricing() {
@@ -8,7 +41,9 @@ export function LandingPricing() {
     <LandingSection name="pricing" id="pricing" tone="alt">
       {/* PricingSection and the offer bring their own widths; the section only gives the band. */}
       <div className="-mx-4 sm:-mx-6">
-        <PricingSection />
+        <PricingSection>
+          <DeferredPlans />
+        </PricingSection>
       </div>
       <div className="mt-12">
         <LargeStorageOffer />

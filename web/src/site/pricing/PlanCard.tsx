@@ -86,20 +86,3 @@ export function PlanCard({ product, cycle, visitor, headingLevel = 3 }: Props) {
     </article>
   );
 }
-
-/** A card's shape while the plans load. */
-export function PlanCardSkeleton() {
-  return (
-    <div className="flex flex-1 animate-pulse flex-col rounded-kosh-lg bg-bg p-6 shadow-sm ring-1 ring-divider">
-      <div className="h-6 w-24 rounded-kosh bg-divider" />
-      <div className="mt-2 h-4 w-28 rounded-kosh bg-divider" />
-      <div className="mt-5 h-9 w-32 rounded-kosh bg-divider" />
-      <div className="mt-5 h-10 w-full rounded-kosh bg-divider" />
-      <div className="mt-5 flex flex-col gap-3 border-t border-divider pt-5">
-        <div className="h-4 w-full rounded-kosh bg-divider" />
-        <div className="h-4 w-5/6 rounded-kosh bg-divider" />
-        <div className="h-4 w-4/6 rounded-kosh bg-divider" />
-      </div>
-    </div>
-  );
-}

@@ -7,6 +7,7 @@ import { PublicLayout } from '../../shell/layout/PublicLayout.tsx';
 import { useAuth } from '../../shell/useAuth.ts';
 import { useDocumentTitle } from '../../shell/useDocumentTitle.ts';
 import { CommunitySection } from '../landing/CommunitySection.tsx';
+import { PricingPlans } from './PricingPlans.tsx';
 import { PricingSection } from './PricingSection.tsx';
 
 const trustLine = 'mx-auto mt-12 flex max-w-[720px] items-center justify-center gap-2 px-4 text-center text-sm text-fg';
@@ -29,7 +30,9 @@ export function PricingPage() {
               {trans('Save up to 92% compared with other cloud drives.')}
             </p>
           }
-        />
+        >
+          <PricingPlans cardHeadingLevel={2} />
+        </PricingSection>
         <p className={trustLine}>
           <ShieldCheck size={20} className="shrink-0 text-positive" aria-hidden />
           {trans('Your files are encrypted and stored in India.')}
