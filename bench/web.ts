@@ -5,6 +5,7 @@
 // /drive (signed in, 1,000 entries) and the link page; accessibility 1.0 everywhere.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -118,6 +119,13 @@ export async function benchWeb(): Promise<Figure[]> {
         ...(page.signedIn ? { extraHeaders: { Cookie: user.cookie } } : {}),
       });
       if (!result) throw new Error(`lighthouse answered nothing for ${page.path}`);
+      // KOSH_BENCH_LIGHTHOUSE_DIR keeps each page's whole report, to see what a figure is made of.
+      const reportDir = process.env.KOSH_BENCH_LIGHTHOUSE_DIR;
+      if (reportDir) {
+        mkdirSync(reportDir, { recursive: true });
+        const file = `${page.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.json`;
+        writeFileSync(path.join(reportDir, file), JSON.stringify(result.lhr, null, 1));
+      }
       const { categories, audits } = result.lhr;
       const performance = categories.performance.score ?? 0;
       const accessibility = categories.accessibility.score ?? 0;

@@ -28,5 +28,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by the server to hint each route's scripts in the HTML (server/src/web/route-preloads.ts).
+    manifest: true,
   },
 });

@@ -6,6 +6,7 @@ import type { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
 import type { Config } from '../config.ts';
 import type { LinkPageSeo } from '../shares/link-seo.ts';
 import { publicPageMeta } from '../shell/site-seo.service.ts';
+import { readManifest, routeModules, routePreloads, type Manifest } from './route-preloads.ts';
 
 const NOT_BUILT = [
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kosh</title></head>',
@@ -62,6 +63,7 @@ export class SpaRenderer {
   private readonly answers: BootstrapAnswers;
   private readonly seo: LinkPageSeo;
   private template: string | null = null;
+  private manifest: Manifest | null = null;
   constructor(deps: { config: Pick<Config, 'webDistDir' | 's3'>; answers: BootstrapAnswers; seo: LinkPageSeo }) {
     this.config = deps.config;
     this.answers = deps.answers;
@@ -74,6 +76,15 @@ export class SpaRenderer {
     // Read once: the build does not change under a running server.
     if (fs.existsSync(file)) this.template = fs.readFileSync(file, 'utf8');
     return this.template ?? NOT_BUILT;
+  }
+
+  /** Module preload links for the scripts the path's route loads first. */
+  private preloadLinks(pathname: string, homepage: string | undefined, signedIn: boolean): string[] {
+    this.manifest ??= readManifest(this.config.webDistDir);
+    const type = homepage === 'login' || homepage === 'register' || homepage === 'customPage' ? homepage : 'landing';
+    return routePreloads(this.manifest, routeModules(pathname, type, signedIn)).map(
+      (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`,
+    );
   }
 
   async render(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -111,6 +122,7 @@ export class SpaRenderer {
             `<link rel="canonical" href="${escapeHtml(site.url)}">`,
           ]
         : []),
+      ...this.preloadLinks(pathname, data.settings.homepage?.type, Boolean(data.user)),
       `<script nonce="${nonce}">window.bootstrapData=${safeJson(data)};</script>`,
     ].join('\n');
     const html = this.loadTemplate()
