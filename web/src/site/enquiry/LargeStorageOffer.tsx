@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { HardDrive } from 'lucide-react';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
-import { useNearViewport } from '../../ui/useNearViewport.ts';
+import { NearViewport } from '../../ui/NearViewport.tsx';
 
 // The form, its field and the modals behind it load as the reader nears the offer: the landing
 // page's first paint needs none of them.
@@ -10,7 +10,6 @@ const StorageQuote = lazy(() => import('./StorageQuote.tsx').then((m) => ({ defa
 /** The large-storage offer under the plan cards (spec part 2, 2 and 9): what it is, and a quote form. */
 export function LargeStorageOffer() {
   const { trans } = useTrans();
-  const [formBox, isNear] = useNearViewport<HTMLDivElement>();
   return (
     <div
       data-testid="large-storage-offer"
@@ -26,13 +25,9 @@ export function LargeStorageOffer() {
             <p className="mt-1 text-sm text-fg-muted">{trans('Large storage from 5 TB at ₹0.15 per GB per month.')}</p>
           </div>
         </div>
-        <div ref={formBox} className="min-h-[68px] w-full md:w-auto md:min-w-[428px]">
-          {isNear && (
-            <Suspense fallback={null}>
-              <StorageQuote />
-            </Suspense>
-          )}
-        </div>
+        <NearViewport className="min-h-[68px] w-full md:w-auto md:min-w-[428px]">
+          <StorageQuote />
+        </NearViewport>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useSettings } from '../../shell/bootstrap-store.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
-import { useNearViewport } from '../../ui/useNearViewport.ts';
+import { NearViewport } from '../../ui/NearViewport.tsx';
 
 // The form and its validation load as the reader scrolls towards it: the landing page's first paint needs neither.
 const EnquiryForm = lazy(() => import('./EnquiryForm.tsx').then((m) => ({ default: m.EnquiryForm })));
@@ -13,7 +13,6 @@ const EnquiryForm = lazy(() => import('./EnquiryForm.tsx').then((m) => ({ defaul
 export function ResellerSection() {
   const { trans } = useTrans();
   const { branding } = useSettings();
-  const [formBox, isNear] = useNearViewport<HTMLDivElement>();
   return (
     <div
       data-testid="reseller-section"
@@ -29,13 +28,9 @@ export function ResellerSection() {
           })}
         </p>
       </div>
-      <div ref={formBox} className="min-h-[560px] rounded-kosh-lg border border-divider bg-bg p-5 shadow-sm sm:p-8">
-        {isNear && (
-          <Suspense fallback={null}>
-            <EnquiryForm kind="reseller" rows={4} checkHumanFirst />
-          </Suspense>
-        )}
-      </div>
+      <NearViewport className="min-h-[560px] rounded-kosh-lg border border-divider bg-bg p-5 shadow-sm sm:p-8">
+        <EnquiryForm kind="reseller" rows={4} checkHumanFirst />
+      </NearViewport>
     </div>
   );
 }

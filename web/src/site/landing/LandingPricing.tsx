@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
-import { useNearViewport } from '../../ui/useNearViewport.ts';
+import { NearViewport } from '../../ui/NearViewport.tsx';
 import { LargeStorageOffer } from '../enquiry/LargeStorageOffer.tsx';
 import { PlanCardsSkeleton } from '../pricing/PlanCardSkeleton.tsx';
 import { PricingSection } from '../pricing/PricingSection.tsx';
@@ -12,7 +12,6 @@ const PricingPlans = lazy(() => import('../pricing/PricingPlans.tsx').then((m) =
 
 function DeferredPlans() {
   const { trans } = useTrans();
-  const [box, isNear] = useNearViewport<HTMLDivElement>();
   // Where PricingPlans puts the cycle selector (46 px) and the cards.
   const skeleton = (
     <>
@@ -23,15 +22,9 @@ function DeferredPlans() {
     </>
   );
   return (
-    <div ref={box}>
-      {isNear ? (
-        <Suspense fallback={skeleton}>
-          <PricingPlans cardHeadingLevel={3} />
-        </Suspense>
-      ) : (
-        skeleton
-      )}
-    </div>
+    <NearViewport placeholder={skeleton}>
+      <PricingPlans cardHeadingLevel={3} />
+    </NearViewport>
   );
 }
 
