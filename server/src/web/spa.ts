@@ -6,7 +6,7 @@ import type { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
 import type { Config } from '../config.ts';
 import type { LinkPageSeo } from '../shares/link-seo.ts';
 import { publicPageMeta } from '../shell/site-seo.service.ts';
-import { readManifest, routeModules, routePreloads, type Manifest } from './route-preloads.ts';
+import { readManifest, routeModules, routePreloads, type HomepageType, type Manifest } from './route-preloads.ts';
 
 const NOT_BUILT = [
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kosh</title></head>',
@@ -79,10 +79,9 @@ export class SpaRenderer {
   }
 
   /** Module preload links for the scripts the path's route loads first. */
-  private preloadLinks(pathname: string, homepage: string | undefined, signedIn: boolean): string[] {
+  private preloadLinks(pathname: string, homepage: HomepageType | undefined, signedIn: boolean): string[] {
     this.manifest ??= readManifest(this.config.webDistDir);
-    const type = homepage === 'login' || homepage === 'register' || homepage === 'customPage' ? homepage : 'landing';
-    return routePreloads(this.manifest, routeModules(pathname, type, signedIn)).map(
+    return routePreloads(this.manifest, routeModules(pathname, homepage ?? 'landing', signedIn)).map(
       (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`,
     );
   }

@@ -33,17 +33,8 @@ export function LanguagePicker() {
     <DeferredMenu
       load={loadLanguageMenu}
       props={{}}
-      standIn={(handlers) => (
-        <button
-          type="button"
-          aria-haspopup="menu"
-          aria-expanded={false}
-          {...languageTriggerProps(trans, i18n.name)}
-          {...handlers}
-        >
-          <LanguageTriggerContent name={i18n.name} />
-        </button>
-      )}
+      trigger={languageTriggerProps(trans, i18n.name)}
+      triggerContent={<LanguageTriggerContent name={i18n.name} />}
     />
   );
 }

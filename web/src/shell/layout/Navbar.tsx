@@ -41,18 +41,8 @@ function GuestMenuButton({ items }: GuestMenuProps) {
     <DeferredMenu
       load={loadGuestMenu}
       props={{ items }}
-      standIn={(handlers) => (
-        <button
-          type="button"
-          aria-label={trans('Open menu')}
-          aria-haspopup="menu"
-          aria-expanded={false}
-          className={iconButtonClasses('md')}
-          {...handlers}
-        >
-          <MenuIcon size={20} aria-hidden />
-        </button>
-      )}
+      trigger={{ 'aria-label': trans('Open menu'), className: iconButtonClasses('md') }}
+      triggerContent={<MenuIcon size={20} aria-hidden />}
     />
   );
 }
@@ -62,17 +52,8 @@ function AccountMenuButton({ user, navbarItems }: { user: User; navbarItems?: Me
     <DeferredMenu
       load={loadAccountMenu}
       props={{ user, navbarItems }}
-      standIn={(handlers) => (
-        <button
-          type="button"
-          aria-haspopup="menu"
-          aria-expanded={false}
-          className={accountTriggerClasses}
-          {...handlers}
-        >
-          <AccountTriggerContent user={user} />
-        </button>
-      )}
+      trigger={{ className: accountTriggerClasses }}
+      triggerContent={<AccountTriggerContent user={user} />}
     />
   );
 }
