@@ -29,3 +29,4 @@ export * from './permission-catalog.ts';
 export * from './admin-roles.ts';
 export * from './tags.ts';
 export * from './admin-files.ts';
+export * from './admin-settings.ts';

@@ -58,6 +58,7 @@ describe('loadConfig', () => {
       secretKey: undefined,
       secretKeyFile: path.resolve('./data/secret.key'),
       previousSecretKeys: [],
+      settingOverrides: {},
     });
   });
 
@@ -83,6 +84,8 @@ describe('loadConfig', () => {
       WEB_DIST_DIR: '/srv/web',
       KOSH_SECRET_KEY: 'k'.repeat(32),
       KOSH_SECRET_KEY_PREVIOUS: ' old-one ,older-one,',
+      RECAPTCHA_SECRET_KEY: ' from-env ',
+      GOOGLE_CLIENT_ID: '',
     });
     expect(config).toMatchObject({
       port: 3000,
@@ -112,6 +115,7 @@ describe('loadConfig', () => {
       secretKey: 'k'.repeat(32),
       secretKeyFile: '/srv/kosh/secret.key',
       previousSecretKeys: ['old-one', 'older-one'],
+      settingOverrides: { 'recaptcha.secret_key': 'from-env' },
     });
   });
 

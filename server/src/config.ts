@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { settingOverrides } from './settings/setting-environment.ts';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
@@ -98,6 +99,8 @@ export type Config = {
   secretKey: string | undefined;
   secretKeyFile: string;
   previousSecretKeys: string[];
+  /** Settings held by environment variables (settings/setting-environment.ts), by setting key. */
+  settingOverrides: Record<string, string>;
 };
 
 /** The environment is unusable; the message lists every invalid variable, one a line. */
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     previousSecretKeys: e.KOSH_SECRET_KEY_PREVIOUS.split(',')
       .map((k) => k.trim())
       .filter(Boolean),
+    settingOverrides: settingOverrides(env),
   };
 }
 

@@ -43,7 +43,17 @@ export type CoreDeps = { config: Config; db: Database; dialect: Dialect; logger:
 export function createModules(core: CoreDeps) {
   const { config, db, dialect, logger } = core;
   const clock = core.clock ?? systemClock;
-  const settings = createSettingsModule({ db, secrets: () => readSecretKeys(config), clock });
+  const settings = createSettingsModule({
+    db,
+    secrets: () => readSecretKeys(config),
+    clock,
+    overrides: config.settingOverrides,
+    status: {
+      appUrl: config.appUrl ?? null,
+      storageDriver: config.storageDriver,
+      mailConfigured: config.smtpUrl !== undefined,
+    },
+  });
   // Adapters to the world outside the process that several areas share: file bytes and mail (each
   // mail sent or refused lands in the outgoing email log).
   const storage = createStorageDriver(config);
@@ -51,6 +61,7 @@ export function createModules(core: CoreDeps) {
   const mailer = new LoggedMailer(createMailer(config, logger), mailLog, logger);
   // The audit and schedule logs: staff changes and job runs write to them.
   const admin = createAdminModule({ db, dialect, logger, settings: settings.service, mailer, mailLog, clock });
+  settings.service.recordChangesWith(admin.audit);
   const users = createUsersModule({ db, clock });
   const adminRoles = createAdminRolesModule({ db, dialect, audit: admin.audit, actors: users.actors, clock });
   const i18n = createI18nModule({ db, users: users.repos.users, settings: settings.service });

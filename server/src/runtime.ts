@@ -28,6 +28,11 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Modul
   const { changed, unreadable } = await modules.auth.twoFactor.reencryptSecrets();
   if (changed) logger.info({ users: changed }, 'two-factor secrets re-encrypted under the current key');
   if (unreadable) logger.error({ users: unreadable }, 'two-factor secrets no key opens: set KOSH_SECRET_KEY_PREVIOUS');
+  const settingSecrets = await modules.settings.service.reencryptSecrets();
+  if (settingSecrets.changed)
+    logger.info({ settings: settingSecrets.changed }, 'secret settings encrypted under the current key');
+  if (settingSecrets.unreadable)
+    logger.error({ settings: settingSecrets.unreadable }, 'secret settings no key opens: set KOSH_SECRET_KEY_PREVIOUS');
   return modules;
 }
 

@@ -3,6 +3,7 @@ import { forbidden, validation } from '../http/app-error.ts';
 import type { RecaptchaService } from '../recaptcha/recaptcha.service.ts';
 import { NOT_HUMAN } from '../recaptcha/recaptcha.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { BLOCKED_DOMAIN_MESSAGE, isBlockedDomain } from './blocked-domains.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { EmailVerificationService } from './email-verification.service.ts';
@@ -68,7 +69,9 @@ export class RegistrationService {
       if (accepted !== true && accepted !== 'true' && accepted !== 1)
         errors[policy.id] = [`You must accept the ${policy.label}.`];
     }
-    if (await this.deps.users.getByEmail(body.email)) errors.email = ['The email has already been taken.'];
+    if (isBlockedDomain(body.email, await settings.get<string[]>('auth.domain_blacklist')))
+      errors.email = [BLOCKED_DOMAIN_MESSAGE];
+    else if (await this.deps.users.getByEmail(body.email)) errors.email = ['The email has already been taken.'];
     if (Object.keys(errors).length) throw validation(errors);
     // Spent last, so a form with a mistake does not cost the visitor a new check.
     if (await this.deps.recaptcha.isRequiredFor('register')) {

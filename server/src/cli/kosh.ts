@@ -100,7 +100,7 @@ program
   .command('keys:rotate')
   .description(
     [
-      're-encrypt two-factor secrets under KOSH_SECRET_KEY (or DATA_DIR/secret.key); put the old key in',
+      're-encrypt two-factor secrets and secret settings under KOSH_SECRET_KEY (or DATA_DIR/secret.key); put the old key in',
       'KOSH_SECRET_KEY_PREVIOUS while rotating. Every start does the same.',
     ].join(' '),
   )
@@ -112,6 +112,11 @@ program
         out(`${unreadable} users hold two-factor secrets no key opens: add the old key to KOSH_SECRET_KEY_PREVIOUS.`);
         process.exitCode = 1;
       } else out('Every two-factor secret is under the current key.');
+      const settings = await m.settings.service.reencryptSecrets();
+      if (settings.unreadable) {
+        out(`${settings.unreadable} secret settings no key opens: add the old key to KOSH_SECRET_KEY_PREVIOUS.`);
+        process.exitCode = 1;
+      } else out('Every secret setting is under the current key.');
     }),
   );
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { LandingSettingsSchema } from '@kosh/contracts';
 import { EN_LINES } from '../db/seed/lines-en.ts';
 import { LANDING_DEFAULTS } from './landing.defaults.ts';
-import { settingTypeError } from './settings.defaults.ts';
+import { checkSetting } from './setting-rules.ts';
+
+/** The refusal of a landing value, or undefined when it fits. */
+const settingTypeError = (key: string, value: unknown) => {
+  const checked = checkSetting(key, value);
+  return 'error' in checked ? checked.error : undefined;
+};
 
 const texts = (value: unknown): string[] =>
   typeof value === 'string'
@@ -27,7 +33,7 @@ describe('landing defaults', () => {
   });
 });
 
-describe('settingTypeError of landing', () => {
+describe('checkSetting of landing', () => {
   it('accepts the defaults and an edited copy', () => {
     expect(settingTypeError('landing', LANDING_DEFAULTS)).toBeUndefined();
     const edited = { ...LANDING_DEFAULTS, about: { eyebrow: '', title: 'Who we are', body: 'We store files.' } };
@@ -35,7 +41,7 @@ describe('settingTypeError of landing', () => {
   });
 
   it('names the field of a value that does not fit', () => {
-    expect(settingTypeError('landing', 'text')).toMatch(/^landing: /);
+    expect(settingTypeError('landing', 'text')).toBe('landing takes an object, not a string');
     const hero = { ...LANDING_DEFAULTS.hero, cta: { label: 'Go', action: 'javascript:alert(1)' } };
     expect(settingTypeError('landing', { ...LANDING_DEFAULTS, hero })).toMatch(/^landing\.hero\.cta\.action: /);
     const features = [{ title: 'X', description: '', icon: 'rocket' }];

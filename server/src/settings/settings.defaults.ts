@@ -1,5 +1,4 @@
-import { DEFAULT_RESUMABLE_CHUNK_BYTES, FREE_STORAGE_BYTES, LandingSettingsSchema } from '@kosh/contracts';
-import type { ZodType } from 'zod';
+import { DEFAULT_RESUMABLE_CHUNK_BYTES, FREE_STORAGE_BYTES } from '@kosh/contracts';
 import { LANDING_DEFAULTS } from './landing.defaults.ts';
 
 /**
@@ -135,6 +134,8 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   'uploads.expiry_hours': 24,
   /** Invitation mails to addresses without an account the whole site sends an hour (0 = no cap). */
   'mail.invitations_per_hour': 200,
+  /** Email domains that may not register (lower case, e.g. mailinator.com); subdomains included. */
+  'auth.domain_blacklist': [],
   ...SOCIAL_PROVIDER_SETTINGS,
 };
 
@@ -144,20 +145,3 @@ export const isKnownSetting = (key: string): boolean => Object.hasOwn(ALL_SETTIN
 /** Keys the server manages itself: never listed or changed through the API. */
 export const INTERNAL_SETTINGS = new Set(['app.key']);
 export const isPrivateSetting = (key: string): boolean => Object.hasOwn(PRIVATE_SETTINGS, key);
-
-/** Keys whose value is a structure with its own schema, checked whole before it is stored. */
-const SETTING_SCHEMAS: Record<string, ZodType> = { landing: LandingSettingsSchema };
-
-/** Why a value does not fit a key's type, or undefined when it does. */
-export function settingTypeError(key: string, value: unknown): string | undefined {
-  const schema = SETTING_SCHEMAS[key];
-  if (schema) {
-    const issue = schema.safeParse(value).error?.issues[0];
-    return issue && `${[key, ...issue.path].join('.')}: ${issue.message}`;
-  }
-  const def = ALL_SETTINGS[key];
-  const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-  if (def === null || value === null) return undefined;
-  const a = (k: string) => (/^[aeiou]/.test(k) ? `an ${k}` : `a ${k}`);
-  return kind(def) === kind(value) ? undefined : `${key} takes ${a(kind(def))}, not ${a(kind(value))}`;
-}

@@ -1,3 +1,4 @@
+import type { SettingsStatus } from '@kosh/contracts';
 import { KeyRing } from '../auth/key-ring.ts';
 import type { Clock } from '../clock.ts';
 import type { SecretKeys } from '../auth/key-ring.ts';
@@ -6,18 +7,22 @@ import { SettingsRepository } from './settings.repository.ts';
 import { SettingsService } from './settings.service.ts';
 
 /** Settings, and the keys derived from the install's secret key (kept outside the database). */
-export function createSettingsModule(deps: { db: Database; secrets: () => SecretKeys; clock?: Clock }) {
+export function createSettingsModule(deps: {
+  db: Database;
+  secrets: () => SecretKeys;
+  clock?: Clock;
+  /** Settings environment variables hold (config.settingOverrides). */
+  overrides?: Record<string, string>;
+  status?: SettingsStatus;
+}) {
   const repo = new SettingsRepository(deps.db);
-  const service = new SettingsService(repo);
-  return {
-    repos: { settings: repo },
-    service,
-    // The former in-database app.key only opens values it encrypted, until they are re-encrypted.
-    keys: new KeyRing(
-      async () => ({ ...deps.secrets(), legacy: String((await repo.get('app.key')) ?? '') }),
-      deps.clock,
-    ),
-  };
+  // The former in-database app.key only opens values it encrypted, until they are re-encrypted.
+  const keys = new KeyRing(
+    async () => ({ ...deps.secrets(), legacy: String((await repo.get('app.key')) ?? '') }),
+    deps.clock,
+  );
+  const service = new SettingsService({ repo, keys, overrides: deps.overrides, status: deps.status });
+  return { repos: { settings: repo }, service, keys };
 }
 
 export type SettingsModule = ReturnType<typeof createSettingsModule>;

@@ -7,6 +7,11 @@ export class SettingsRepository {
     this.db = db;
   }
 
+  /** Runs `work` in one transaction, with a repository and database bound to it. */
+  async transaction<T>(work: (repo: SettingsRepository, db: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new SettingsRepository(trx), trx));
+  }
+
   /** Every stored key with its parsed value. */
   async getAll(): Promise<Map<string, unknown>> {
     const rows = await this.db.selectFrom('settings').select(['key', 'value']).execute();

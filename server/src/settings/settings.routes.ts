@@ -1,9 +1,8 @@
+import { AdminSettingsSchema, UpdateSettingsBodySchema } from '@kosh/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SettingsModule } from './settings.module.ts';
-
-const SettingsMapSchema = z.record(z.string().max(100), z.unknown());
 
 export async function settingsRoutes(app: FastifyInstance, deps: { settings: SettingsModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -11,21 +10,25 @@ export async function settingsRoutes(app: FastifyInstance, deps: { settings: Set
   api.get('/settings', {
     schema: {
       tags: ['admin'],
-      summary: 'Every editable setting, flat keys to values (permission settings.update).',
-      response: { 200: z.object({ settings: SettingsMapSchema }) },
+      summary: 'Every editable setting, flat keys to values; secrets only as set or not (permission settings.update).',
+      response: { 200: AdminSettingsSchema },
     },
-    handler: async (request) => ({ settings: await settings.listForAdmin(request.actor) }),
+    handler: async (request) => settings.listForAdmin(request.actor),
   });
   api.put('/settings', {
     schema: {
       tags: ['admin'],
-      summary: 'Change settings: a map of keys to JSON values; all or nothing (permission settings.update).',
-      body: z.object({
-        settings: SettingsMapSchema.refine((v) => Object.keys(v).length > 0, 'Give at least one setting.'),
-      }),
-      response: { 200: z.object({ settings: SettingsMapSchema }) },
+      summary:
+        'Change settings, all or nothing: values are checked, changed credentials tried live, ' +
+        'the change audited (permission settings.update).',
+      body: UpdateSettingsBodySchema,
+      response: { 200: AdminSettingsSchema },
     },
-    handler: async (request) => ({ settings: await settings.updateMany(request.actor, request.body.settings) }),
+    handler: async (request) =>
+      settings.updateMany(
+        { actor: request.actor, ip: request.ip, baseUrl: request.linkBaseUrl },
+        request.body.settings,
+      ),
   });
   api.delete('/settings/:key', {
     schema: {
@@ -34,7 +37,7 @@ export async function settingsRoutes(app: FastifyInstance, deps: { settings: Set
       params: z.object({ key: z.string().min(1).max(100) }),
     },
     handler: async (request, reply) => {
-      await settings.reset(request.actor, request.params.key);
+      await settings.reset({ actor: request.actor, ip: request.ip, baseUrl: request.linkBaseUrl }, request.params.key);
       return reply.status(204).send();
     },
   });

@@ -1,13 +1,17 @@
-import { Permission } from '@kosh/contracts';
+import { Permission, settingsGroupErrorKey, type AdminSettings, type SettingsStatus } from '@kosh/contracts';
+import type { AuditService } from '../admin/audit/audit.service.ts';
 import type { Actor } from '../auth/actor.ts';
+import type { KeyRing } from '../auth/key-ring.ts';
 import { validation } from '../http/app-error.ts';
+import { CREDENTIAL_CHECKS, type CredentialCheck } from './credential-checks.ts';
+import { SETTING_ENVIRONMENT } from './setting-environment.ts';
+import { checkSetting, crossSettingErrors, isSecretSetting } from './setting-rules.ts';
 import {
   ALL_SETTINGS,
   INTERNAL_SETTINGS,
   PUBLIC_SETTINGS,
   isKnownSetting,
   isPrivateSetting,
-  settingTypeError,
 } from './settings.defaults.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
@@ -28,24 +32,59 @@ function setPath(target: SettingsTree, dotted: string, value: unknown): void {
   node[dotted.slice(dotted.lastIndexOf('.') + 1)] = value;
 }
 
+/** A stored secret is a box of the key ring; a value stored before secrets were encrypted is plain text. */
+const isBox = (value: unknown): value is string => typeof value === 'string' && /^v[12]\./.test(value);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** What the audit log keeps of a secret: whether it was set, never the value. */
+const audited = (key: string, value: unknown) => (isSecretSetting(key) ? (value ? '(set)' : '(not set)') : value);
+
+export type SettingsServiceDeps = {
+  repo: SettingsRepository;
+  keys: KeyRing;
+  /** Values environment variables hold, by setting key (config.settingOverrides). */
+  overrides?: Readonly<Record<string, string>>;
+  status?: SettingsStatus;
+  checks?: readonly CredentialCheck[];
+};
+
+/** Where a change comes from: who, from which address, and the site's address for callbacks. */
+export type SettingsChangeSource = { actor: Actor; ip?: string | null; baseUrl: string };
+
 export class SettingsService {
   private readonly repo: SettingsRepository;
-  constructor(repo: SettingsRepository) {
-    this.repo = repo;
+  private readonly keys: KeyRing;
+  private readonly overrides: Readonly<Record<string, string>>;
+  private readonly status: SettingsStatus;
+  private readonly checks: readonly CredentialCheck[];
+  private audit: AuditService | undefined;
+  constructor(deps: SettingsServiceDeps) {
+    this.repo = deps.repo;
+    this.keys = deps.keys;
+    this.overrides = deps.overrides ?? {};
+    this.status = deps.status ?? { appUrl: null, storageDriver: 'local', mailConfigured: false };
+    this.checks = deps.checks ?? CREDENTIAL_CHECKS;
   }
 
-  /** The value of a key: stored, else its default. */
+  /** The audit log is built after settings (it reads them); it is handed over once it exists. */
+  recordChangesWith(audit: AuditService): void {
+    this.audit = audit;
+  }
+
+  /** The value of a key: its environment variable, else stored (secrets opened), else its default. */
   async get<T = unknown>(key: string): Promise<T> {
     if (!isKnownSetting(key)) throw validation({ key: [`Unknown setting: ${key}`] });
+    const override = this.overrides[key];
+    if (override !== undefined) return override as T;
     const stored = await this.repo.get(key);
-    return (stored === undefined ? ALL_SETTINGS[key] : stored) as T;
+    return (stored === undefined ? ALL_SETTINGS[key] : await this.open(key, stored)) as T;
   }
 
+  /** Sets one key from the operator's command line: checked like the admin area's, secrets encrypted. */
   async set(key: string, value: unknown): Promise<void> {
-    if (!isKnownSetting(key)) throw validation({ key: [`Unknown setting: ${key}`] });
-    const typeError = settingTypeError(key, value);
-    if (typeError) throw validation({ value: [typeError] });
-    await this.repo.set(key, value, isPrivateSetting(key));
+    if (!isKnownSetting(key) || INTERNAL_SETTINGS.has(key)) throw validation({ key: [`Unknown setting: ${key}`] });
+    const checked = checkSetting(key, value);
+    if ('error' in checked) throw validation({ value: [checked.error] });
+    await this.repo.set(key, await this.seal(key, checked.value), isPrivateSetting(key));
   }
 
   /** Public settings as the nested object the client reads; private keys never appear. */
@@ -53,40 +92,142 @@ export class SettingsService {
     const stored = await this.repo.getAll();
     const tree: SettingsTree = {};
     for (const [key, def] of Object.entries(PUBLIC_SETTINGS))
-      setPath(tree, key, stored.has(key) ? stored.get(key) : def);
+      setPath(tree, key, this.overrides[key] ?? (stored.has(key) ? stored.get(key) : def));
     return tree;
   }
 
-  /** Every setting an admin may edit, flat, with stored values over defaults. */
-  async listForAdmin(actor: Actor): Promise<Record<string, unknown>> {
+  /** Every setting an admin may edit; secrets only as set or not, and which variables hold keys. */
+  async listForAdmin(actor: Actor): Promise<AdminSettings> {
     actor.authorize(Permission.settingsUpdate);
     const stored = await this.repo.getAll();
-    const out: Record<string, unknown> = {};
-    for (const [key, def] of Object.entries(ALL_SETTINGS))
-      if (!INTERNAL_SETTINGS.has(key)) out[key] = stored.has(key) ? stored.get(key) : def;
-    return out;
+    const settings: Record<string, unknown> = {};
+    const secrets: Record<string, boolean> = {};
+    for (const [key, def] of Object.entries(ALL_SETTINGS)) {
+      if (INTERNAL_SETTINGS.has(key)) continue;
+      const value = this.overrides[key] ?? (stored.has(key) ? stored.get(key) : def);
+      if (isSecretSetting(key)) secrets[key] = typeof value === 'string' && value !== '';
+      else settings[key] = value;
+    }
+    const environment = Object.fromEntries(
+      Object.keys(this.overrides).map((key) => [key, SETTING_ENVIRONMENT[key] ?? 'the environment']),
+    );
+    return { settings, secrets, environment, status: this.status };
   }
 
-  /** Validates every pair first, so a bad one changes nothing. */
-  async updateMany(actor: Actor, values: Record<string, unknown>): Promise<Record<string, unknown>> {
-    actor.authorize(Permission.settingsUpdate);
+  /**
+   * Changes settings all or nothing: every value is checked, then the credentials a change
+   * touches are tried live, then the changed keys are written with their audit row in one
+   * transaction. Values equal to the current ones are left alone (and not audited).
+   */
+  async updateMany(source: SettingsChangeSource, values: Record<string, unknown>): Promise<AdminSettings> {
+    source.actor.authorize(Permission.settingsUpdate);
     const errors: Record<string, string[]> = {};
+    const accepted: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(values)) {
+      const variable = SETTING_ENVIRONMENT[key];
       if (!isKnownSetting(key) || INTERNAL_SETTINGS.has(key)) errors[key] = [`Unknown setting: ${key}`];
+      else if (variable && this.overrides[key] !== undefined)
+        errors[key] = [`Set by the environment variable ${variable}; change it there.`];
       else {
-        const typeError = settingTypeError(key, value);
-        if (typeError) errors[key] = [typeError];
+        const checked = checkSetting(key, value);
+        if ('error' in checked) errors[key] = [checked.error];
+        else accepted[key] = checked.value;
       }
     }
     if (Object.keys(errors).length) throw validation(errors);
-    for (const [key, value] of Object.entries(values)) await this.repo.set(key, value, isPrivateSetting(key));
-    return this.listForAdmin(actor);
+
+    const current = await this.currentValues();
+    const next = { ...current, ...accepted };
+    const changed = Object.keys(accepted).filter((key) => !same(current[key], accepted[key]));
+    const cross = crossSettingErrors(next);
+    if (Object.keys(cross).length) throw validation(cross);
+    if (!changed.length) return this.listForAdmin(source.actor);
+
+    const failed: Record<string, string[]> = {};
+    const touched = this.checks.filter((c) => changed.some(c.covers) && c.applies(next));
+    const outcomes = await Promise.all(touched.map((c) => c.run(next, { baseUrl: source.baseUrl })));
+    touched.forEach((check, i) => {
+      const outcome = outcomes[i];
+      if (outcome) failed[settingsGroupErrorKey(check.group)] = [outcome];
+    });
+    if (Object.keys(failed).length) throw validation(failed, 'Some credentials did not pass their check.');
+
+    const sealed = await Promise.all(changed.map(async (key) => [key, await this.seal(key, next[key])] as const));
+    await this.repo.transaction(async (repo, db) => {
+      for (const [key, value] of sealed) await repo.set(key, value, isPrivateSetting(key));
+      await this.audit?.record(
+        source,
+        {
+          action: 'settings.update',
+          targetType: 'settings',
+          targetLabel: changed.join(', '),
+          before: Object.fromEntries(changed.map((key) => [key, audited(key, current[key])])),
+          after: Object.fromEntries(changed.map((key) => [key, audited(key, next[key])])),
+        },
+        db,
+      );
+    });
+    return this.listForAdmin(source.actor);
   }
 
-  /** Puts a key back to its default. */
-  async reset(actor: Actor, key: string): Promise<void> {
-    actor.authorize(Permission.settingsUpdate);
+  /** Puts a key back to its default, audited like a change. */
+  async reset(source: SettingsChangeSource, key: string): Promise<void> {
+    source.actor.authorize(Permission.settingsUpdate);
     if (!isKnownSetting(key) || INTERNAL_SETTINGS.has(key)) throw validation({ key: [`Unknown setting: ${key}`] });
-    await this.repo.set(key, ALL_SETTINGS[key], isPrivateSetting(key));
+    const before = await this.get(key);
+    await this.repo.transaction(async (repo, db) => {
+      await repo.set(key, ALL_SETTINGS[key], isPrivateSetting(key));
+      await this.audit?.record(
+        source,
+        {
+          action: 'settings.update',
+          targetType: 'settings',
+          targetLabel: key,
+          before: { [key]: audited(key, before) },
+          after: { [key]: audited(key, ALL_SETTINGS[key]) },
+        },
+        db,
+      );
+    });
+  }
+
+  /**
+   * Encrypts stored secrets that are plain text or under a previous key (a start and
+   * `keys:rotate` do it); answers how many changed and how many no key opens.
+   */
+  async reencryptSecrets(): Promise<{ changed: number; unreadable: number }> {
+    let changed = 0;
+    let unreadable = 0;
+    for (const [key, stored] of await this.repo.getAll()) {
+      if (!isSecretSetting(key) || typeof stored !== 'string' || stored === '') continue;
+      if (isBox(stored) && !(await this.keys.isStale(stored))) continue;
+      try {
+        const plain = isBox(stored) ? await this.keys.decrypt(stored) : stored;
+        await this.repo.set(key, await this.keys.encrypt(plain), true);
+        changed++;
+      } catch {
+        unreadable++;
+      }
+    }
+    return { changed, unreadable };
+  }
+
+  /** Every editable key's value now, secrets opened: what a change is compared with and checked against. */
+  private async currentValues(): Promise<Record<string, unknown>> {
+    const stored = await this.repo.getAll();
+    const out: Record<string, unknown> = {};
+    for (const [key, def] of Object.entries(ALL_SETTINGS))
+      out[key] = this.overrides[key] ?? (stored.has(key) ? await this.open(key, stored.get(key)) : def);
+    return out;
+  }
+
+  private async seal(key: string, value: unknown): Promise<unknown> {
+    return isSecretSetting(key) && typeof value === 'string' && value !== '' ? this.keys.encrypt(value) : value;
+  }
+
+  /** A secret no key opens reads as unset: the feature it enables stays off until it is entered again. */
+  private async open(key: string, stored: unknown): Promise<unknown> {
+    if (!isSecretSetting(key) || !isBox(stored)) return stored;
+    return this.keys.decrypt(stored).catch(() => '');
   }
 }

@@ -1,3 +1,4 @@
+import { BLOCKED_DOMAIN_MESSAGE, isBlockedDomain } from '../blocked-domains.ts';
 import type { Logger } from 'pino';
 import type { SocialAuthStatus, SocialService as ServiceName } from '@kosh/contracts';
 import type { Actor } from '../actor.ts';
@@ -129,6 +130,8 @@ export class SocialService {
       return { status: 'REQUEST_PASSWORD', pending };
     }
     if (await this.deps.settings.get<boolean>('registration.disable')) return failure('Registration is disabled.');
+    if (isBlockedDomain(profile.email, await this.deps.settings.get<string[]>('auth.domain_blacklist')))
+      return failure(BLOCKED_DOMAIN_MESSAGE);
     const verified = profile.emailVerified !== false;
     const user = await this.deps.usersService.createUser({
       email: profile.email,

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** The settings tabs of the admin area, in the spec's order (part 2, 2); general is the default. */
+export const SETTINGS_TABS = [
+  'general',
+  'subscriptions',
+  'localization',
+  'authentication',
+  'uploading',
+  'outgoing-email',
+  'cache',
+  'analytics',
+  'logging',
+  'queue',
+  'websockets',
+  'recaptcha',
+  'gdpr',
+  'drive',
+] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/** How the server runs, for the tabs that show it beside the values they edit. */
+export const SettingsStatusSchema = z.object({
+  /** APP_URL when set; the tab warns when the browser's origin differs. */
+  appUrl: z.string().nullable(),
+  storageDriver: z.enum(['local', 's3']),
+  /** Whether mail goes out through SMTP (false: written to files); email confirmation needs it. */
+  mailConfigured: z.boolean(),
+});
+export type SettingsStatus = z.infer<typeof SettingsStatusSchema>;
+
+/**
+ * Every editable setting for staff with settings.update. Secret keys (client secrets, the
+ * reCAPTCHA secret) never appear in `settings`: `secrets` says only whether each is set.
+ * `environment` names the variable that overrides a key; such a key is shown read-only.
+ */
+export const AdminSettingsSchema = z.object({
+  settings: z.record(z.string(), z.unknown()),
+  secrets: z.record(z.string(), z.boolean()),
+  environment: z.record(z.string(), z.string()),
+  status: SettingsStatusSchema,
+});
+export type AdminSettings = z.infer<typeof AdminSettingsSchema>;
+
+/**
+ * A change to settings, all or nothing. A secret key takes its new value as a string, '' to
+ * clear it; a secret left out is kept. A refusal is 422 with errors on the keys, and a failed
+ * live check of credentials on `group:<name>` (group:recaptcha, group:social.google, ...).
+ */
+export const UpdateSettingsBodySchema = z.object({
+  settings: z
+    .record(z.string().max(100), z.unknown())
+    .refine((v) => Object.keys(v).length > 0, 'Give at least one setting.'),
+});
+export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBodySchema>;
+
+/** The error key of a credentials group whose live check failed. */
+export const settingsGroupErrorKey = (group: string) => `group:${group}`;
+
+/** A custom page as lists of pages show it (the homepage choice, the pages section). */
+export const CustomPageSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  updated_at: z.string(),
+});
+export type CustomPageSummary = z.infer<typeof CustomPageSummarySchema>;
+
+export const AdminCustomPagesQuerySchema = z.object({
+  query: z.string().trim().max(255).optional(),
+  perPage: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AdminCustomPagesQuery = z.infer<typeof AdminCustomPagesQuerySchema>;
+export const AdminCustomPagesSchema = z.object({ data: z.array(CustomPageSummarySchema) });
+export type AdminCustomPages = z.infer<typeof AdminCustomPagesSchema>;

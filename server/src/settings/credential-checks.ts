@@ -1,0 +1,114 @@
+/** Settings as they would be after a change: flat keys, secrets in the clear. */
+export type SettingValues = Readonly<Record<string, unknown>>;
+
+/**
+ * A live test of credentials before they are saved: which keys belong to it, whether the values
+ * call for it (a provider that is off is not tried), and the test itself, answering why it failed.
+ */
+export type CredentialCheck = {
+  group: string;
+  covers: (key: string) => boolean;
+  applies: (values: SettingValues) => boolean;
+  run: (values: SettingValues, ctx: { baseUrl: string }) => Promise<string | null>;
+};
+
+const TIMEOUT_MS = 10_000;
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const hostOf = (url: string) => URL.parse(url)?.host ?? url;
+
+async function post(url: string, body: URLSearchParams, headers: Record<string, string> = {}) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...headers },
+    body,
+    redirect: 'error',
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  return { status: res.status, json };
+}
+
+const unreachable = (name: string, url: string, error: unknown) =>
+  `Could not reach ${name} at ${hostOf(url)}: ${error instanceof Error ? error.message : String(error)}.`;
+
+/**
+ * reCAPTCHA: siteverify with the secret and a token that cannot pass. A wrong secret answers
+ * `invalid-input-secret`; a right one only refuses the token.
+ */
+const recaptcha: CredentialCheck = {
+  group: 'recaptcha',
+  covers: (key) => key.startsWith('recaptcha.'),
+  applies: (v) => str(v['recaptcha.secret_key']) !== '',
+  async run(v) {
+    const url = str(v['recaptcha.verify_url']);
+    try {
+      const { status, json } = await post(
+        url,
+        new URLSearchParams({ secret: str(v['recaptcha.secret_key']), response: 'kosh-settings-check' }),
+      );
+      const codes = Array.isArray(json?.['error-codes']) ? (json['error-codes'] as unknown[]) : [];
+      if (codes.includes('invalid-input-secret') || codes.includes('missing-input-secret'))
+        return 'reCAPTCHA refused the secret key.';
+      if (status >= 400 || !json) return `reCAPTCHA answered ${status} to the check of the secret key.`;
+      return null;
+    } catch (error) {
+      return unreachable('reCAPTCHA', url, error);
+    }
+  },
+};
+
+const PROVIDER_NAMES: Record<string, string> = {
+  google: 'Google',
+  facebook: 'Facebook',
+  twitter: 'X (Twitter)',
+  envato: 'Envato',
+};
+
+/**
+ * A social provider: its token endpoint with the client's id and secret and a code that cannot
+ * be valid. Providers answer `invalid_client` (or 401) to credentials they do not know, and
+ * `invalid_grant` or `invalid_request` to known ones.
+ */
+function socialProvider(service: string): CredentialCheck {
+  const key = (name: string) => `social.${service}.${name}`;
+  const name = PROVIDER_NAMES[service] ?? service;
+  return {
+    group: `social.${service}`,
+    covers: (k) => k.startsWith(`social.${service}.`),
+    applies: (v) => v[key('enable')] === true,
+    async run(v, ctx) {
+      const clientId = str(v[key('client_id')]);
+      const secret = str(v[key('client_secret')]);
+      if (!clientId) return `Give the client ID ${name} issued for this site.`;
+      const url = str(v[key('token_url')]);
+      const body = new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: 'kosh-settings-check',
+        redirect_uri: `${ctx.baseUrl}/secure/auth/social/${service}/callback`,
+      });
+      const headers: Record<string, string> = {};
+      if (service === 'twitter')
+        headers.authorization = `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
+      else {
+        body.set('client_id', clientId);
+        body.set('client_secret', secret);
+      }
+      try {
+        const { status, json } = await post(url, body, headers);
+        const error = str(json?.error);
+        if (status === 401 || error === 'invalid_client' || error === 'unauthorized_client')
+          return `${name} refused the client ID or secret.`;
+        if (status >= 500) return `${name} answered ${status} to the check of the client ID and secret.`;
+        return null;
+      } catch (error) {
+        return unreachable(name, url, error);
+      }
+    },
+  };
+}
+
+/** Every live check, in the order their errors are listed. */
+export const CREDENTIAL_CHECKS: readonly CredentialCheck[] = [
+  recaptcha,
+  ...Object.keys(PROVIDER_NAMES).map(socialProvider),
+];

@@ -1,0 +1,131 @@
+import { LandingSettingsSchema } from '@kosh/contracts';
+import { z, type ZodType } from 'zod';
+import { ALL_SETTINGS } from './settings.defaults.ts';
+
+/** Keys whose values are credentials: encrypted at rest, never sent back, shown only as set or not. */
+export const isSecretSetting = (key: string): boolean =>
+  key === 'recaptcha.secret_key' || /^social\.[a-z]+\.client_secret$/.test(key);
+
+const count = (max: number) => z.number().int('Give a whole number.').min(0, 'Give 0 or more.').max(max);
+const text = (max: number) => z.string().max(max, `Use at most ${max} characters.`);
+const webAddress = z.url({ protocol: /^https?$/, error: 'Give an http or https address.' });
+/** A MIME pattern (image/*, application/pdf) or an extension (pdf, .pdf). */
+const uploadType = z
+  .string()
+  .trim()
+  .regex(/^([\w.+-]+\/(\*|[\w.+-]+)|\.?[\w-]+)$/, 'Give a type such as image/* or application/pdf, or an extension.');
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, 'Give a domain such as example.com.');
+/** Any IANA name ICU knows, aliases included (its canonical list says Asia/Calcutta, not Asia/Kolkata). */
+const isTimezone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(tz);
+  } catch {
+    return false;
+  }
+};
+const policy = z.object({
+  id: z.string().min(1).max(64),
+  label: text(100).trim().min(1, 'Give the policy a label.'),
+  action: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((a) => /^https?:\/\/\S+$/.test(a) || /^\/[^\s/]\S*$/.test(a), 'Give an https address or a site path.'),
+  type: z.enum(['link', 'route']),
+});
+
+/**
+ * What a value must be beyond its type, for keys an admin edits. Keys without a rule only keep
+ * the type of their default.
+ */
+export const SETTING_RULES: Readonly<Record<string, ZodType>> = {
+  landing: LandingSettingsSchema,
+  'branding.site_name': text(100).trim().min(1, 'Give the site a name.'),
+  'branding.site_description': text(500),
+  'contact.email': z.union([z.literal(''), z.email('Give an email address, or leave it empty.')]),
+  'homepage.type': z.enum(['landing', 'login', 'register', 'customPage']),
+  'homepage.value': z.string().regex(/^\d+$/, 'Choose a custom page.').nullable(),
+  'themes.default_mode': z.enum(['light', 'dark', 'system']),
+  'dates.default_timezone': z.string().refine(isTimezone, 'Choose a time zone from the list.'),
+  'dates.format': z.enum(['numeric', 'short', 'long', 'full']),
+  'i18n.default_localization': z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Choose a language.'),
+  'cookie_notice.position': z.enum(['top', 'bottom']),
+  'toast.position': z.enum(['bottom-center', 'bottom-right']),
+  'registration.policies': z.array(policy).max(10, 'Keep to 10 policies.'),
+  'auth.domain_blacklist': z.array(domain).max(1000),
+  'recaptcha.site_key': text(200).trim(),
+  'recaptcha.secret_key': text(200).trim(),
+  'recaptcha.enable': z.object({ register: z.boolean(), contact: z.boolean() }).strict(),
+  'recaptcha.verify_url': webAddress,
+  'error_reporting.public_key': z.union([z.literal(''), webAddress]),
+  'error_reporting.traces_sample_rate': z.number().min(0, 'Give 0 to 1.').max(1, 'Give 0 to 1.'),
+  'seo.title': text(200),
+  'seo.description': text(500),
+  'seo.shareable_link_page.title': text(200),
+  'seo.shareable_link_page.description': text(500),
+  'uploads.max_size': count(Number.MAX_SAFE_INTEGER),
+  'uploads.allowed_types': z.array(uploadType).max(200),
+  'uploads.blocked_types': z.array(uploadType).max(200),
+  'uploads.chunk_size': z
+    .number()
+    .int('Give a whole number of bytes.')
+    .min(256 * 1024, 'Give at least 256 KB.')
+    .max(1024 ** 3, 'Give at most 1 GB.'),
+  'uploads.expiry_hours': z
+    .number()
+    .int()
+    .min(1, 'Give at least 1 hour.')
+    .max(24 * 30),
+  'drive.trash_purge_days': count(3650),
+  'drive.default_space_bytes': count(Number.MAX_SAFE_INTEGER),
+  'downloads.zip_per_user': count(1000),
+  'downloads.zip_per_link': count(1000),
+  'downloads.zip_per_address': count(1000),
+  'downloads.zip_max_entries': count(10_000_000),
+  'downloads.zip_max_bytes': count(Number.MAX_SAFE_INTEGER),
+  'mail.invitations_per_hour': count(1_000_000),
+  ...Object.fromEntries(
+    ['google', 'facebook', 'twitter', 'envato'].flatMap((p) => [
+      [`social.${p}.client_id`, text(500).trim()],
+      [`social.${p}.client_secret`, text(1000).trim()],
+      [`social.${p}.authorize_url`, webAddress],
+      [`social.${p}.token_url`, webAddress],
+      [`social.${p}.userinfo_url`, webAddress],
+      [`social.${p}.scopes`, text(500)],
+      [`social.${p}.issuer`, text(500)],
+    ]),
+  ),
+};
+
+/** Rules across keys, checked on the values as they would be after a change. */
+export function crossSettingErrors(values: Record<string, unknown>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (values['homepage.type'] === 'customPage' && !values['homepage.value'])
+    errors['homepage.value'] = ['Choose the custom page to show as the homepage.'];
+  return errors;
+}
+
+const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+const article = (k: string) => (/^[aeiou]/.test(k) ? `an ${k}` : `a ${k}`);
+
+/**
+ * A value checked for a known key: its default's type first, then the key's rule. The value
+ * kept is the rule's output (trimmed, lower-cased); a nested problem names its path.
+ */
+export function checkSetting(key: string, value: unknown): { value: unknown } | { error: string } {
+  const def = ALL_SETTINGS[key];
+  if (def !== null && value !== null && kind(def) !== kind(value))
+    return { error: `${key} takes ${article(kind(def))}, not ${article(kind(value))}` };
+  const rule = SETTING_RULES[key];
+  if (!rule) return { value };
+  const parsed = rule.safeParse(value);
+  if (parsed.success) return { value: parsed.data };
+  const issue = parsed.error.issues[0];
+  if (!issue) return { error: 'Invalid value.' };
+  return { error: issue.path.length ? `${[key, ...issue.path].join('.')}: ${issue.message}` : issue.message };
+}
