@@ -130,7 +130,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(valueListsRoutes, { shell });
       await api.register(localeRoutes, { i18n: modules.i18n });
       await api.register(logsRoutes, { logs: modules.logs });
-      await api.register(settingsRoutes, { settings: modules.settings });
+      await api.register(settingsRoutes, { settings: modules.settings, mailer: modules.mailer });
       await api.register(accountSecurityRoutes, { auth });
       await api.register(recaptchaRoutes, { recaptcha: modules.recaptcha });
       await api.register(enquiriesRoutes, { enquiries: modules.enquiries });

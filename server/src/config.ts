@@ -100,7 +100,7 @@ export type Config = {
   secretKeyFile: string;
   previousSecretKeys: string[];
   /** Settings held by environment variables (settings/setting-environment.ts), by setting key. */
-  settingOverrides: Record<string, string>;
+  settingOverrides: Record<string, unknown>;
 };
 
 /** The environment is unusable; the message lists every invalid variable, one a line. */

@@ -20,7 +20,7 @@ import { Lifecycle } from './lifecycle.ts';
 import { createLogsModule } from './logs/logs.module.ts';
 import { InvitationMailQuota } from './mail/invitation-quota.ts';
 import { InvitationMailsRepository } from './mail/invitation-mails.repository.ts';
-import { createMailer, LoggedMailer } from './mail/mailer.ts';
+import { ConfiguredMailer, LoggedMailer } from './mail/mailer.ts';
 import { createNotificationsModule } from './notifications/notifications.module.ts';
 import { createRecaptchaModule } from './recaptcha/recaptcha.module.ts';
 import { createSettingsModule } from './settings/settings.module.ts';
@@ -58,7 +58,11 @@ export function createModules(core: CoreDeps) {
   // mail sent or refused lands in the outgoing email log).
   const storage = createStorageDriver(config);
   const mailLog = new MailLogRepository(db, clock);
-  const mailer = new LoggedMailer(createMailer(config, logger), mailLog, logger);
+  const mailer = new LoggedMailer(
+    new ConfiguredMailer({ settings: settings.service, smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger }),
+    mailLog,
+    logger,
+  );
   // The audit and schedule logs: staff changes and job runs write to them.
   const admin = createAdminModule({ db, dialect, logger, settings: settings.service, mailer, mailLog, clock });
   settings.service.recordChangesWith(admin.audit);

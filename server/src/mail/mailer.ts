@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Logger } from 'pino';
+import { MAIL_SETTING_KEYS, mailSettingsOf } from './mail-settings.ts';
 
 export type MailMessage = {
   to: string;
@@ -27,29 +29,32 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Through the SMTP server that SMTP_URL names (smtp:// or smtps://). */
+/** A sender as nodemailer takes it: 'Name <address>', or the two apart (no quoting to get wrong). */
+export type MailFrom = string | { name: string; address: string };
+
+/** Through an SMTP server: the address SMTP_URL gives (smtp:// or smtps://), or the settings' options. */
 export class SmtpMailer implements Mailer {
-  private readonly url: string;
-  private readonly from: string;
+  private readonly server: string | SMTPTransport.Options;
+  private readonly from: MailFrom;
   private transport: Promise<Transporter> | undefined;
-  constructor(url: string, from: string) {
-    this.url = url;
+  constructor(server: string | SMTPTransport.Options, from: MailFrom) {
+    this.server = server;
     this.from = from;
   }
 
   async send(message: MailMessage): Promise<void> {
-    this.transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(this.url));
+    this.transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(this.server));
     await (await this.transport).sendMail({ from: this.from, ...message });
   }
 }
 
-/** Without SMTP: each message becomes an .eml file under DATA_DIR/mail, and its path is logged. */
+/** Without an SMTP server: each message becomes an .eml file under DATA_DIR/mail, and its path is logged. */
 export class FileMailer implements Mailer {
   private transport: Promise<Transporter> | undefined;
   private readonly dir: string;
-  private readonly from: string;
+  private readonly from: MailFrom;
   private readonly logger: Logger;
-  constructor(dir: string, from: string, logger: Logger) {
+  constructor(dir: string, from: MailFrom, logger: Logger) {
     this.dir = dir;
     this.from = from;
     this.logger = logger;
@@ -66,7 +71,7 @@ export class FileMailer implements Mailer {
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
     );
     await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-    this.logger.info({ file, subject: message.subject }, 'mail written to file (no SMTP_URL)');
+    this.logger.info({ file, subject: message.subject }, 'mail written to file (no SMTP server is set up)');
   }
 }
 
@@ -102,11 +107,41 @@ export class LoggedMailer implements Mailer {
   }
 }
 
-export function createMailer(
-  config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string },
-  logger: Logger,
-): Mailer {
-  return config.smtpUrl
-    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
-    : new FileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, logger);
+/** Reads settings through this; the settings service is one. */
+export type SettingsReader = { get<T = unknown>(key: string): Promise<T> };
+
+/**
+ * Mail the way the settings say at the moment of sending (the outgoing-email tab, or SMTP_URL and
+ * MAIL_FROM, which win): a change reaches every process with its next message, no restart. The
+ * transport is kept while the settings stay the same.
+ */
+export class ConfiguredMailer implements Mailer {
+  private readonly deps: { settings: SettingsReader; smtpUrl: string | undefined; dataDir: string; logger: Logger };
+  private current: { key: string; mailer: Mailer } | undefined;
+  constructor(deps: ConfiguredMailer['deps']) {
+    this.deps = deps;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await (await this.mailer()).send(message);
+  }
+
+  private async mailer(): Promise<Mailer> {
+    const values = Object.fromEntries(
+      await Promise.all(MAIL_SETTING_KEYS.map(async (key) => [key, await this.deps.settings.get(key)] as const)),
+    );
+    const settings = mailSettingsOf(values);
+    const from = settings.from.name ? settings.from : settings.from.address;
+    const key = JSON.stringify([settings, this.deps.smtpUrl]);
+    if (this.current?.key !== key) {
+      const { smtpUrl, dataDir, logger } = this.deps;
+      const mailer = smtpUrl
+        ? new SmtpMailer(smtpUrl, from)
+        : settings.driver === 'smtp'
+          ? new SmtpMailer(settings.smtp, from)
+          : new FileMailer(path.join(dataDir, 'mail'), from, logger);
+      this.current = { key, mailer };
+    }
+    return this.current.mailer;
+  }
 }

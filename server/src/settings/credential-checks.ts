@@ -1,5 +1,10 @@
+import { MAIL_SETTING_KEYS, mailSettingsOf, smtpPlace } from '../mail/mail-settings.ts';
+
 /** Settings as they would be after a change: flat keys, secrets in the clear. */
 export type SettingValues = Readonly<Record<string, unknown>>;
+
+/** The site's address (for callback addresses) and the acting admin's, who receives test mail. */
+export type CheckContext = { baseUrl: string; to: string | null };
 
 /**
  * A live test of credentials before they are saved: which keys belong to it, whether the values
@@ -9,7 +14,7 @@ export type CredentialCheck = {
   group: string;
   covers: (key: string) => boolean;
   applies: (values: SettingValues) => boolean;
-  run: (values: SettingValues, ctx: { baseUrl: string }) => Promise<string | null>;
+  run: (values: SettingValues, ctx: CheckContext) => Promise<string | null>;
 };
 
 const TIMEOUT_MS = 10_000;
@@ -107,8 +112,39 @@ function socialProvider(service: string): CredentialCheck {
   };
 }
 
+/**
+ * Outgoing mail through SMTP: the server is asked whether it takes the connection and login,
+ * then a test message goes to the admin making the change, so a typo is found before mail is lost.
+ */
+const mail: CredentialCheck = {
+  group: 'mail',
+  covers: (key) => (MAIL_SETTING_KEYS as readonly string[]).includes(key),
+  applies: (v) => v['mail.driver'] === 'smtp',
+  async run(v, ctx) {
+    const settings = mailSettingsOf(v);
+    const nodemailer = await import('nodemailer');
+    const transport = nodemailer.createTransport(settings.smtp);
+    try {
+      await transport.verify();
+      if (ctx.to)
+        await transport.sendMail({
+          from: settings.from.name ? settings.from : settings.from.address,
+          to: ctx.to,
+          subject: 'Test mail from Kosh',
+          text: 'Kosh sent this message to check its outgoing email settings. They work: mail will go out this way.',
+        });
+      return null;
+    } catch (error) {
+      return `Mail could not be sent through ${smtpPlace(settings)}: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      transport.close();
+    }
+  },
+};
+
 /** Every live check, in the order their errors are listed. */
 export const CREDENTIAL_CHECKS: readonly CredentialCheck[] = [
+  mail,
   recaptcha,
   ...Object.keys(PROVIDER_NAMES).map(socialProvider),
 ];

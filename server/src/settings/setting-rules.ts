@@ -4,7 +4,7 @@ import { ALL_SETTINGS } from './settings.defaults.ts';
 
 /** Keys whose values are credentials: encrypted at rest, never sent back, shown only as set or not. */
 export const isSecretSetting = (key: string): boolean =>
-  key === 'recaptcha.secret_key' || /^social\.[a-z]+\.client_secret$/.test(key);
+  key === 'recaptcha.secret_key' || key === 'mail.smtp.password' || /^social\.[a-z]+\.client_secret$/.test(key);
 
 const count = (max: number) => z.number().int('Give a whole number.').min(0, 'Give 0 or more.').max(max);
 const text = (max: number) => z.string().max(max, `Use at most ${max} characters.`);
@@ -89,6 +89,16 @@ export const SETTING_RULES: Readonly<Record<string, ZodType>> = {
   'downloads.zip_max_entries': count(10_000_000),
   'downloads.zip_max_bytes': count(Number.MAX_SAFE_INTEGER),
   'mail.invitations_per_hour': count(1_000_000),
+  'mail.driver': z.enum(['file', 'smtp']),
+  'mail.smtp.host': text(255)
+    .trim()
+    .regex(/^[\w.-]*$|^\[[\d:a-fA-F.]+\]$/, 'Give a host name or address.'),
+  'mail.smtp.port': z.number().int('Give a port number.').min(1, 'Give a port from 1 to 65535.').max(65535),
+  'mail.smtp.username': text(255).trim(),
+  'mail.smtp.password': text(1000),
+  'mail.smtp.encryption': z.enum(['starttls', 'tls', 'none']),
+  'mail.from_address': z.email('Give the address mail is sent from.'),
+  'mail.from_name': text(100).trim(),
   ...Object.fromEntries(
     ['google', 'facebook', 'twitter', 'envato'].flatMap((p) => [
       [`social.${p}.client_id`, text(500).trim()],
@@ -107,6 +117,8 @@ export function crossSettingErrors(values: Record<string, unknown>): Record<stri
   const errors: Record<string, string[]> = {};
   if (values['homepage.type'] === 'customPage' && !values['homepage.value'])
     errors['homepage.value'] = ['Choose the custom page to show as the homepage.'];
+  if (values['mail.driver'] === 'smtp' && !values['mail.smtp.host'])
+    errors['mail.smtp.host'] = ["Give the SMTP server that sends Kosh's mail."];
   return errors;
 }
 

@@ -134,6 +134,16 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   'uploads.expiry_hours': 24,
   /** Invitation mails to addresses without an account the whole site sends an hour (0 = no cap). */
   'mail.invitations_per_hour': 200,
+  /** How mail leaves: through an SMTP server, or written as .eml files under DATA_DIR/mail. */
+  'mail.driver': 'file',
+  'mail.smtp.host': '',
+  'mail.smtp.port': 587,
+  'mail.smtp.username': '',
+  'mail.smtp.password': '',
+  /** starttls (upgrade on 587), tls (from the first byte, 465) or none (trusted local relays only). */
+  'mail.smtp.encryption': 'starttls',
+  'mail.from_address': 'no-reply@localhost',
+  'mail.from_name': 'Kosh',
   /** Email domains that may not register (lower case, e.g. mailinator.com); subdomains included. */
   'auth.domain_blacklist': [],
   ...SOCIAL_PROVIDER_SETTINGS,

@@ -12,7 +12,7 @@ export function createSettingsModule(deps: {
   secrets: () => SecretKeys;
   clock?: Clock;
   /** Settings environment variables hold (config.settingOverrides). */
-  overrides?: Record<string, string>;
+  overrides?: Record<string, unknown>;
   status?: SettingsStatus;
 }) {
   const repo = new SettingsRepository(deps.db);

@@ -2,9 +2,11 @@ import { AdminSettingsSchema, UpdateSettingsBodySchema } from '@kosh/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perAccount, rateLimited } from '../http/rate-limits.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { SettingsModule } from './settings.module.ts';
 
-export async function settingsRoutes(app: FastifyInstance, deps: { settings: SettingsModule }) {
+export async function settingsRoutes(app: FastifyInstance, deps: { settings: SettingsModule; mailer: Mailer }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const settings = deps.settings.service;
   api.get('/settings', {
@@ -29,6 +31,15 @@ export async function settingsRoutes(app: FastifyInstance, deps: { settings: Set
         { actor: request.actor, ip: request.ip, baseUrl: request.linkBaseUrl },
         request.body.settings,
       ),
+  });
+  api.post('/settings/mail/test', {
+    preHandler: rateLimited(app, [perAccount('settings-test-mail', 10, (r) => r.actor.user?.id)]),
+    schema: {
+      tags: ['admin'],
+      summary: 'Send a test mail to yourself the way mail goes out now (permission settings.update).',
+      response: { 200: z.object({ sent_to: z.string() }) },
+    },
+    handler: async (request) => settings.sendTestMail(request.actor, deps.mailer),
   });
   api.delete('/settings/:key', {
     schema: {

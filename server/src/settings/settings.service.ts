@@ -3,6 +3,7 @@ import type { AuditService } from '../admin/audit/audit.service.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { KeyRing } from '../auth/key-ring.ts';
 import { validation } from '../http/app-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { CREDENTIAL_CHECKS, type CredentialCheck } from './credential-checks.ts';
 import { SETTING_ENVIRONMENT } from './setting-environment.ts';
 import { checkSetting, crossSettingErrors, isSecretSetting } from './setting-rules.ts';
@@ -42,7 +43,7 @@ export type SettingsServiceDeps = {
   repo: SettingsRepository;
   keys: KeyRing;
   /** Values environment variables hold, by setting key (config.settingOverrides). */
-  overrides?: Readonly<Record<string, string>>;
+  overrides?: Readonly<Record<string, unknown>>;
   status?: SettingsStatus;
   checks?: readonly CredentialCheck[];
 };
@@ -53,7 +54,7 @@ export type SettingsChangeSource = { actor: Actor; ip?: string | null; baseUrl: 
 export class SettingsService {
   private readonly repo: SettingsRepository;
   private readonly keys: KeyRing;
-  private readonly overrides: Readonly<Record<string, string>>;
+  private readonly overrides: Readonly<Record<string, unknown>>;
   private readonly status: SettingsStatus;
   private readonly checks: readonly CredentialCheck[];
   private audit: AuditService | undefined;
@@ -111,7 +112,8 @@ export class SettingsService {
     const environment = Object.fromEntries(
       Object.keys(this.overrides).map((key) => [key, SETTING_ENVIRONMENT[key] ?? 'the environment']),
     );
-    return { settings, secrets, environment, status: this.status };
+    const mailConfigured = this.status.mailConfigured || settings['mail.driver'] === 'smtp';
+    return { settings, secrets, environment, status: { ...this.status, mailConfigured } };
   }
 
   /**
@@ -145,7 +147,8 @@ export class SettingsService {
 
     const failed: Record<string, string[]> = {};
     const touched = this.checks.filter((c) => changed.some(c.covers) && c.applies(next));
-    const outcomes = await Promise.all(touched.map((c) => c.run(next, { baseUrl: source.baseUrl })));
+    const ctx = { baseUrl: source.baseUrl, to: source.actor.user?.email ?? null };
+    const outcomes = await Promise.all(touched.map((c) => c.run(next, ctx)));
     touched.forEach((check, i) => {
       const outcome = outcomes[i];
       if (outcome) failed[settingsGroupErrorKey(check.group)] = [outcome];
@@ -168,6 +171,27 @@ export class SettingsService {
       );
     });
     return this.listForAdmin(source.actor);
+  }
+
+  /**
+   * Sends a test message to the acting admin the way mail goes out now (SMTP or a file), for
+   * the outgoing-email tab's 'Send a test'; a failure is a 422 on the mail group.
+   */
+  async sendTestMail(actor: Actor, mailer: Mailer): Promise<{ sent_to: string }> {
+    actor.authorize(Permission.settingsUpdate);
+    const to = actor.requireUser().email;
+    try {
+      await mailer.send({
+        to,
+        subject: 'Test mail from Kosh',
+        text: 'Kosh sent this message to check its outgoing email settings. They work: mail will go out this way.',
+        template: 'settings_test',
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw validation({ [settingsGroupErrorKey('mail')]: [`The test mail could not be sent: ${reason}`] });
+    }
+    return { sent_to: to };
   }
 
   /** Puts a key back to its default, audited like a change. */

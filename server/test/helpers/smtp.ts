@@ -3,6 +3,8 @@ import PostalMime from 'postal-mime';
 
 export type CapturedMail = {
   to: string[];
+  /** The From header as `Name <address>` (or the bare address). */
+  from: string;
   subject: string;
   text: string;
   html: string;
@@ -32,6 +34,7 @@ export class MailCatcher {
             .then((mail) => {
               this.messages.push({
                 to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+                from: mail.from?.name ? `${mail.from.name} <${mail.from.address}>` : (mail.from?.address ?? ''),
                 subject: mail.subject ?? '',
                 text: mail.text ?? '',
                 html: mail.html ?? '',

@@ -119,6 +119,7 @@ function casesOf(f: Fixture): Record<string, Case> {
     'GET /api/v1/settings': { url: '/api/v1/settings' },
     'PUT /api/v1/settings': { url: '/api/v1/settings', body: { settings: { 'site.name': 'x' } } },
     'DELETE /api/v1/settings/:key': { url: '/api/v1/settings/site.name' },
+    'POST /api/v1/settings/mail/test': { url: '/api/v1/settings/mail/test' },
     'POST /api/v1/validate-email-verification-otp': {
       url: '/api/v1/validate-email-verification-otp',
       body: { code: '123456' },
