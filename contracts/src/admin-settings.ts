@@ -73,3 +73,17 @@ export const AdminCustomPagesQuerySchema = z.object({
 export type AdminCustomPagesQuery = z.infer<typeof AdminCustomPagesQuerySchema>;
 export const AdminCustomPagesSchema = z.object({ data: z.array(CustomPageSummarySchema) });
 export type AdminCustomPages = z.infer<typeof AdminCustomPagesSchema>;
+
+/**
+ * The uploading tab's live view of storage: a test object written, read back and deleted, and
+ * (S3) whether the bucket lets this site's origin upload straight to it.
+ */
+export const StorageStatusSchema = z.object({
+  driver: z.enum(['local', 's3']),
+  check: z.object({ ok: z.boolean(), message: z.string(), ms: z.number() }),
+  /** S3 only: the origin direct uploads come from, whether a CORS rule allows it, and every origin allowed. */
+  cors: z.object({ origin: z.string(), allowed: z.boolean(), origins: z.array(z.string()) }).nullable(),
+  /** The nginx location downloads are handed to (X_ACCEL_REDIRECT_PREFIX), or null when Node streams them. */
+  accelPrefix: z.string().nullable(),
+});
+export type StorageStatus = z.infer<typeof StorageStatusSchema>;

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { createAdminModule } from './admin/admin.module.ts';
 import { createAdminFilesModule } from './admin/files/admin-files.module.ts';
+import { StorageAdminService } from './admin/storage/storage-admin.service.ts';
 import { MailLogRepository } from './admin/mail-log/mail-log.repository.ts';
 import { createReportModule } from './admin/report/report.module.ts';
 import { createAdminRolesModule } from './admin/roles/roles.module.ts';
@@ -262,6 +263,12 @@ export function createModules(core: CoreDeps) {
     adminUsers,
     adminRoles,
     adminFiles: createAdminFilesModule({ db, dialect, admin, drive, clock }),
+    adminStorage: new StorageAdminService({
+      storage,
+      driver: config.storageDriver,
+      accelPrefix: config.xAccelRedirectPrefix,
+      audit: admin.audit,
+    }),
     tags: createTagsModule({ db, dialect, drive, audit: admin.audit, clock }),
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),

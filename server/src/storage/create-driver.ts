@@ -64,6 +64,12 @@ class LazyS3Driver implements StorageDriver {
   async abortMultipartUpload(key: string, uploadId: string) {
     return (await this.load()).abortMultipartUpload(key, uploadId);
   }
+  async browserUploadOrigins() {
+    return (await this.load()).browserUploadOrigins();
+  }
+  async allowBrowserUploads(origin: string) {
+    return (await this.load()).allowBrowserUploads(origin);
+  }
   async presignGet(key: string, options?: PresignOptions) {
     return (await this.load()).presignGet(key, options);
   }

@@ -6,12 +6,14 @@ import {
   CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
+  GetBucketCorsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
   ListPartsCommand,
   type ObjectCannedACL,
+  PutBucketCorsCommand,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -24,6 +26,7 @@ import { HashingStream } from './hashing-stream.ts';
 import { assertValidKey } from './keys.ts';
 import { answered } from './s3-answer.ts';
 import { StagedMultipartUpload } from './s3-multipart.ts';
+import { allowsUploads, type CorsRule, withUploadOrigin } from './s3-cors.ts';
 import {
   ObjectNotFoundError,
   type ListedObject,
@@ -258,6 +261,31 @@ export class S3StorageDriver implements StorageDriver {
       ResponseContentDisposition: options.contentDisposition,
     });
     return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds ?? 900 });
+  }
+
+  async browserUploadOrigins(): Promise<string[]> {
+    const rules = await this.corsRules();
+    return [...new Set(rules.flatMap((r) => r.AllowedOrigins.filter((o) => allowsUploads(r, o))))];
+  }
+
+  async allowBrowserUploads(origin: string): Promise<void> {
+    const rules = withUploadOrigin(await this.corsRules(), origin);
+    await this.client.send(new PutBucketCorsCommand({ Bucket: this.bucket, CORSConfiguration: { CORSRules: rules } }));
+  }
+
+  /** The bucket's CORS rules; a bucket without any answers NoSuchCORSConfiguration. */
+  private async corsRules(): Promise<CorsRule[]> {
+    try {
+      const answer = await this.client.send(new GetBucketCorsCommand({ Bucket: this.bucket }));
+      return (answer.CORSRules ?? []).map((r) => ({
+        ...r,
+        AllowedOrigins: r.AllowedOrigins ?? [],
+        AllowedMethods: r.AllowedMethods ?? [],
+      }));
+    } catch (error) {
+      if ((error as { name?: string }).name === 'NoSuchCORSConfiguration') return [];
+      throw error;
+    }
   }
 
   async presignPut(key: string, options: PresignOptions = {}): Promise<string> {

@@ -101,6 +101,10 @@ export interface StorageDriver {
   ): Promise<void>;
   /** Aborts a multipart upload; one already gone is not an error. */
   abortMultipartUpload?(key: string, uploadId: string): Promise<void>;
+  /** The origins the bucket's CORS rules let PUT from a browser (direct uploads); [] without rules. */
+  browserUploadOrigins?(): Promise<string[]>;
+  /** Adds (or completes) the CORS rule direct uploads from `origin` need, keeping the bucket's other rules. */
+  allowBrowserUploads?(origin: string): Promise<void>;
 }
 
 /** A driver with every call direct uploads make (the S3 driver). */

@@ -294,6 +294,8 @@ function casesOf(f: Fixture): Record<string, Case> {
     'GET /api/v1/admin/report': { url: '/api/v1/admin/report' },
     'GET /api/v1/admin/audit-log': { url: '/api/v1/admin/audit-log' },
     'GET /api/v1/admin/custom-pages': { url: '/api/v1/admin/custom-pages' },
+    'GET /api/v1/admin/storage': { url: '/api/v1/admin/storage' },
+    'POST /api/v1/admin/storage/cors': { url: '/api/v1/admin/storage/cors' },
     'GET /api/v1/admin/jobs': { url: '/api/v1/admin/jobs' },
     'GET /api/v1/admin/job-runs': { url: '/api/v1/admin/job-runs' },
     'POST /api/v1/admin/jobs/:job/run': { url: '/api/v1/admin/jobs/logs-cleanup/run' },
