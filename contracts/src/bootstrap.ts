@@ -49,7 +49,12 @@ export const ClientSettingsSchema = z.object({
   themes: z.object({ user_change: z.boolean(), default_mode: z.enum(['light', 'dark', 'system']) }),
   api: z.object({ integrated: z.boolean() }),
   i18n: z.object({ enable: z.boolean(), default_localization: z.string() }),
-  cookie_notice: z.object({ enable: z.boolean(), position: z.enum(['top', 'bottom']) }),
+  cookie_notice: z.object({
+    enable: z.boolean(),
+    position: z.enum(['top', 'bottom']),
+    /** The notice's link to privacy information: a site path or an https address. */
+    button: z.object({ label: z.string(), action: z.string() }).optional(),
+  }),
   toast: z.object({ position: z.enum(['bottom-center', 'bottom-right']) }),
   seo: z.object({
     title: z.string(),

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Logger } from 'pino';
+import type { SettingsReader } from '../settings/settings.service.ts';
 import { MAIL_SETTING_KEYS, mailSettingsOf } from './mail-settings.ts';
 
 export type MailMessage = {
@@ -106,9 +107,6 @@ export class LoggedMailer implements Mailer {
     await note({ ok: true });
   }
 }
-
-/** Reads settings through this; the settings service is one. */
-export type SettingsReader = { get<T = unknown>(key: string): Promise<T> };
 
 /**
  * Mail the way the settings say at the moment of sending (the outgoing-email tab, or SMTP_URL and

@@ -28,14 +28,16 @@ const isTimezone = (tz: string) => {
     return false;
   }
 };
+/** Where a link of a setting may point: an http(s) address or a path of this site (never //host or javascript:). */
+const linkTarget = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((a) => /^https?:\/\/\S+$/.test(a) || /^\/([^\s/]\S*)?$/.test(a), 'Give an https address or a site path.');
 const policy = z.object({
   id: z.string().min(1).max(64),
   label: text(100).trim().min(1, 'Give the policy a label.'),
-  action: z
-    .string()
-    .trim()
-    .max(2000)
-    .refine((a) => /^https?:\/\/\S+$/.test(a) || /^\/[^\s/]\S*$/.test(a), 'Give an https address or a site path.'),
+  action: linkTarget,
   type: z.enum(['link', 'route']),
 });
 
@@ -55,6 +57,9 @@ export const SETTING_RULES: Readonly<Record<string, ZodType>> = {
   'dates.format': z.enum(['numeric', 'short', 'long', 'full']),
   'i18n.default_localization': z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Choose a language.'),
   'cookie_notice.position': z.enum(['top', 'bottom']),
+  'cookie_notice.button': z
+    .object({ label: text(60).trim().min(1, 'Give the link a label.'), action: linkTarget })
+    .strict(),
   'toast.position': z.enum(['bottom-center', 'bottom-right']),
   'registration.policies': z.array(policy).max(10, 'Keep to 10 policies.'),
   'auth.domain_blacklist': z.array(domain).max(1000),
@@ -89,6 +94,11 @@ export const SETTING_RULES: Readonly<Record<string, ZodType>> = {
   'downloads.zip_max_entries': count(10_000_000),
   'downloads.zip_max_bytes': count(Number.MAX_SAFE_INTEGER),
   'mail.invitations_per_hour': count(1_000_000),
+  'analytics.tracking_id': z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^$|^(G|GT|AW|DC)-[A-Z0-9]{4,20}$|^UA-\d{4,10}-\d{1,4}$/, 'Give a measurement ID such as G-XXXXXXX.'),
   'mail.driver': z.enum(['file', 'smtp']),
   'mail.smtp.host': text(255)
     .trim()

@@ -39,6 +39,8 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
   'i18n.default_localization': 'en',
   'cookie_notice.enable': true,
   'cookie_notice.position': 'bottom',
+  /** The notice's link to the privacy information: a site path or an https address. */
+  'cookie_notice.button': { label: 'Learn more', action: '/pages/privacy-policy' },
   'toast.position': 'bottom-center',
   'seo.title': 'Kosh - your files, on a cloud you own',
   'seo.description': 'Store, share and reach your files from any device. 25 GB free, no upload size limit.',
@@ -134,6 +136,8 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   'uploads.expiry_hours': 24,
   /** Invitation mails to addresses without an account the whole site sends an hour (0 = no cap). */
   'mail.invitations_per_hour': 200,
+  /** A Google tag measurement ID (G-XXXXXXX) for the public pages; empty: no analytics. */
+  'analytics.tracking_id': '',
   /** How mail leaves: through an SMTP server, or written as .eml files under DATA_DIR/mail. */
   'mail.driver': 'file',
   'mail.smtp.host': '',

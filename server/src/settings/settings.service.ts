@@ -16,6 +16,9 @@ import {
 } from './settings.defaults.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
+/** What reads settings needs of the service (mail, the HTML renderer). */
+export type SettingsReader = Pick<SettingsService, 'get'>;
+
 /** Settings as nested objects, a level per dot of their keys ('branding.site_name'). */
 export type SettingsTree = { [key: string]: unknown };
 

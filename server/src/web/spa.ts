@@ -1,3 +1,5 @@
+import type { SettingsReader } from '../settings/settings.service.ts';
+import { ANALYTICS_CONNECT, ANALYTICS_SCRIPTS, analyticsTag, isAnalyticsPage } from './analytics-tag.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -38,15 +40,23 @@ export function directUploadOrigins(s3: { endpoint?: string; bucket?: string; fo
   return [s3.forcePathStyle || !s3.bucket ? url.origin : `${url.protocol}//${s3.bucket}.${url.host}`];
 }
 
-export function htmlCsp(nonce: string, options: { recaptcha?: boolean; connect?: string[] } = {}): string {
+export function htmlCsp(
+  nonce: string,
+  options: { recaptcha?: boolean; connect?: string[]; analytics?: boolean } = {},
+): string {
+  const scripts = [
+    ...(options.recaptcha ? [RECAPTCHA_SCRIPTS] : []),
+    ...(options.analytics ? [ANALYTICS_SCRIPTS] : []),
+  ];
+  const connect = [...(options.connect ?? []), ...(options.analytics ? ANALYTICS_CONNECT : [])];
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${options.recaptcha ? ` ${RECAPTCHA_SCRIPTS}` : ''}`,
+    ["script-src 'self'", `'nonce-${nonce}'`, ...scripts].join(' '),
     // Theme variables and the appearance editor's custom CSS are applied as inline styles.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...(options.analytics ? ANALYTICS_CONNECT : [])].join(' '),
     "font-src 'self' data:",
-    ["connect-src 'self'", ...(options.connect ?? [])].join(' '),
+    ["connect-src 'self'", ...connect].join(' '),
     "media-src 'self' blob:",
     `frame-src 'self'${options.recaptcha ? ` ${RECAPTCHA_FRAMES}` : ''}`,
     "frame-ancestors 'self'",
@@ -62,12 +72,19 @@ export class SpaRenderer {
   private readonly config: Pick<Config, 'webDistDir' | 's3'>;
   private readonly answers: BootstrapAnswers;
   private readonly seo: LinkPageSeo;
+  private readonly settings: SettingsReader;
   private template: string | null = null;
   private manifest: Manifest | null = null;
-  constructor(deps: { config: Pick<Config, 'webDistDir' | 's3'>; answers: BootstrapAnswers; seo: LinkPageSeo }) {
+  constructor(deps: {
+    config: Pick<Config, 'webDistDir' | 's3'>;
+    answers: BootstrapAnswers;
+    seo: LinkPageSeo;
+    settings: SettingsReader;
+  }) {
     this.config = deps.config;
     this.answers = deps.answers;
     this.seo = deps.seo;
+    this.settings = deps.settings;
   }
 
   private loadTemplate(): string {
@@ -105,6 +122,7 @@ export class SpaRenderer {
         });
     const title = page?.title ?? site?.title ?? seo.title ?? siteName;
     const description = page?.description ?? site?.description ?? seo.description ?? '';
+    const trackingId = isAnalyticsPage(pathname) ? await this.settings.get<string>('analytics.tracking_id') : '';
     const meta = (property: string, content: string) =>
       `<meta property="${property}" content="${escapeHtml(content)}">`;
     const head = [
@@ -123,6 +141,7 @@ export class SpaRenderer {
         : []),
       ...this.preloadLinks(pathname, data.settings.homepage?.type, Boolean(data.user)),
       `<script nonce="${nonce}">window.bootstrapData=${safeJson(data)};</script>`,
+      ...(trackingId ? [analyticsTag(trackingId, nonce, data.cookie_notice.enable)] : []),
     ].join('\n');
     const html = this.loadTemplate()
       .replace(/<title>[\s\S]*?<\/title>/i, '')
@@ -136,6 +155,7 @@ export class SpaRenderer {
         htmlCsp(nonce, {
           recaptcha: Boolean(data.settings.recaptcha?.site_key),
           connect: data.settings.uploads?.direct_upload ? directUploadOrigins(this.config.s3) : [],
+          analytics: Boolean(trackingId),
         }),
       )
       .send(html);

@@ -121,6 +121,19 @@ describe('checking values before they are saved', () => {
   });
 });
 
+describe('the cookie notice link', () => {
+  it('points at a site path or an https address, never a script', async () => {
+    const bad = await change(admin, { 'cookie_notice.button': { label: 'Privacy', action: 'javascript:alert(1)' } });
+    expect(bad.json().errors['cookie_notice.button']).toEqual([
+      'cookie_notice.button.action: Give an https address or a site path.',
+    ]);
+    const button = { label: 'Privacy', action: 'https://example.test/privacy' };
+    expect((await change(admin, { 'cookie_notice.button': button })).statusCode).toBe(200);
+    expect((await newAgent(t).get('/api/v1/bootstrap-data')).json().settings.cookie_notice.button).toEqual(button);
+    await change(admin, { 'cookie_notice.button': { label: 'Learn more', action: '/pages/privacy-policy' } });
+  });
+});
+
 describe('blocked email domains', () => {
   it('refuse sign-ups from the domain and its subdomains, and no other', async () => {
     await change(admin, { 'auth.domain_blacklist': ['spam.example'] });

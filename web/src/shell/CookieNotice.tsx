@@ -26,6 +26,8 @@ export function CookieNotice() {
     setChoice(String(accepted));
   };
   const atTop = settings.cookie_notice?.position === 'top';
+  const info = settings.cookie_notice?.button ?? { label: 'Learn more', action: '/pages/privacy-policy' };
+  const linkClass = clsx('rounded-kosh font-medium text-primary underline', focusRing);
 
   return (
     <section
@@ -44,12 +46,15 @@ export function CookieNotice() {
             'We use cookies to keep you signed in, remember your preferences and understand how the site is used. ' +
               'You can accept all cookies or reject the optional ones.',
           )}{' '}
-          <Link
-            to="/pages/privacy-policy"
-            className={clsx('rounded-kosh font-medium text-primary underline', focusRing)}
-          >
-            {trans('Learn more')}
-          </Link>
+          {/^https?:\/\//.test(info.action) ? (
+            <a href={info.action} target="_blank" rel="noopener noreferrer" className={linkClass}>
+              {trans(info.label)}
+            </a>
+          ) : (
+            <Link to={info.action} className={linkClass}>
+              {trans(info.label)}
+            </Link>
+          )}
         </p>
         <div className={clsx('flex gap-2', isWide ? 'shrink-0' : 'w-full [&>*]:flex-1')}>
           <PlainButton variant="secondary" onClick={() => store(false)}>
