@@ -70,7 +70,11 @@ export const ClientSettingsSchema = z.object({
   /** Upload limits (part 2, 5) and the method choice (part 2, 4): see UploadSettingsSchema. */
   uploads: UploadSettingsSchema,
   /** Days trashed entries are kept before they are deleted for good (0: kept until the user empties the trash). */
-  drive: z.object({ trash_purge_days: z.number() }),
+  drive: z.object({
+    trash_purge_days: z.number(),
+    /** The view for someone who has not chosen one. */
+    default_view: z.enum(['list', 'grid']).optional(),
+  }),
   /** The landing page's texts, images and calls to action (part 2, 2). */
   landing: LandingSettingsSchema,
   menus: z.array(MenuSchema),

@@ -68,6 +68,8 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
   'uploads.chunk_size': DEFAULT_RESUMABLE_CHUNK_BYTES,
   /** Days an entry stays in trash before the purge job deletes it for good (0 = never); the trash says so. */
   'drive.trash_purge_days': 30,
+  /** How the drive lists entries for someone who has not chosen (list or grid). */
+  'drive.default_view': 'list',
   /** Direct uploads to S3; bootstrap answers true only when the storage driver is S3. */
   'uploads.direct_upload': true,
   /** The landing page's texts, images and calls to action (spec part 2, 2), one object. */
@@ -136,6 +138,8 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   'uploads.expiry_hours': 24,
   /** Invitation mails to addresses without an account the whole site sends an hour (0 = no cap). */
   'mail.invitations_per_hour': 200,
+  /** Whether people hear (in the app and by mail, per their preferences) that something was shared with them. */
+  'drive.share_notifications': true,
   /** A Google tag measurement ID (G-XXXXXXX) for the public pages; empty: no analytics. */
   'analytics.tracking_id': '',
   /** How mail leaves: through an SMTP server, or written as .eml files under DATA_DIR/mail. */

@@ -231,6 +231,8 @@ export class SharesService {
     const names = entries.map((e) => e.name);
     const sharerName = displayName(sharer);
     if (recipient) {
+      // Staff may turn share notifications off site-wide (drive tab): the share still happens.
+      if (!(await this.deps.settings.get<boolean>('drive.share_notifications'))) return;
       // The mail is the notification's email channel: it follows the recipient's preferences.
       const mail = entrySharedMail(email, siteName, {
         sharer: sharerName,

@@ -134,6 +134,15 @@ describe('the cookie notice link', () => {
   });
 });
 
+describe('the drive tab', () => {
+  it("gives the drive's default view to every visitor's bootstrap data", async () => {
+    expect((await change(admin, { 'drive.default_view': 'tiles' })).statusCode).toBe(422);
+    expect((await change(admin, { 'drive.default_view': 'grid' })).statusCode).toBe(200);
+    expect((await newAgent(t).get('/api/v1/bootstrap-data')).json().settings.drive.default_view).toBe('grid');
+    await change(admin, { 'drive.default_view': 'list' });
+  });
+});
+
 describe('blocked email domains', () => {
   it('refuse sign-ups from the domain and its subdomains, and no other', async () => {
     await change(admin, { 'auth.domain_blacklist': ['spam.example'] });

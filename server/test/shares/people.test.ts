@@ -74,6 +74,26 @@ describe('SharesService', () => {
       expect(message.text).toContain(`/drive/folders/${docs.hash}`);
     });
 
+    it('shares without a notification or mail while staff have turned share notifications off', async () => {
+      await settings({ 'drive.share_notifications': false });
+      try {
+        const owner = await Person.create(t);
+        const bob = await Person.create(t);
+        const file = await owner.upload('quiet.txt', 'q');
+        expect((await owner.share([file.id], [bob.user.email], 'view')).results[0]?.ok).toBe(true);
+        expect((await bob.list({ section: 'shares' })).map((e) => e.name)).toEqual(['quiet.txt']);
+        // The next share (notifications back on) is mailed; nothing of the quiet one came before it.
+        await settings({ 'drive.share_notifications': true });
+        const loud = await owner.upload('loud.txt', 'l');
+        await owner.share([loud.id], [bob.user.email], 'view');
+        await mail.waitFor(bob.user.email, (m) => m.subject.includes('loud.txt'));
+        expect(mail.to(bob.user.email).map((m) => m.subject)).toEqual([expect.stringContaining('loud.txt')]);
+        expect(await sharedNotifications(t, bob.user.id)).toHaveLength(1);
+      } finally {
+        await settings({ 'drive.share_notifications': true });
+      }
+    });
+
     it('shares entries with several people; sharing again changes the permission without notifying again', async () => {
       const owner = await Person.create(t);
       const [bob, carol] = [await Person.create(t), await Person.create(t)];

@@ -1,3 +1,4 @@
+import { useSettings } from '../shell/bootstrap-store.ts';
 import { useCallback, useSyncExternalStore } from 'react';
 import {
   parseSort,
@@ -37,9 +38,11 @@ function write(key: string, value: string): void {
 const memory = new Map<string, string>();
 const current = (key: string) => read(key) ?? memory.get(key) ?? null;
 
+/** The user's chosen view, else the site's default (the drive settings tab), else list. */
 export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
   const raw = useSyncExternalStore(subscribe, () => current(VIEW_MODE_KEY));
-  return [parseViewMode(raw), useCallback((mode: ViewMode) => write(VIEW_MODE_KEY, mode), [])];
+  const siteDefault = useSettings().drive?.default_view;
+  return [parseViewMode(raw, siteDefault), useCallback((mode: ViewMode) => write(VIEW_MODE_KEY, mode), [])];
 }
 
 export function useSort(): [Sort, (sort: Sort) => void] {

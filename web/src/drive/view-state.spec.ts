@@ -39,6 +39,8 @@ describe('view state', () => {
   it('reads the view mode, list by default', () => {
     expect(parseViewMode('grid')).toBe('grid');
     expect(parseViewMode('tiles')).toBe('list');
+    expect(parseViewMode(null, 'grid')).toBe('grid');
+    expect(parseViewMode('list', 'grid')).toBe('list');
     expect(parseViewMode(null)).toBe('list');
   });
 

@@ -29,8 +29,9 @@ export const SORT_LABELS: Record<OrderBy, string> = {
   type: 'Type',
 };
 
-export function parseViewMode(raw: string | null | undefined): ViewMode {
-  return raw === 'grid' || raw === 'list' ? raw : DEFAULT_VIEW_MODE;
+/** A stored view mode; anything else gives the fallback (the site's default), else list. */
+export function parseViewMode(raw: string | null | undefined, fallback: ViewMode = DEFAULT_VIEW_MODE): ViewMode {
+  return raw === 'grid' || raw === 'list' ? raw : fallback;
 }
 
 /** Reads a stored sort ("name:asc"); anything else gives the default. */
