@@ -65,7 +65,17 @@ describe('admin shell', () => {
       const page = await openAs('admin', '/admin', DESKTOP, dark);
       await page.getByRole('heading', { name: 'Report' }).waitFor();
       const links = await sidebarLinks(page);
-      expect(links).toEqual(['Report', 'Users', 'Roles', 'Files', 'Tags', 'User space', 'Enquiries', 'Logs']);
+      expect(links).toEqual([
+        'Report',
+        'Users',
+        'Roles',
+        'Files',
+        'Tags',
+        'User space',
+        'Enquiries',
+        'Settings',
+        'Logs',
+      ]);
       expect(await sidebar(page).getByRole('link', { name: 'Report' }).getAttribute('aria-current')).toBe('page');
       expect(await page.title()).toMatch(/^Report - /);
       expect(await page.getByRole('link', { name: 'Back to drive' }).getAttribute('href')).toBe('/drive');

@@ -108,6 +108,15 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, errorElement, lazy: () => import('./admin/tags/TagsPage.tsx') }],
               },
               {
+                path: 'settings',
+                element: <RequirePermission permission="settings.update" />,
+                errorElement,
+                children: [
+                  { index: true, element: <Navigate to="general" replace /> },
+                  { path: ':tab', errorElement, lazy: () => import('./admin/settings/SettingsPage.tsx') },
+                ],
+              },
+              {
                 path: 'logs',
                 element: <RequirePermission permission="logs.view" />,
                 errorElement,

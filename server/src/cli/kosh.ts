@@ -100,8 +100,8 @@ program
   .command('keys:rotate')
   .description(
     [
-      're-encrypt two-factor secrets and secret settings under KOSH_SECRET_KEY (or DATA_DIR/secret.key); put the old key in',
-      'KOSH_SECRET_KEY_PREVIOUS while rotating. Every start does the same.',
+      're-encrypt two-factor secrets and secret settings under KOSH_SECRET_KEY (or DATA_DIR/secret.key);',
+      'put the old key in KOSH_SECRET_KEY_PREVIOUS while rotating. Every start does the same.',
     ].join(' '),
   )
   .action(() =>

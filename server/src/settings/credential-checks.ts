@@ -135,7 +135,8 @@ const mail: CredentialCheck = {
         });
       return null;
     } catch (error) {
-      return `Mail could not be sent through ${smtpPlace(settings)}: ${error instanceof Error ? error.message : String(error)}`;
+      const reason = error instanceof Error ? error.message : String(error);
+      return `Mail could not be sent through ${smtpPlace(settings)}: ${reason}`;
     } finally {
       transport.close();
     }

@@ -1,5 +1,8 @@
 import {
   AdminBulkIdsSchema,
+  AdminCustomPagesQuerySchema,
+  AdminCustomPagesSchema,
+  AdminSettingsSchema,
   AdminUserIdParamsSchema,
   AdminUserResponseSchema,
   AdminUsersPageSchema,
@@ -10,6 +13,7 @@ import {
   DeleteAdminUsersResponseSchema,
   ImpersonationResponseSchema,
   SuspendAdminUserBodySchema,
+  UpdateSettingsBodySchema,
 } from '@kosh/contracts';
 import type { EndpointDefinition } from '@kosh/contracts/endpoints';
 
@@ -63,6 +67,23 @@ export const adminEndpoints = {
     method: 'POST',
     path: 'admin/impersonation/stop',
     response: ImpersonationResponseSchema,
+  },
+  getSettings: {
+    method: 'GET',
+    path: 'settings',
+    response: AdminSettingsSchema,
+  },
+  updateSettings: {
+    method: 'PUT',
+    path: 'settings',
+    body: UpdateSettingsBodySchema,
+    response: AdminSettingsSchema,
+  },
+  listAdminCustomPages: {
+    method: 'GET',
+    path: 'admin/custom-pages',
+    query: AdminCustomPagesQuerySchema,
+    response: AdminCustomPagesSchema,
   },
 } as const satisfies Record<string, EndpointDefinition>;
 

@@ -13,6 +13,7 @@ describe('visibleSections', () => {
       'tags',
       'user-space',
       'enquiries',
+      'settings',
       'logs',
     ]);
   });
@@ -25,7 +26,7 @@ describe('visibleSections', () => {
 
   it('leaves out a section the router has no page for yet', () => {
     const ids = visibleSections(ADMIN_SECTIONS, every, (path) => path !== '/admin/roles').map((s) => s.id);
-    expect(ids).toEqual(['report', 'users', 'files', 'tags', 'user-space', 'enquiries', 'logs']);
+    expect(ids).toEqual(['report', 'users', 'files', 'tags', 'user-space', 'enquiries', 'settings', 'logs']);
   });
 });
 
@@ -39,6 +40,7 @@ describe('activeSection', () => {
     expect(activeSection(ADMIN_SECTIONS, '/admin/users')?.id).toBe('users');
     expect(activeSection(ADMIN_SECTIONS, '/admin/users/12/details')?.id).toBe('users');
     expect(activeSection(ADMIN_SECTIONS, '/admin/logs/audit')?.id).toBe('logs');
+    expect(activeSection(ADMIN_SECTIONS, '/admin/settings/gdpr')?.id).toBe('settings');
   });
 
   it('matches whole path segments only', () => {

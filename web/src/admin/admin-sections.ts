@@ -4,6 +4,7 @@ import {
   HardDrive,
   Inbox,
   ScrollText,
+  Settings,
   ShieldCheck,
   Tags,
   Users,
@@ -82,6 +83,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: '/admin/enquiries',
     icon: Inbox,
     permission: Permission.adminAccess,
+  },
+  {
+    id: 'settings',
+    label: 'Settings',
+    description: 'Site-wide options: sign-in, uploads, languages, cookie notice and more.',
+    path: '/admin/settings',
+    icon: Settings,
+    permission: Permission.settingsUpdate,
   },
   {
     id: 'logs',

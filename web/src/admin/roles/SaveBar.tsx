@@ -9,10 +9,12 @@ type Props = {
   onDiscard: () => void;
   /** The label of the save button ('Save', 'Create role'). */
   saveLabel?: string;
+  /** The bar's line ('Unsaved changes'). */
+  message?: string;
 };
 
 /** A bar at the foot of the screen while the form has unsaved changes: Discard and Save. */
-export function SaveBar({ isVisible, isSaving, onSave, onDiscard, saveLabel }: Props) {
+export function SaveBar({ isVisible, isSaving, onSave, onDiscard, saveLabel, message }: Props) {
   const { trans } = useTrans();
   if (!isVisible) return null;
   return (
@@ -24,7 +26,7 @@ export function SaveBar({ isVisible, isSaving, onSave, onDiscard, saveLabel }: P
         'shadow-[0_-4px_12px_rgb(0_0_0/0.06)] data-[entering]:animate-fade-in',
       )}
     >
-      <p className="min-w-0 flex-1 truncate text-sm text-fg">{trans('Unsaved changes')}</p>
+      <p className="min-w-0 flex-1 truncate text-sm text-fg">{message ?? trans('Unsaved changes')}</p>
       <Button variant="text" onPress={onDiscard} isDisabled={isSaving}>
         {trans('Discard')}
       </Button>

@@ -4,12 +4,20 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 
+const DEFAULT_WORDS = {
+  title: 'Leave without saving?',
+  body: 'Your changes to this page have not been saved.',
+  stay: 'Stay',
+  leave: 'Leave',
+};
+
 /**
  * Asks before leaving a form with unsaved changes: another page of the app (a dialog), or closing
  * and reloading the tab (the browser's own prompt). Changing only the query (a tab) never asks.
- * `allowNextNavigation` lets a save navigate away at once.
+ * `allowNextNavigation` lets a save navigate away at once. `words` rewords the question for a screen.
  */
-export function useUnsavedChangesGuard(isDirty: boolean) {
+export function useUnsavedChangesGuard(isDirty: boolean, words: Partial<typeof DEFAULT_WORDS> = {}) {
+  const { title, body, stay, leave } = { ...DEFAULT_WORDS, ...words };
   const { trans } = useTrans();
   const allowed = useRef(false);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
@@ -31,21 +39,21 @@ export function useUnsavedChangesGuard(isDirty: boolean) {
     <Dialog
       isOpen={blocker.state === 'blocked'}
       onOpenChange={(open) => !open && blocker.reset?.()}
-      title={trans('Leave without saving?')}
+      title={trans(title)}
       role="alertdialog"
       size="sm"
       actions={
         <>
           <Button variant="text" onPress={() => blocker.reset?.()} autoFocus>
-            {trans('Stay')}
+            {trans(stay)}
           </Button>
           <Button variant="danger" onPress={() => blocker.proceed?.()}>
-            {trans('Leave')}
+            {trans(leave)}
           </Button>
         </>
       }
     >
-      <p className="text-sm text-fg-muted">{trans('Your changes to this page have not been saved.')}</p>
+      <p className="text-sm text-fg-muted">{trans(body)}</p>
     </Dialog>
   );
   return {

@@ -1,0 +1,116 @@
+import type { ComponentType, ReactNode } from 'react';
+import clsx from 'clsx';
+import { Navigate, useParams } from 'react-router';
+import type { AdminSettings } from '@kosh/contracts';
+import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { useIsMobile } from '../../shell/useMediaQuery.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { AdminPage } from '../AdminPage.tsx';
+import { SaveBar } from '../roles/SaveBar.tsx';
+import { useUnsavedChangesGuard } from '../roles/useUnsavedChangesGuard.tsx';
+import { useAdminSettings } from './settings.api.ts';
+import { SettingsFormContext } from './SettingsFormContext.ts';
+import { type BuiltSettingsTab, DEFAULT_SETTINGS_TAB, isBuiltSettingsTab, settingsTabLabel } from './settings-tabs.ts';
+import { SettingsTabs } from './SettingsTabs.tsx';
+import { AuthenticationTab } from './tabs/AuthenticationTab.tsx';
+import { DriveTab } from './tabs/DriveTab.tsx';
+import { GdprTab } from './tabs/GdprTab.tsx';
+import { GeneralTab } from './tabs/GeneralTab.tsx';
+import { LocalizationTab } from './tabs/LocalizationTab.tsx';
+import { LoggingTab } from './tabs/LoggingTab.tsx';
+import { RecaptchaTab } from './tabs/RecaptchaTab.tsx';
+import { UploadingTab } from './tabs/UploadingTab.tsx';
+import { useSettingsForm } from './useSettingsForm.ts';
+
+const TAB_SCREENS: Record<BuiltSettingsTab, ComponentType> = {
+  general: GeneralTab,
+  localization: LocalizationTab,
+  authentication: AuthenticationTab,
+  uploading: UploadingTab,
+  logging: LoggingTab,
+  recaptcha: RecaptchaTab,
+  gdpr: GdprTab,
+  drive: DriveTab,
+};
+
+function SettingsLayout({ tab, children }: { tab: BuiltSettingsTab; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-5 md:flex-row md:items-start md:gap-8">
+      <SettingsTabs current={tab} />
+      <div className="flex min-w-0 max-w-3xl flex-1 flex-col gap-6">{children}</div>
+    </div>
+  );
+}
+
+/** The open tab as a form: its fields, the save bar while something changed, the question before leaving. */
+function SettingsTabForm({ tab, data }: { tab: BuiltSettingsTab; data: AdminSettings }) {
+  const { trans } = useTrans();
+  const form = useSettingsForm(data);
+  const guard = useUnsavedChangesGuard(form.isDirty, {
+    title: 'Discard unsaved changes?',
+    body: 'The changes you made on this tab are lost if you leave it.',
+    stay: 'Cancel',
+    leave: 'Discard',
+  });
+  const Screen = TAB_SCREENS[tab];
+  // The bar's words fit beside its buttons on a phone only when short.
+  const isMobile = useIsMobile();
+  return (
+    <SettingsFormContext.Provider value={form}>
+      <SettingsLayout tab={tab}>
+        <form
+          noValidate
+          aria-label={trans(':tab settings', { tab: trans(settingsTabLabel(tab)) })}
+          onSubmit={(event) => {
+            event.preventDefault();
+            form.save();
+          }}
+          // A focused control stops above the save bar, never under it.
+          className={clsx(
+            'relative flex flex-col gap-6',
+            '[&_button]:scroll-mb-24 [&_input]:scroll-mb-24 [&_textarea]:scroll-mb-24',
+          )}
+        >
+          <Screen key={form.version} />
+        </form>
+      </SettingsLayout>
+      <SaveBar
+        isVisible={form.isDirty || form.isSaving}
+        isSaving={form.isSaving}
+        onSave={form.save}
+        onDiscard={form.discard}
+        message={trans(isMobile ? 'Unsaved changes' : 'You have unsaved changes')}
+        saveLabel={trans(isMobile ? 'Save' : 'Save changes')}
+      />
+      {guard.dialog}
+    </SettingsFormContext.Provider>
+  );
+}
+
+/** Settings (admin area): site-wide options on tabs at /admin/settings/:tab; an unknown tab opens General. */
+export function SettingsPage() {
+  const { trans } = useTrans();
+  const { tab } = useParams();
+  const settings = useAdminSettings();
+  if (!isBuiltSettingsTab(tab)) return <Navigate to={`/admin/settings/${DEFAULT_SETTINGS_TAB}`} replace />;
+  return (
+    <AdminPage title={trans('Settings')} documentTitle={trans(':tab settings', { tab: trans(settingsTabLabel(tab)) })}>
+      {settings.data ? (
+        <SettingsTabForm key={tab} tab={tab} data={settings.data} />
+      ) : (
+        <SettingsLayout tab={tab}>
+          <div className="flex justify-center py-16">
+            {settings.isError ? (
+              <Button onPress={() => void settings.refetch()}>{trans('Try again')}</Button>
+            ) : (
+              <Spinner />
+            )}
+          </div>
+        </SettingsLayout>
+      )}
+    </AdminPage>
+  );
+}
+
+export { SettingsPage as Component };
