@@ -87,3 +87,7 @@ export const StorageStatusSchema = z.object({
   accelPrefix: z.string().nullable(),
 });
 export type StorageStatus = z.infer<typeof StorageStatusSchema>;
+
+/** The outgoing-email tab's 'Send a test mail': where it went. */
+export const SentTestMailSchema = z.object({ sent_to: z.string() });
+export type SentTestMail = z.infer<typeof SentTestMailSchema>;

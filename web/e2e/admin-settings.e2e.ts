@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { expectToast } from './account-steps.ts';
+import type { Cookie, Page } from 'playwright-core';
+import { dismissToasts, expectToast } from './account-steps.ts';
 import { ok } from './admin-steps.ts';
 import { startDriveServer } from './drive-steps.ts';
+import { startMailCatcher } from './mail-catcher.ts';
 import {
   ADMIN,
   adminClient,
@@ -29,6 +30,9 @@ import {
 
 let server: RunningServer;
 let tokenEndpoint: Server;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let adminCookies: Cookie[] | undefined;
+let admin: Awaited<ReturnType<typeof adminClient>> | undefined;
 const browsers: Browser[] = [];
 const GOOGLE_SECRET = 'e2e-google-secret-4f1c9b';
 const REFUSED_SECRET = 'refused-secret';
@@ -36,6 +40,7 @@ const REFUSED_SECRET = 'refused-secret';
 beforeAll(async () => {
   // A key the environment holds is shown read-only, naming the variable.
   server = await startDriveServer({ RECAPTCHA_SITE_KEY: 'e2e-site-key' });
+  mail = await startMailCatcher();
   // Google's token endpoint stand-in for the live check: a refused secret is an unknown client.
   tokenEndpoint = createServer((request, response) => {
     let body = '';
@@ -52,6 +57,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
+  await mail?.stop();
   await new Promise((resolve) => tokenEndpoint?.close(resolve));
 });
 afterEach(async () => {
@@ -65,7 +71,12 @@ async function adminPage(viewport = DESKTOP, theme?: 'dark') {
   const b = await openBrowser(viewport);
   browsers.push(b);
   if (theme) await b.context.addCookies([{ name: 'be-active-theme', value: theme, url: server.url }]);
-  await signInAs(server, b.context, ADMIN.email, ADMIN.password);
+  // One sign-in for the file: its cookies open every later page (sign-ins are limited per address).
+  if (adminCookies) await b.context.addCookies(adminCookies);
+  else {
+    await signInAs(server, b.context, ADMIN.email, ADMIN.password);
+    adminCookies = (await b.context.cookies(server.url)).filter((c) => c.name !== 'be-active-theme');
+  }
   return b.page;
 }
 
@@ -98,7 +109,7 @@ async function save(page: Page) {
 }
 
 async function savedSettings() {
-  const admin = await adminClient(server);
+  admin ??= await adminClient(server);
   return ok<{ settings: Record<string, unknown>; secrets: Record<string, boolean> }>(
     admin.call('GET', 'api/v1/settings'),
   );
@@ -118,6 +129,8 @@ describe('admin settings', () => {
       'Localization',
       'Authentication',
       'Uploading',
+      'Outgoing email',
+      'Analytics',
       'Logging',
       'reCAPTCHA',
       'GDPR',
@@ -275,6 +288,75 @@ describe('admin settings', () => {
     await go(visitor.page, '/register');
     await visitor.page.getByRole('checkbox', { name: 'I accept the Terms of service' }).waitFor({ state: 'attached' });
     await screenshot(visitor.page, 'admin-settings-register-policy-1280');
+  });
+
+  it('sends mail through an SMTP server once its test mail went out, and on demand', async () => {
+    await setSettings(server, { 'mail.driver': 'file' });
+    const page = await adminPage();
+    await go(page, '/admin/settings/outgoing-email');
+    await page.getByText('Mail is written as .eml files under the data folder', { exact: false }).waitFor();
+    await page.getByText('Through an SMTP server', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Host' }).fill('127.0.0.1');
+    // A port nothing listens on: the check fails above the group and nothing is saved.
+    await page.getByRole('textbox', { name: 'Port' }).fill('9');
+    await page.getByRole('button', { name: /Encryption/ }).click();
+    await page.getByRole('option', { name: 'None' }).click();
+    await page.getByRole('textbox', { name: 'From address' }).fill('drive@e2e.example.test');
+    await save(page);
+    await page.getByRole('alert').filter({ hasText: 'Mail could not be sent through 127.0.0.1:9' }).waitFor();
+    expect((await savedSettings()).settings['mail.driver']).toBe('file');
+
+    await page.getByRole('textbox', { name: 'Port' }).fill(new URL(mail.url).port);
+    await save(page);
+    await expectToast(page, 'Settings saved');
+    await mail.waitFor((m) => m.to.includes(ADMIN.email.toLowerCase()) && m.subject === 'Test mail from Kosh');
+    const sent = mail.to(ADMIN.email).length;
+    await page.getByRole('button', { name: 'Send a test mail' }).click();
+    await page.getByText(`A test mail was sent to ${ADMIN.email}.`).waitFor();
+    await expect.poll(() => mail.to(ADMIN.email).length).toBe(sent + 1);
+    // The saved toast would sit over the test button for axe's contrast check.
+    await dismissToasts(page);
+    await screenshot(page, 'admin-settings-outgoing-email-1280');
+    await expectAccessible(page);
+  });
+
+  it('checks the storage live on Uploading, and puts a measurement ID on the public pages', async () => {
+    const page = await adminPage();
+    await go(page, '/admin/settings/uploading');
+    await page.getByTestId('storage-status').getByText('Storage works.').waitFor();
+    await page.getByText('A test object was written, read back and deleted.', { exact: false }).waitFor();
+    await screenshot(page, 'admin-settings-storage-1280');
+    await expectAccessible(page);
+
+    await tabLink(page, 'Analytics').click();
+    await page.getByRole('textbox', { name: 'Measurement ID' }).fill('G-E2E12345');
+    await save(page);
+    await expectToast(page, 'Settings saved');
+    await dismissToasts(page);
+    await screenshot(page, 'admin-settings-analytics-1280');
+    await expectAccessible(page);
+    const visitor = await openBrowser(DESKTOP);
+    browsers.push(visitor);
+    await go(visitor.page, '/');
+    expect(await visitor.page.content()).toContain(`gtag('config',"G-E2E12345")`);
+    await go(visitor.page, '/login');
+    expect(await visitor.page.content()).not.toContain('G-E2E12345');
+  });
+
+  it('sets the drive’s default view and share notifications on Drive', async () => {
+    await setSettings(server, { 'drive.default_view': 'list', 'drive.share_notifications': true });
+    const page = await adminPage();
+    await go(page, '/admin/settings/drive');
+    await page.getByText('Grid', { exact: true }).click();
+    await flip(page, 'Share notifications');
+    await save(page);
+    await expectToast(page, 'Settings saved');
+    const saved = (await savedSettings()).settings;
+    expect(saved['drive.default_view']).toBe('grid');
+    expect(saved['drive.share_notifications']).toBe(false);
+    await dismissToasts(page);
+    await screenshot(page, 'admin-settings-drive-1280');
+    await expectAccessible(page);
   });
 
   it('works on a phone: the tabs are a select box', async () => {

@@ -1,4 +1,4 @@
-import { AdminSettingsSchema, UpdateSettingsBodySchema } from '@kosh/contracts';
+import { AdminSettingsSchema, SentTestMailSchema, UpdateSettingsBodySchema } from '@kosh/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,7 +37,7 @@ export async function settingsRoutes(app: FastifyInstance, deps: { settings: Set
     schema: {
       tags: ['admin'],
       summary: 'Send a test mail to yourself the way mail goes out now (permission settings.update).',
-      response: { 200: z.object({ sent_to: z.string() }) },
+      response: { 200: SentTestMailSchema },
     },
     handler: async (request) => settings.sendTestMail(request.actor, deps.mailer),
   });

@@ -12,6 +12,8 @@ import {
   CreateAdminUserBodySchema,
   DeleteAdminUsersResponseSchema,
   ImpersonationResponseSchema,
+  SentTestMailSchema,
+  StorageStatusSchema,
   SuspendAdminUserBodySchema,
   UpdateSettingsBodySchema,
 } from '@kosh/contracts';
@@ -78,6 +80,21 @@ export const adminEndpoints = {
     path: 'settings',
     body: UpdateSettingsBodySchema,
     response: AdminSettingsSchema,
+  },
+  sendTestMail: {
+    method: 'POST',
+    path: 'settings/mail/test',
+    response: SentTestMailSchema,
+  },
+  getStorageStatus: {
+    method: 'GET',
+    path: 'admin/storage',
+    response: StorageStatusSchema,
+  },
+  allowStorageCors: {
+    method: 'POST',
+    path: 'admin/storage/cors',
+    response: StorageStatusSchema,
   },
   listAdminCustomPages: {
     method: 'GET',

@@ -13,12 +13,14 @@ import { useAdminSettings } from './settings.api.ts';
 import { SettingsFormContext } from './SettingsFormContext.ts';
 import { type BuiltSettingsTab, DEFAULT_SETTINGS_TAB, isBuiltSettingsTab, settingsTabLabel } from './settings-tabs.ts';
 import { SettingsTabs } from './SettingsTabs.tsx';
+import { AnalyticsTab } from './tabs/AnalyticsTab.tsx';
 import { AuthenticationTab } from './tabs/AuthenticationTab.tsx';
 import { DriveTab } from './tabs/DriveTab.tsx';
 import { GdprTab } from './tabs/GdprTab.tsx';
 import { GeneralTab } from './tabs/GeneralTab.tsx';
 import { LocalizationTab } from './tabs/LocalizationTab.tsx';
 import { LoggingTab } from './tabs/LoggingTab.tsx';
+import { OutgoingEmailTab } from './tabs/OutgoingEmailTab.tsx';
 import { RecaptchaTab } from './tabs/RecaptchaTab.tsx';
 import { UploadingTab } from './tabs/UploadingTab.tsx';
 import { useSettingsForm } from './useSettingsForm.ts';
@@ -28,6 +30,8 @@ const TAB_SCREENS: Record<BuiltSettingsTab, ComponentType> = {
   localization: LocalizationTab,
   authentication: AuthenticationTab,
   uploading: UploadingTab,
+  'outgoing-email': OutgoingEmailTab,
+  analytics: AnalyticsTab,
   logging: LoggingTab,
   recaptcha: RecaptchaTab,
   gdpr: GdprTab,

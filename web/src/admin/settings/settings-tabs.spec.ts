@@ -8,6 +8,8 @@ describe('SHOWN_SETTINGS_TABS', () => {
       'localization',
       'authentication',
       'uploading',
+      'outgoing-email',
+      'analytics',
       'logging',
       'recaptcha',
       'gdpr',

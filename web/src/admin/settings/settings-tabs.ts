@@ -6,6 +6,8 @@ const BUILT_TAB_LABELS = {
   localization: 'Localization',
   authentication: 'Authentication',
   uploading: 'Uploading',
+  'outgoing-email': 'Outgoing email',
+  analytics: 'Analytics',
   logging: 'Logging',
   recaptcha: 'reCAPTCHA',
   gdpr: 'GDPR',

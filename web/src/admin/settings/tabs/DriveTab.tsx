@@ -1,13 +1,30 @@
 import { useTrans } from '../../../shell/i18n/useTrans.tsx';
+import { RadioSetting, SwitchSetting } from '../fields/ChoiceSettings.tsx';
 import { SizeSetting } from '../fields/SizeSetting.tsx';
 import { NumberSetting } from '../fields/TextSettings.tsx';
 import { SettingsSection } from '../SettingsSection.tsx';
 
-/** Drive: how long trash is kept and the space of users no role gives any. */
+/** Drive: the default view, share notifications, how long trash is kept, and the default space. */
 export function DriveTab() {
   const { trans } = useTrans();
   return (
     <>
+      <SettingsSection title={trans('Files')}>
+        <RadioSetting
+          name="drive.default_view"
+          label={trans('Default view')}
+          help="How the drive lists files for people who have not chosen."
+          options={[
+            { id: 'list', label: trans('List') },
+            { id: 'grid', label: trans('Grid') },
+          ]}
+        />
+        <SwitchSetting
+          name="drive.share_notifications"
+          label={trans('Share notifications')}
+          help="Tell people, in the app and by mail, when something is shared with them."
+        />
+      </SettingsSection>
       <SettingsSection title={trans('Trash')}>
         <NumberSetting
           name="drive.trash_purge_days"

@@ -5,6 +5,7 @@ import { ListSetting } from '../fields/ListSetting.tsx';
 import { SizeSetting } from '../fields/SizeSetting.tsx';
 import { useSettingsFormContext } from '../SettingsFormContext.ts';
 import { SettingsSection } from '../SettingsSection.tsx';
+import { StorageStatusPanel } from './StorageStatusPanel.tsx';
 
 /** Uploading: the storage in use, size and type limits, and how files travel. */
 export function UploadingTab() {
@@ -21,6 +22,7 @@ export function UploadingTab() {
           description={trans('Chosen by the server’s environment variables.')}
           className="max-w-sm"
         />
+        <StorageStatusPanel />
       </SettingsSection>
       <SettingsSection title={trans('Limits')}>
         <SizeSetting
