@@ -91,3 +91,44 @@ export type StorageStatus = z.infer<typeof StorageStatusSchema>;
 /** The outgoing-email tab's 'Send a test mail': where it went. */
 export const SentTestMailSchema = z.object({ sent_to: z.string() });
 export type SentTestMail = z.infer<typeof SentTestMailSchema>;
+
+/** One server process as the websockets tab lists it: its open event streams and its listener. */
+export const ServerProcessSchema = z.object({
+  id: z.string(),
+  host: z.string(),
+  pid: z.number().int(),
+  started_at: z.string(),
+  seen_at: z.string(),
+  /** Server-sent event streams open (browsers receiving notifications live). */
+  clients: z.number().int(),
+  /** PostgreSQL: whether its LISTEN connection is open; null on SQLite, where one process needs none. */
+  listening: z.boolean().nullable(),
+  /** The process that answered this request. */
+  current: z.boolean(),
+});
+export type ServerProcess = z.infer<typeof ServerProcessSchema>;
+
+/** Kosh's realtime channel: server-sent events, carried across processes by LISTEN/NOTIFY on PostgreSQL. */
+export const RealtimeStatusSchema = z.object({
+  transport: z.literal('server-sent events'),
+  hub: z.enum(['postgres', 'in-process']),
+  processes: z.array(ServerProcessSchema),
+});
+export type RealtimeStatus = z.infer<typeof RealtimeStatusSchema>;
+
+/** One in-memory cache of a server process, as the cache tab lists it. */
+export const CacheInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** How long an entry lives at most. */
+  ttl_seconds: z.number(),
+  /** Entries held now by the process that answered. */
+  entries: z.number().int(),
+});
+export const CachesSchema = z.object({
+  caches: z.array(CacheInfoSchema),
+  /** When an admin last cleared them (every process follows within 15 seconds), or null. */
+  cleared_at: z.string().nullable(),
+});
+export type Caches = z.infer<typeof CachesSchema>;

@@ -55,6 +55,7 @@ import { enquiriesRoutes } from './enquiries/enquiries.routes.ts';
 import { auditRoutes } from './admin/audit/audit.routes.ts';
 import { adminFilesRoutes } from './admin/files/admin-files.routes.ts';
 import { storageAdminRoutes } from './admin/storage/storage-admin.routes.ts';
+import { cacheRoutes } from './admin/cache/cache.routes.ts';
 import { adminLogsRoutes } from './admin/logs.routes.ts';
 import { userSpaceRoutes } from './admin/user-space/user-space.routes.ts';
 import { enquiriesAdminRoutes } from './admin/enquiries/enquiries-admin.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(adminUserSecurityRoutes, { adminUsers: modules.adminUsers });
       await api.register(adminFilesRoutes, { adminFiles: modules.adminFiles });
       await api.register(storageAdminRoutes, { storage: modules.adminStorage });
+      await api.register(cacheRoutes, { caches: modules.caches });
       await api.register(impersonationRoutes, { adminUsers: modules.adminUsers, answers });
     },
     { prefix: `/${API_PREFIX}` },

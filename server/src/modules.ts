@@ -4,6 +4,9 @@ import { createAdminFilesModule } from './admin/files/admin-files.module.ts';
 import { StorageAdminService } from './admin/storage/storage-admin.service.ts';
 import { MailLogRepository } from './admin/mail-log/mail-log.repository.ts';
 import { createReportModule } from './admin/report/report.module.ts';
+import { CacheRegistry } from './admin/cache/cache-registry.ts';
+import { REPORT_CACHE_TTL_MS } from '@kosh/contracts';
+import { GUEST_CACHE_MS } from './auth/actors.ts';
 import { createAdminRolesModule } from './admin/roles/roles.module.ts';
 import { createAdminUsersModule } from './admin/users/admin-users.module.ts';
 import { createAuthModule } from './auth/auth.module.ts';
@@ -190,6 +193,30 @@ export function createModules(core: CoreDeps) {
     lastWorkspaceOf: (userId) => workspaces.service.lastActiveOf(userId),
   });
 
+  const report = createReportModule({ db, clock });
+  // The in-memory caches the admin area's cache tab lists and clears (in every process).
+  const caches = new CacheRegistry(
+    [
+      {
+        id: 'report',
+        name: 'Report figures',
+        description: 'The admin report’s counts and charts, per period and time zone.',
+        ttlMs: REPORT_CACHE_TTL_MS,
+        size: () => report.cache.size,
+        clear: () => report.cache.clear(),
+      },
+      {
+        id: 'guest-role',
+        name: 'Guest permissions',
+        description: 'What visitors who are not signed in may do, read once for many visits.',
+        ttlMs: GUEST_CACHE_MS,
+        size: () => users.actors.cachedGuestRoles,
+        clear: () => users.actors.forgetGuestRole(),
+      },
+    ],
+    { settings: settings.repos.settings, audit: admin.audit, clock },
+  );
+
   const lifecycle = new Lifecycle(
     [
       { name: 'database', stop: () => db.destroy() },
@@ -211,6 +238,15 @@ export function createModules(core: CoreDeps) {
       },
       // Outgoing email and job runs older than 30 days (admin/admin.module.ts).
       { name: 'logs cleanup', isJob: true, start: () => admin.cleanup.start(), stop: () => admin.cleanup.stop() },
+      // Follows a 'Clear caches' made in another process (admin/cache/cache-registry.ts).
+      { name: 'cache sync', isJob: true, start: () => caches.start(), stop: () => caches.stop() },
+      // This process's row in server_processes, for the admin area's websockets tab.
+      {
+        name: 'process census',
+        isJob: true,
+        start: () => notifications.census.start(),
+        stop: () => notifications.census.stop(),
+      },
       // Expired uploads, their reservations, tus leftovers, missing SHA-256s (uploads/uploads.maintenance.ts).
       {
         name: 'uploads maintenance',
@@ -259,7 +295,8 @@ export function createModules(core: CoreDeps) {
     shell,
     billing: createBillingModule({ db, users, clock }),
     admin,
-    report: createReportModule({ db, clock }),
+    report,
+    caches,
     adminUsers,
     adminRoles,
     adminFiles: createAdminFilesModule({ db, dialect, admin, drive, clock }),

@@ -130,8 +130,10 @@ describe('admin settings', () => {
       'Authentication',
       'Uploading',
       'Outgoing email',
+      'Cache',
       'Analytics',
       'Logging',
+      'Websockets',
       'reCAPTCHA',
       'GDPR',
       'Drive',
@@ -156,7 +158,7 @@ describe('admin settings', () => {
 
   it('sends an unknown tab to General', async () => {
     const page = await adminPage();
-    await go(page, '/admin/settings/cache');
+    await go(page, '/admin/settings/queue');
     await page.waitForURL(`${server.url}/admin/settings/general`);
     await go(page, '/admin/settings');
     await page.waitForURL(`${server.url}/admin/settings/general`);
@@ -341,6 +343,27 @@ describe('admin settings', () => {
     expect(await visitor.page.content()).toContain(`gtag('config',"G-E2E12345")`);
     await go(visitor.page, '/login');
     expect(await visitor.page.content()).not.toContain('G-E2E12345');
+  });
+
+  it('shows the realtime channel and this server process on Websockets', async () => {
+    const page = await adminPage();
+    await go(page, '/admin/settings/websockets');
+    const processes = page.getByRole('table', { name: 'Server processes' });
+    await processes.getByText('(this one)').waitFor();
+    expect(await processes.getByRole('row').count()).toBe(2);
+    await page.getByText('One process (SQLite): events stay inside it.').waitFor();
+    await screenshot(page, 'admin-settings-websockets-1280');
+    await expectAccessible(page);
+  });
+
+  it('lists the caches and clears them on Cache', async () => {
+    const page = await adminPage();
+    await go(page, '/admin/settings/cache');
+    await page.getByText('Report figures').waitFor();
+    await page.getByRole('button', { name: 'Clear caches' }).click();
+    await page.getByText('every server process follows within 15 seconds', { exact: false }).waitFor();
+    await screenshot(page, 'admin-settings-cache-1280');
+    await expectAccessible(page);
   });
 
   it('sets the drive’s default view and share notifications on Drive', async () => {

@@ -4,7 +4,7 @@ import { Actor, type ActorUser } from './actor.ts';
 import type { RolesRepository } from './roles.repository.ts';
 
 /** The guest role changes only through the admin area; a short cache spares a query per visit. */
-const GUEST_CACHE_MS = 5000;
+export const GUEST_CACHE_MS = 5000;
 
 /**
  * The one place an Actor is built: a user's (their roles' permissions plus their own), or the
@@ -55,6 +55,11 @@ export class Actors {
     const actor = new Actor(null, role ? [role.id] : [], permissions);
     this.guestCache = { actor, at: now };
     return actor;
+  }
+
+  /** Guest actors held (0 or 1), for the admin area's cache tab. */
+  get cachedGuestRoles(): number {
+    return this.guestCache ? 1 : 0;
   }
 
   /** Called when the guest role's permissions change in this process. */

@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021-admin-logs.ts';
 import * as m0022 from './migrations/0022-tags.ts';
 import * as m0023 from './migrations/0023-admin-files.ts';
 import * as m0024 from './migrations/0024-admin-files-sorts.ts';
+import * as m0028 from './migrations/0028-server-processes.ts';
 
 // A static list: migrations are code, so they ship inside the server with no file lookup.
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-tags': m0022,
   '0023-admin-files': m0023,
   '0024-admin-files-sorts': m0024,
+  '0028-server-processes': m0028,
 };
 
 /** Every migration's name, in the order a new database applies them (by name). */

@@ -126,6 +126,16 @@ export type LocalizationsTable = {
   updated_at: string;
 };
 
+export type ServerProcessesTable = {
+  id: string;
+  host: string;
+  pid: number;
+  started_at: string;
+  seen_at: string;
+  clients: number;
+  listening: number | null;
+};
+
 export type AdminAuditLogTable = {
   id: Generated<number>;
   actor_id: number | null;
@@ -580,6 +590,7 @@ export type DB = {
   localizations: LocalizationsTable;
   sessions: SessionsTable;
   admin_audit_log: AdminAuditLogTable;
+  server_processes: ServerProcessesTable;
   job_runs: JobRunsTable;
   mail_log: MailLogTable;
   storage_deletions: StorageDeletionsTable;

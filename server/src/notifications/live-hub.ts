@@ -14,6 +14,8 @@ export interface LiveHub {
   /** Through `db` when given: on PostgreSQL a transaction's signal goes out when it commits. */
   publish(signal: LiveSignal, db?: Database): Promise<void>;
   onSignal(listener: (signal: LiveSignal) => void): void;
+  /** Whether signals from other processes arrive now; null where no other process can exist (SQLite). */
+  isListening(): boolean | null;
 }
 
 /** SQLite: one process owns the database file, so an in-process emitter is the whole hub. */
@@ -29,6 +31,9 @@ export class InProcessHub implements LiveHub {
   }
   onSignal(listener: (signal: LiveSignal) => void): void {
     this.events.on('signal', listener);
+  }
+  isListening(): null {
+    return null;
   }
 }
 
@@ -76,6 +81,10 @@ export class PgHub implements LiveHub {
 
   onSignal(listener: (signal: LiveSignal) => void): void {
     this.events.on('signal', listener);
+  }
+
+  isListening(): boolean {
+    return this.client !== null;
   }
 
   private async connect(): Promise<void> {

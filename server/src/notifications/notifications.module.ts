@@ -12,6 +12,7 @@ import { NotificationService, presentNotification } from './notification.service
 import { NotificationsRepository } from './notifications.repository.ts';
 import { PreferencesService } from './preferences.service.ts';
 import { SecurityNotices } from './security-notices.ts';
+import { ProcessCensus } from './process-census.ts';
 import { NotificationStreamService } from './stream.service.ts';
 import { SubscriptionsRepository } from './subscriptions.repository.ts';
 import { PushSender, VapidKeyStore } from './web-push.ts';
@@ -75,6 +76,7 @@ export function createNotificationsModule(deps: {
       unreadCount: (userId) => repo.unreadCount(userId),
     },
   });
+  const census = new ProcessCensus({ db, hub, openStreams: () => streams.openCount, dialect: deps.dialect });
   return {
     /** Stores, sanitises and delivers one notification (see NotificationService.notify). */
     notify: service.notify.bind(service),
@@ -83,6 +85,8 @@ export function createNotificationsModule(deps: {
     inbox,
     preferences: new PreferencesService({ subscriptions, allowedHosts: config.webPushAllowedHosts }),
     streams,
+    /** Every server process with its open streams and listener, for the admin area's websockets tab. */
+    census,
     stream: new NotificationStreamService({ streams, inbox }),
     vapid,
     /** New sign-in and two-factor notifications, for the auth services. */

@@ -10,6 +10,7 @@ import {
   PushSubscriptionBodySchema,
   UnreadCountSchema,
   UpdateSubscriptionsBodySchema,
+  RealtimeStatusSchema,
 } from '@kosh/contracts';
 import type { ActorResolver } from '../auth/actor-resolver.ts';
 import type { NotificationsModule } from './notifications.module.ts';
@@ -123,5 +124,13 @@ export async function notificationsRoutes(
       // The sign-in the stream was opened with, asked again at each heartbeat.
       await stream.open(request.actor, reply, signIns.signInCheckOf(request, user.id));
     },
+  });
+  api.get('/admin/realtime', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Every server process with its open event streams and LISTEN connection (permission settings.update).',
+      response: { 200: RealtimeStatusSchema },
+    },
+    handler: async (request) => notifications.census.status(request.actor),
   });
 }

@@ -124,6 +124,8 @@ const SOCIAL_PROVIDER_SETTINGS: Record<string, unknown> = Object.fromEntries(
 export const PRIVATE_SETTINGS: Record<string, unknown> = {
   /** Secret for signing; generated on first start. */
   'app.key': '',
+  /** When an admin last cleared the caches; every process clears its own when it changes. */
+  'cache.cleared_at': null,
   'recaptcha.secret_key': '',
   'recaptcha.verify_url': 'https://www.google.com/recaptcha/api/siteverify',
   'drive.default_space_bytes': FREE_STORAGE_BYTES,
@@ -161,5 +163,5 @@ export const ALL_SETTINGS: Record<string, unknown> = { ...PUBLIC_SETTINGS, ...PR
 
 export const isKnownSetting = (key: string): boolean => Object.hasOwn(ALL_SETTINGS, key);
 /** Keys the server manages itself: never listed or changed through the API. */
-export const INTERNAL_SETTINGS = new Set(['app.key']);
+export const INTERNAL_SETTINGS = new Set(['app.key', 'cache.cleared_at']);
 export const isPrivateSetting = (key: string): boolean => Object.hasOwn(PRIVATE_SETTINGS, key);

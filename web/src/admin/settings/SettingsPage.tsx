@@ -15,6 +15,7 @@ import { type BuiltSettingsTab, DEFAULT_SETTINGS_TAB, isBuiltSettingsTab, settin
 import { SettingsTabs } from './SettingsTabs.tsx';
 import { AnalyticsTab } from './tabs/AnalyticsTab.tsx';
 import { AuthenticationTab } from './tabs/AuthenticationTab.tsx';
+import { CacheTab } from './tabs/CacheTab.tsx';
 import { DriveTab } from './tabs/DriveTab.tsx';
 import { GdprTab } from './tabs/GdprTab.tsx';
 import { GeneralTab } from './tabs/GeneralTab.tsx';
@@ -23,6 +24,7 @@ import { LoggingTab } from './tabs/LoggingTab.tsx';
 import { OutgoingEmailTab } from './tabs/OutgoingEmailTab.tsx';
 import { RecaptchaTab } from './tabs/RecaptchaTab.tsx';
 import { UploadingTab } from './tabs/UploadingTab.tsx';
+import { WebsocketsTab } from './tabs/WebsocketsTab.tsx';
 import { useSettingsForm } from './useSettingsForm.ts';
 
 const TAB_SCREENS: Record<BuiltSettingsTab, ComponentType> = {
@@ -31,8 +33,10 @@ const TAB_SCREENS: Record<BuiltSettingsTab, ComponentType> = {
   authentication: AuthenticationTab,
   uploading: UploadingTab,
   'outgoing-email': OutgoingEmailTab,
+  cache: CacheTab,
   analytics: AnalyticsTab,
   logging: LoggingTab,
+  websockets: WebsocketsTab,
   recaptcha: RecaptchaTab,
   gdpr: GdprTab,
   drive: DriveTab,

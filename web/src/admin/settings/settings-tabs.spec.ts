@@ -9,8 +9,10 @@ describe('SHOWN_SETTINGS_TABS', () => {
       'authentication',
       'uploading',
       'outgoing-email',
+      'cache',
       'analytics',
       'logging',
+      'websockets',
       'recaptcha',
       'gdpr',
       'drive',
@@ -22,7 +24,8 @@ describe('SHOWN_SETTINGS_TABS', () => {
 describe('isBuiltSettingsTab', () => {
   it('knows the built tabs only', () => {
     expect(isBuiltSettingsTab('drive')).toBe(true);
-    expect(isBuiltSettingsTab('cache')).toBe(false);
+    expect(isBuiltSettingsTab('cache')).toBe(true);
+    expect(isBuiltSettingsTab('queue')).toBe(false);
     expect(isBuiltSettingsTab('toString')).toBe(false);
     expect(isBuiltSettingsTab(undefined)).toBe(false);
   });
