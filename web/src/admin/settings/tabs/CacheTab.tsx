@@ -23,6 +23,7 @@ export function CacheTab() {
   const { trans } = useTrans();
   const formatMoment = useFormatMoment();
   const caches = useQuery({ queryKey: CACHES_KEY, queryFn: ({ signal }) => call(listCaches, { signal }) });
+  const keptFor = (seconds: number) => trans('Kept up to :seconds seconds.', { seconds: String(seconds) });
   const clear = useMutation({
     mutationFn: () => call(clearCaches),
     onSuccess: (answer) => queryClient.setQueryData(CACHES_KEY, answer),
@@ -46,10 +47,7 @@ export function CacheTab() {
               <li key={c.id} className="flex items-start justify-between gap-4 py-3">
                 <div className="min-w-0">
                   <p className="text-sm font-medium text-fg">{trans(c.name)}</p>
-                  <p className="text-xs text-fg-muted">
-                    {trans(c.description)}{' '}
-                    {trans('Kept up to :seconds seconds.', { seconds: String(c.ttl_seconds) })}
-                  </p>
+                  <p className="text-xs text-fg-muted">{`${trans(c.description)} ${keptFor(c.ttl_seconds)}`}</p>
                 </div>
                 <span className="shrink-0 text-sm tabular-nums text-fg">
                   {trans(':count entries', { count: String(c.entries) })}

@@ -28,11 +28,12 @@ export function StorageStatusPanel() {
   if (status.isError)
     return <SettingsNotice tone="danger">{trans('The storage could not be checked.')}</SettingsNotice>;
   const { check, cors: rule, accelPrefix } = status.data;
+  const verdict = check.ok ? trans('Storage works.') : trans('Storage failed its check.');
   return (
     <div className="flex flex-col gap-3" data-testid="storage-status">
       <SettingsNotice tone={check.ok ? 'info' : 'danger'}>
-        <span className="font-medium">{check.ok ? trans('Storage works.') : trans('Storage failed its check.')}</span>{' '}
-        {trans(check.message)} <span className="text-fg-muted">({check.ms} ms)</span>
+        <span className="font-medium">{verdict}</span> {trans(check.message)}{' '}
+        <span className="text-fg-muted">({check.ms} ms)</span>
       </SettingsNotice>
       {rule &&
         (rule.allowed ? (
