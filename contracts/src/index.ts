@@ -30,3 +30,4 @@ export * from './admin-roles.ts';
 export * from './tags.ts';
 export * from './admin-files.ts';
 export * from './admin-settings.ts';
+export * from './admin-localizations.ts';

@@ -41,6 +41,7 @@ import { avatarRoutes } from './users/avatar.routes.ts';
 import { driveRoutes } from './drive/drive.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 import { tagsAdminRoutes } from './admin/tags/tags-admin.routes.ts';
+import { localizationsAdminRoutes } from './admin/localizations/localizations-admin.routes.ts';
 import { trashRoutes } from './drive/trash.routes.ts';
 import { uploadRoutes } from './drive/upload.routes.ts';
 import { downloadRoutes } from './drive/download.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(enquiriesAdminRoutes, { admin: modules.admin });
       await api.register(reportRoutes, { report: modules.report });
       await api.register(tagsAdminRoutes, { tags: modules.tags.admin });
+      await api.register(localizationsAdminRoutes, modules.i18n.admin);
       await api.register(adminRolesRoutes, { roles: modules.adminRoles });
       await api.register(adminRoleUsersRoutes, { roles: modules.adminRoles });
       await api.register(adminUsersRoutes, { adminUsers: modules.adminUsers });

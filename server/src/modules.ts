@@ -72,7 +72,14 @@ export function createModules(core: CoreDeps) {
   settings.service.recordChangesWith(admin.audit);
   const users = createUsersModule({ db, clock });
   const adminRoles = createAdminRolesModule({ db, dialect, audit: admin.audit, actors: users.actors, clock });
-  const i18n = createI18nModule({ db, users: users.repos.users, settings: settings.service });
+  const i18n = createI18nModule({
+    db,
+    dialect,
+    users: users.repos.users,
+    settings: settings.service,
+    audit: admin.audit,
+    clock,
+  });
   // Before the auth, drive and sharing modules: they notify through it.
   const notifications = createNotificationsModule({
     db,

@@ -71,6 +71,7 @@ describe('admin shell', () => {
         'Roles',
         'Files',
         'Tags',
+        'Localizations',
         'User space',
         'Enquiries',
         'Settings',

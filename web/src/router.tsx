@@ -108,6 +108,19 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, errorElement, lazy: () => import('./admin/tags/TagsPage.tsx') }],
               },
               {
+                path: 'localizations',
+                element: <RequirePermission permission="localizations.update" />,
+                errorElement,
+                children: [
+                  { index: true, errorElement, lazy: () => import('./admin/localizations/LocalizationsPage.tsx') },
+                  {
+                    path: ':localeId/translate',
+                    errorElement,
+                    lazy: () => import('./admin/localizations/TranslatePage.tsx'),
+                  },
+                ],
+              },
+              {
                 path: 'settings',
                 element: <RequirePermission permission="settings.update" />,
                 errorElement,

@@ -7,6 +7,9 @@ import type { LocalizationsRepository } from './localizations.repository.ts';
 
 export type ResolvedLocale = { language: string; name: string; lines: Record<string, string> };
 
+/** The lines a client is served: a removed translation is kept as '' in storage, and left out here. */
+const served = (lines: Record<string, string>) => Object.fromEntries(Object.entries(lines).filter(([, line]) => line));
+
 export class LocaleService {
   private readonly localizations: LocalizationsRepository;
   private readonly users: UsersRepository;
@@ -23,7 +26,7 @@ export class LocaleService {
     for (const language of [...preferred, fallback, 'en']) {
       if (!language) continue;
       const found = await this.localizations.getByLanguage(language);
-      if (found) return { language: found.language, name: found.name, lines: found.lines };
+      if (found) return { language: found.language, name: found.name, lines: served(found.lines) };
     }
     return { language: 'en', name: 'English', lines: {} };
   }
@@ -33,6 +36,6 @@ export class LocaleService {
     const found = await this.localizations.getByLanguage(locale);
     if (!found) throw validation({ locale: ['The selected locale is invalid.'] });
     if (actor.user) await this.users.update(actor.user.id, { language: found.language, updated_at: now() });
-    return { language: found.language, name: found.name, lines: found.lines };
+    return { language: found.language, name: found.name, lines: served(found.lines) };
   }
 }

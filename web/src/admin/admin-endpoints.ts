@@ -17,6 +17,18 @@ import {
   SuspendAdminUserBodySchema,
   UpdateSettingsBodySchema,
 } from '@kosh/contracts';
+import {
+  AdminLocalizationResponseSchema,
+  AdminLocalizationsPageSchema,
+  AdminLocalizationsQuerySchema,
+  CreateLocalizationBodySchema,
+  LocalizationFileSchema,
+  LocalizationIdParamsSchema,
+  LocalizationLinesResponseSchema,
+  SaveLocalizationLinesBodySchema,
+  SaveLocalizationLinesResponseSchema,
+  UpdateLocalizationBodySchema,
+} from '@kosh/contracts/admin-localizations';
 import type { EndpointDefinition } from '@kosh/contracts/endpoints';
 
 // Admin calls the shared endpoint table (contracts/src/endpoints.ts) does not list yet, declared the
@@ -106,3 +118,51 @@ export const adminEndpoints = {
 
 /** The users list's CSV export (GET, streamed): a plain download link, so not a `call`. */
 export const ADMIN_USERS_EXPORT_PATH = 'admin/users/export';
+
+/** The localizations screens' calls (server/src/admin/localizations/localizations-admin.routes.ts). */
+export const localizationEndpoints = {
+  list: {
+    method: 'GET',
+    path: 'admin/localizations',
+    query: AdminLocalizationsQuerySchema,
+    response: AdminLocalizationsPageSchema,
+  },
+  create: {
+    method: 'POST',
+    path: 'admin/localizations',
+    body: CreateLocalizationBodySchema,
+    response: AdminLocalizationResponseSchema,
+  },
+  update: {
+    method: 'PUT',
+    path: 'admin/localizations/:id',
+    params: LocalizationIdParamsSchema,
+    body: UpdateLocalizationBodySchema,
+    response: AdminLocalizationResponseSchema,
+  },
+  delete: { method: 'DELETE', path: 'admin/localizations/:id', params: LocalizationIdParamsSchema },
+  lines: {
+    method: 'GET',
+    path: 'admin/localizations/:id/lines',
+    params: LocalizationIdParamsSchema,
+    response: LocalizationLinesResponseSchema,
+  },
+  saveLines: {
+    method: 'PUT',
+    path: 'admin/localizations/:id/lines',
+    params: LocalizationIdParamsSchema,
+    body: SaveLocalizationLinesBodySchema,
+    response: SaveLocalizationLinesResponseSchema,
+  },
+  /** Multipart `file`: a JSON file holding a download's shape (or bare {key: line}), merged over the lines. */
+  upload: {
+    method: 'POST',
+    path: 'admin/localizations/:id/upload',
+    params: LocalizationIdParamsSchema,
+    form: LocalizationFileSchema,
+    response: SaveLocalizationLinesResponseSchema,
+  },
+} as const satisfies Record<string, EndpointDefinition>;
+
+/** A localization's JSON file (GET, an attachment): a plain download link, so not a `call`. */
+export const LOCALIZATION_DOWNLOAD_PATH = 'admin/localizations/:id/download';

@@ -11,6 +11,7 @@ describe('visibleSections', () => {
       'roles',
       'files',
       'tags',
+      'localizations',
       'user-space',
       'enquiries',
       'settings',
@@ -26,7 +27,17 @@ describe('visibleSections', () => {
 
   it('leaves out a section the router has no page for yet', () => {
     const ids = visibleSections(ADMIN_SECTIONS, every, (path) => path !== '/admin/roles').map((s) => s.id);
-    expect(ids).toEqual(['report', 'users', 'files', 'tags', 'user-space', 'enquiries', 'settings', 'logs']);
+    expect(ids).toEqual([
+      'report',
+      'users',
+      'files',
+      'tags',
+      'localizations',
+      'user-space',
+      'enquiries',
+      'settings',
+      'logs',
+    ]);
   });
 });
 

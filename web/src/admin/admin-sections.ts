@@ -3,6 +3,7 @@ import {
   Files,
   HardDrive,
   Inbox,
+  Languages,
   ScrollText,
   Settings,
   ShieldCheck,
@@ -67,6 +68,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: '/admin/tags',
     icon: Tags,
     permission: Permission.tagsUpdate,
+  },
+  {
+    id: 'localizations',
+    label: 'Localizations',
+    description: 'The languages the site speaks: add one, translate its lines, download and upload them.',
+    path: '/admin/localizations',
+    icon: Languages,
+    permission: Permission.localizationsUpdate,
   },
   {
     id: 'user-space',

@@ -42,10 +42,11 @@ const ROLE_SEEDS = [
 ] as const;
 
 /**
- * Seeds what a fresh install needs. Idempotent: missing permissions, roles, settings and
- * languages are added on every start; themes, menus, pages and plans only into empty tables,
- * so an admin's edits and deletions survive restarts. Permissions' texts and accepted
- * restrictions follow the release on every start: they belong to the code, no screen edits them.
+ * Seeds what a fresh install needs. Idempotent: missing permissions, roles and settings are
+ * added on every start; themes, menus, pages, plans and languages only into empty tables, so an
+ * admin's edits and deletions survive restarts (a release's new lines still reach the shipped
+ * languages that remain). Permissions' texts and accepted restrictions follow the release on
+ * every start: they belong to the code, no screen edits them.
  */
 export async function seedDefaults(db: Database): Promise<void> {
   const at = now();
@@ -189,6 +190,7 @@ export async function seedDefaults(db: Database): Promise<void> {
         .execute();
     }
   }
+  const hasLocalizations = Boolean(await db.selectFrom('localizations').select('id').limit(1).executeTakeFirst());
   for (const l of DEFAULT_LOCALIZATIONS) {
     const existing = await db
       .selectFrom('localizations')
@@ -196,6 +198,8 @@ export async function seedDefaults(db: Database): Promise<void> {
       .where('language', '=', l.language)
       .executeTakeFirst();
     if (!existing) {
+      // A shipped language an admin deleted (or gave another code) stays gone.
+      if (hasLocalizations) continue;
       await db
         .insertInto('localizations')
         .values({ language: l.language, name: l.name, lines: JSON.stringify(l.lines), created_at: at, updated_at: at })
