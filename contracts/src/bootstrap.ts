@@ -4,6 +4,7 @@ import { MenuSchema } from './menu.ts';
 import { UserSchema } from './user.ts';
 import { UploadSettingsSchema } from './uploads.ts';
 import { LandingSettingsSchema } from './landing.ts';
+import { ClientAdsSchema } from './ads.ts';
 
 export const LocalizationSchema = z.object({
   id: z.number().int(),
@@ -91,5 +92,7 @@ export const BootstrapDataSchema = z.object({
   i18n: z.object({ language: z.string(), name: z.string(), lines: z.record(z.string(), z.string()) }),
   localizations: z.array(LocalizationSchema),
   csrf_token: z.string(),
+  /** The ad slots this visitor sees (part 2, 6 "ads"); the ad code itself stays on the server. */
+  ads: ClientAdsSchema.optional(),
 });
 export type BootstrapData = z.infer<typeof BootstrapDataSchema>;

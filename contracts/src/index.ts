@@ -30,4 +30,5 @@ export * from './admin-roles.ts';
 export * from './tags.ts';
 export * from './admin-files.ts';
 export * from './admin-settings.ts';
+export * from './ads.ts';
 export * from './admin-localizations.ts';

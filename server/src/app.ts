@@ -23,6 +23,7 @@ import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerOpenApi } from './docs/openapi.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { bootstrapRoutes } from './bootstrap/bootstrap.routes.ts';
+import { adsRoutes } from './ads/ads.routes.ts';
 import { customPagesRoutes } from './pages/custom-pages.routes.ts';
 import { valueListsRoutes } from './value-lists/value-lists.routes.ts';
 import { localeRoutes } from './i18n/locale.routes.ts';
@@ -214,6 +215,8 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
     }
   }
   await app.register(seoRoutes, { shell });
+  // Each ad slot's frame (outside the API: an HTML document with its own sandboxing policy).
+  await app.register(adsRoutes, { ads: modules.ads });
   app.get('/', { schema: { hide: true } }, (request, reply) => spa.render(request, reply));
   // Client routes belong to the web app's router; the server answers them with the shell.
   app.setNotFoundHandler((request, reply) =>

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { createAdminModule } from './admin/admin.module.ts';
+import { createAdsModule } from './ads/ads.module.ts';
 import { createAdminFilesModule } from './admin/files/admin-files.module.ts';
 import { StorageAdminService } from './admin/storage/storage-admin.service.ts';
 import { MailLogRepository } from './admin/mail-log/mail-log.repository.ts';
@@ -189,6 +190,7 @@ export function createModules(core: CoreDeps) {
     holdsAdmin: (userId) => adminUsers.repos.accounts.holdsAdmin(userId),
     clock,
   });
+  const ads = createAdsModule({ settings: settings.service });
   const shell = createShellModule({
     db,
     config,
@@ -198,6 +200,7 @@ export function createModules(core: CoreDeps) {
     accountPresenter: account.presenter,
     notifications,
     lastWorkspaceOf: (userId) => workspaces.service.lastActiveOf(userId),
+    ads: ads.service,
   });
 
   const report = createReportModule({ db, clock });
@@ -300,6 +303,7 @@ export function createModules(core: CoreDeps) {
     auth,
     account,
     shell,
+    ads,
     billing: createBillingModule({ db, users, clock }),
     admin,
     report,

@@ -74,6 +74,7 @@ describe('admin shell', () => {
         'Localizations',
         'User space',
         'Enquiries',
+        'Ads',
         'Settings',
         'Logs',
       ]);

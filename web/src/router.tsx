@@ -121,6 +121,12 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'ads',
+                element: <RequirePermission permission="settings.update" />,
+                errorElement,
+                children: [{ index: true, errorElement, lazy: () => import('./admin/ads/AdsPage.tsx') }],
+              },
+              {
                 path: 'settings',
                 element: <RequirePermission permission="settings.update" />,
                 errorElement,

@@ -1,5 +1,5 @@
 import { UAParser } from 'ua-parser-js';
-import type { BootstrapData, ClientSettings } from '@kosh/contracts';
+import type { AdSlot, BootstrapData, ClientSettings } from '@kosh/contracts';
 import type { Actor } from '../auth/actor.ts';
 import type { RolesRepository } from '../auth/roles.repository.ts';
 import type { LocaleService } from '../i18n/locale.service.ts';
@@ -21,7 +21,7 @@ export type BootstrapRequest = {
   sessionId?: string | null;
 };
 
-type Deps = {
+export type BootstrapDeps = {
   settings: SettingsService;
   themes: ThemesRepository;
   menus: MenusRepository;
@@ -35,6 +35,8 @@ type Deps = {
   storageDriver?: 'local' | 's3';
   /** The user's unread count and the Web Push (VAPID) public key. */
   notifications?: { unreadCount(userId: number): Promise<number>; vapidPublicKey(): Promise<string> };
+  /** The ad slots the caller sees (ads/ads.service.ts); never their code. */
+  ads?: { activeSlots(actor: Actor): Promise<AdSlot[]> };
 };
 
 export function isMobileUserAgent(userAgent: string | undefined): boolean {
@@ -44,8 +46,8 @@ export function isMobileUserAgent(userAgent: string | undefined): boolean {
 
 /** The data the client starts from (spec part 1 section 1); only public settings, no secret. */
 export class BootstrapService {
-  private readonly deps: Deps;
-  constructor(deps: Deps) {
+  private readonly deps: BootstrapDeps;
+  constructor(deps: BootstrapDeps) {
     this.deps = deps;
   }
 
@@ -88,6 +90,7 @@ export class BootstrapService {
       i18n: resolved,
       localizations: await localizations.listSummaries(),
       csrf_token: req.csrfToken,
+      ...(this.deps.ads ? { ads: { slots: await this.deps.ads.activeSlots(req.actor) } } : {}),
     };
   }
 }

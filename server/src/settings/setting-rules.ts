@@ -1,4 +1,4 @@
-import { LandingSettingsSchema } from '@kosh/contracts';
+import { AdSlotsSettingSchema, LandingSettingsSchema } from '@kosh/contracts';
 import { z, type ZodType } from 'zod';
 import { ALL_SETTINGS } from './settings.defaults.ts';
 
@@ -63,6 +63,7 @@ export const SETTING_RULES: Readonly<Record<string, ZodType>> = {
   'toast.position': z.enum(['bottom-center', 'bottom-right']),
   'registration.policies': z.array(policy).max(10, 'Keep to 10 policies.'),
   'auth.domain_blacklist': z.array(domain).max(1000),
+  'ads.slots': AdSlotsSettingSchema,
   'recaptcha.site_key': text(200).trim(),
   'recaptcha.secret_key': text(200).trim(),
   'recaptcha.enable': z.object({ register: z.boolean(), contact: z.boolean() }).strict(),

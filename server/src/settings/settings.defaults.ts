@@ -156,6 +156,9 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   'mail.from_name': 'Kosh',
   /** Email domains that may not register (lower case, e.g. mailinator.com); subdomains included. */
   'auth.domain_blacklist': [],
+  /** Ads (spec part 2, 6): off until staff turn them on; each slot's ad network code, served at /ads/:slot. */
+  'ads.disable': true,
+  'ads.slots': { landing_top: '', drive: '', link_page: '' },
   ...SOCIAL_PROVIDER_SETTINGS,
 };
 

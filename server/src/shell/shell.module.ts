@@ -1,5 +1,5 @@
 import { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
-import { BootstrapService } from '../bootstrap/bootstrap.service.ts';
+import { BootstrapService, type BootstrapDeps } from '../bootstrap/bootstrap.service.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { I18nModule } from '../i18n/i18n.module.ts';
@@ -28,6 +28,8 @@ export function createShellModule(deps: {
   i18n: I18nModule;
   accountPresenter: AccountPresenter;
   notifications: NotificationsModule;
+  /** The ad slots each caller sees, for the bootstrap data. */
+  ads?: BootstrapDeps['ads'];
 }) {
   const { db, users, i18n, notifications } = deps;
   const repos = {
@@ -49,6 +51,7 @@ export function createShellModule(deps: {
       unreadCount: (userId) => notifications.inbox.unreadCount(userId),
       vapidPublicKey: () => notifications.vapid.publicKey(),
     },
+    ads: deps.ads,
   });
   return {
     repos,

@@ -14,6 +14,7 @@ describe('visibleSections', () => {
       'localizations',
       'user-space',
       'enquiries',
+      'ads',
       'settings',
       'logs',
     ]);
@@ -35,6 +36,7 @@ describe('visibleSections', () => {
       'localizations',
       'user-space',
       'enquiries',
+      'ads',
       'settings',
       'logs',
     ]);

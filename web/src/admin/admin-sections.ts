@@ -3,6 +3,7 @@ import {
   Files,
   HardDrive,
   Inbox,
+  Megaphone,
   Languages,
   ScrollText,
   Settings,
@@ -92,6 +93,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: '/admin/enquiries',
     icon: Inbox,
     permission: Permission.adminAccess,
+  },
+  {
+    id: 'ads',
+    label: 'Ads',
+    description: 'Ad code for the landing page, the drive and shared links; off for staff.',
+    path: '/admin/ads',
+    icon: Megaphone,
+    permission: Permission.settingsUpdate,
   },
   {
     id: 'settings',

@@ -21,6 +21,7 @@ import { EmptyState, type EmptyKind } from './file-view/EmptyState.tsx';
 import { FileView, type Point } from './file-view/FileView.tsx';
 import type { KeyCommand } from './file-view/useViewKeyboard.ts';
 import { isFolder } from './file-types.ts';
+import { AdSlotFrame } from '../ads/AdSlotFrame.tsx';
 import { ContentHeader } from './header/ContentHeader.tsx';
 import { TrashNote } from './header/TrashNote.tsx';
 import { useDriveUi } from './layout/drive-context.ts';
@@ -183,6 +184,7 @@ export function DrivePage() {
           {section === 'trash' && <TrashNote />}
           {tag && section !== 'trash' && section !== 'shares' && <TagFilterChip />}
         </ContentHeader>
+        <AdSlotFrame slot="drive" className="shrink-0 px-4 pb-3" />
         <FileView
           label={title}
           entries={isMissing ? [] : entries}

@@ -21,6 +21,7 @@ import { linkFlags } from '../share/link-settings.ts';
 import { useDriveSelection } from '../useSectionListing.ts';
 import { useSort, useViewMode } from '../useViewState.ts';
 import { nextSort } from '../view-state.ts';
+import { AdSlotFrame } from '../../ads/AdSlotFrame.tsx';
 import { FileLinkCard } from './FileLinkCard.tsx';
 import { LinkHeader } from './LinkHeader.tsx';
 import { LinkUnavailable } from './LinkUnavailable.tsx';
@@ -141,6 +142,7 @@ export function LinkPage() {
               onSort={setSort}
               isMobile={isMobile}
             />
+            <AdSlotFrame slot="link_page" className="shrink-0 px-4 pb-3" />
             {root && !isFolder(root) ? (
               <FileLinkCard
                 entry={root}

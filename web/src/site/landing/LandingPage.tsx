@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { AdSlotFrame } from '../../ads/AdSlotFrame.tsx';
 import { PublicLayout } from '../../shell/layout/PublicLayout.tsx';
 import { useDocumentTitle } from '../../shell/useDocumentTitle.ts';
 import { NewsletterBox } from '../enquiry/NewsletterBox.tsx';
@@ -36,6 +37,7 @@ export function LandingPage() {
   useScrollToHash();
   return (
     <PublicLayout footer="columns">
+      <AdSlotFrame slot="landing_top" className="px-4 pt-4" />
       <HeroSection />
       <AboutSection />
       <FeaturesSection />
