@@ -57,22 +57,7 @@ export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBodySchema>;
 /** The error key of a credentials group whose live check failed. */
 export const settingsGroupErrorKey = (group: string) => `group:${group}`;
 
-/** A custom page as lists of pages show it (the homepage choice, the pages section). */
-export const CustomPageSummarySchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  slug: z.string(),
-  updated_at: z.string(),
-});
-export type CustomPageSummary = z.infer<typeof CustomPageSummarySchema>;
-
-export const AdminCustomPagesQuerySchema = z.object({
-  query: z.string().trim().max(255).optional(),
-  perPage: z.coerce.number().int().min(1).max(100).default(50),
-});
-export type AdminCustomPagesQuery = z.infer<typeof AdminCustomPagesQuerySchema>;
-export const AdminCustomPagesSchema = z.object({ data: z.array(CustomPageSummarySchema) });
-export type AdminCustomPages = z.infer<typeof AdminCustomPagesSchema>;
+// The homepage choice lists pages with AdminCustomPagesSchema (admin-pages.ts).
 
 /**
  * The uploading tab's live view of storage: a test object written, read back and deleted, and

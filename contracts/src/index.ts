@@ -30,5 +30,7 @@ export * from './admin-roles.ts';
 export * from './tags.ts';
 export * from './admin-files.ts';
 export * from './admin-settings.ts';
+export * from './admin-mail-templates.ts';
 export * from './ads.ts';
 export * from './admin-localizations.ts';
+export * from './admin-pages.ts';

@@ -9,6 +9,7 @@ import { CacheRegistry } from './admin/cache/cache-registry.ts';
 import { REPORT_CACHE_TTL_MS } from '@kosh/contracts';
 import { GUEST_CACHE_MS } from './auth/actors.ts';
 import { createAdminRolesModule } from './admin/roles/roles.module.ts';
+import { createPagesAdminModule } from './admin/pages/pages-admin.module.ts';
 import { createAdminUsersModule } from './admin/users/admin-users.module.ts';
 import { createAuthModule } from './auth/auth.module.ts';
 import { createBillingModule } from './billing/billing.module.ts';
@@ -26,6 +27,8 @@ import { createLogsModule } from './logs/logs.module.ts';
 import { InvitationMailQuota } from './mail/invitation-quota.ts';
 import { InvitationMailsRepository } from './mail/invitation-mails.repository.ts';
 import { ConfiguredMailer, LoggedMailer } from './mail/mailer.ts';
+import { createMailTemplatesModule } from './mail/mail-templates.module.ts';
+import { MailTemplatesAdminService } from './admin/mail-templates/mail-templates-admin.service.ts';
 import { createNotificationsModule } from './notifications/notifications.module.ts';
 import { createRecaptchaModule } from './recaptcha/recaptcha.module.ts';
 import { createSettingsModule } from './settings/settings.module.ts';
@@ -68,8 +71,21 @@ export function createModules(core: CoreDeps) {
     mailLog,
     logger,
   );
+  // Every mail is rendered from its template, staff's edit or the default; the senders use it.
+  const mailTemplates = createMailTemplatesModule({ db });
+  const { templates } = mailTemplates;
+  settings.service.renderMailWith(templates);
   // The audit and schedule logs: staff changes and job runs write to them.
-  const admin = createAdminModule({ db, dialect, logger, settings: settings.service, mailer, mailLog, clock });
+  const admin = createAdminModule({
+    db,
+    dialect,
+    logger,
+    settings: settings.service,
+    mailer,
+    templates,
+    mailLog,
+    clock,
+  });
   settings.service.recordChangesWith(admin.audit);
   const users = createUsersModule({ db, clock });
   const adminRoles = createAdminRolesModule({ db, dialect, audit: admin.audit, actors: users.actors, clock });
@@ -87,6 +103,7 @@ export function createModules(core: CoreDeps) {
     dialect,
     config,
     mailer,
+    templates,
     settings: settings.service,
     settingsRepo: settings.repos.settings,
     users: users.repos.users,
@@ -114,6 +131,7 @@ export function createModules(core: CoreDeps) {
     drive,
     notifier: notifications,
     mailer,
+    templates,
     invitationMails,
     settings: settings.service,
     logger,
@@ -123,6 +141,7 @@ export function createModules(core: CoreDeps) {
     db,
     drive,
     mailer,
+    templates,
     invitationMails,
     workspaceInvites: workspaces.invitations,
     settings: settings.service,
@@ -163,6 +182,7 @@ export function createModules(core: CoreDeps) {
     users,
     settings,
     mailer,
+    templates,
     recaptcha: recaptcha.service,
     notices: notifications.security,
     invitations: shares.invitations,
@@ -177,6 +197,7 @@ export function createModules(core: CoreDeps) {
     settings: settings.service,
     recaptcha: recaptcha.service,
     mailer,
+    templates,
     logger,
     clock,
   });
@@ -290,6 +311,10 @@ export function createModules(core: CoreDeps) {
     logger,
     storage,
     mailer,
+    mailTemplates: {
+      ...mailTemplates,
+      admin: new MailTemplatesAdminService({ db, repo: mailTemplates.repos.templates, audit: admin.audit, clock }),
+    },
     settings,
     users,
     i18n,
@@ -318,6 +343,15 @@ export function createModules(core: CoreDeps) {
       audit: admin.audit,
     }),
     tags: createTagsModule({ db, dialect, drive, audit: admin.audit, clock }),
+    pagesAdmin: createPagesAdminModule({
+      db,
+      dialect,
+      storage,
+      audit: admin.audit,
+      settings: settings.service,
+      logger,
+      clock,
+    }),
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */

@@ -70,11 +70,13 @@ describe('admin shell', () => {
         'Users',
         'Roles',
         'Files',
+        'Pages',
         'Tags',
         'Localizations',
         'User space',
         'Enquiries',
         'Ads',
+        'Mail templates',
         'Settings',
         'Logs',
       ]);

@@ -52,6 +52,20 @@ export const routes: RouteObject[] = [
         element: <RequirePermission permission="admin.access" />,
         errorElement,
         children: [
+          // The page editor takes the whole screen: beside the admin frame, not inside it.
+          {
+            path: 'custom-pages',
+            element: <RequirePermission permission="custom_pages.update" />,
+            errorElement,
+            children: [
+              { path: 'new', errorElement, lazy: () => import('./admin/custom-pages/editor/PageEditorRoute.tsx') },
+              {
+                path: ':pageId/edit',
+                errorElement,
+                lazy: () => import('./admin/custom-pages/editor/PageEditorRoute.tsx'),
+              },
+            ],
+          },
           {
             errorElement,
             lazy: () => import('./admin/AdminLayout.tsx'),
@@ -102,6 +116,14 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, errorElement, lazy: () => import('./admin/files/FilesPage.tsx') }],
               },
               {
+                path: 'custom-pages',
+                element: <RequirePermission permission="custom_pages.update" />,
+                errorElement,
+                children: [
+                  { index: true, errorElement, lazy: () => import('./admin/custom-pages/CustomPagesPage.tsx') },
+                ],
+              },
+              {
                 path: 'tags',
                 element: <RequirePermission permission="tags.update" />,
                 errorElement,
@@ -125,6 +147,15 @@ export const routes: RouteObject[] = [
                 element: <RequirePermission permission="settings.update" />,
                 errorElement,
                 children: [{ index: true, errorElement, lazy: () => import('./admin/ads/AdsPage.tsx') }],
+              },
+              {
+                path: 'mail-template',
+                element: <RequirePermission permission="settings.update" />,
+                errorElement,
+                children: [
+                  { index: true, errorElement, lazy: () => import('./admin/mail-templates/MailTemplatesPage.tsx') },
+                  { path: ':id', errorElement, lazy: () => import('./admin/mail-templates/MailTemplateEditPage.tsx') },
+                ],
               },
               {
                 path: 'settings',

@@ -13,6 +13,7 @@ import { UserSpaceRepository } from './user-space/user-space.repository.ts';
 import { UserSpaceService } from './user-space/user-space.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
 import { EnquiriesAdminRepository } from './enquiries/enquiries-admin.repository.ts';
 import { EnquiriesAdminService } from './enquiries/enquiries-admin.service.ts';
 
@@ -30,6 +31,7 @@ export function createAdminModule(deps: {
   logger: Logger;
   settings: Pick<SettingsService, 'get'>;
   mailer: Mailer;
+  templates: MailTemplates;
   /** The outgoing email log, which the mailer writes to (built before the mailer, so passed in). */
   mailLog: MailLogRepository;
   clock?: Clock;
@@ -71,6 +73,7 @@ export function createAdminModule(deps: {
       repo: new EnquiriesAdminRepository(deps.db),
       audit,
       mailer: deps.mailer,
+      templates: deps.templates,
       settings: deps.settings,
       logger: deps.logger,
       clock,

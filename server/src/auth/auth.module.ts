@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
 import type { SecurityNotices } from '../notifications/security-notices.ts';
 import type { RecaptchaService } from '../recaptcha/recaptcha.service.ts';
 import type { SettingsModule } from '../settings/settings.module.ts';
@@ -39,6 +40,7 @@ export function createAuthModule(deps: {
   users: UsersModule;
   settings: SettingsModule;
   mailer: Mailer;
+  templates: MailTemplates;
   recaptcha: RecaptchaService;
   /** New sign-in and two-factor notifications. */
   notices: SecurityNotices;
@@ -49,7 +51,7 @@ export function createAuthModule(deps: {
   logger: Logger;
   clock?: Clock;
 }) {
-  const { db, mailer, logger, clock, invitations } = deps;
+  const { db, mailer, templates, logger, clock, invitations } = deps;
   const users = deps.users.repos.users;
   const settings = deps.settings.service;
   const keys = deps.settings.keys;
@@ -79,6 +81,7 @@ export function createAuthModule(deps: {
     codes: repos.emailCodes,
     keys,
     mailer,
+    templates,
     settings,
     logger,
     onVerified: (row) => invitations.afterVerification(row),
@@ -115,6 +118,7 @@ export function createAuthModule(deps: {
       sessions,
       throttle,
       mailer,
+      templates,
       settings,
       logger,
       clock,

@@ -5,7 +5,7 @@ import type { Actor } from './actor.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { validation } from '../http/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { verificationCodeMail } from '../mail/templates.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import type { EmailCodesRepository } from './email-codes.repository.ts';
@@ -20,6 +20,7 @@ type Deps = {
   codes: EmailCodesRepository;
   keys: KeyRing;
   mailer: Mailer;
+  templates: MailTemplates;
   settings: SettingsService;
   logger: Logger;
   /** Runs once the address is proven (share invitations to it apply then). Must not throw. */
@@ -66,7 +67,8 @@ export class EmailVerificationService {
 
   private async mailCode(row: UserRow, code: string): Promise<void> {
     const siteName = await this.deps.settings.get<string>('branding.site_name');
-    await this.deps.mailer.send(verificationCodeMail(row.email, siteName, code, EMAIL_CODE_MINUTES));
+    const vars = { code, minutes: EMAIL_CODE_MINUTES, site_name: siteName };
+    await this.deps.mailer.send(await this.deps.templates.message('verification_code', row.email, vars));
   }
 
   async verify(actor: Actor, code: string): Promise<void> {

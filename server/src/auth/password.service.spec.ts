@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import type { PasswordResetsRepository } from './password-resets.repository.ts';
 import { PasswordService } from './password.service.ts';
 import type { SessionService } from './session.service.ts';
+import { defaultMailTemplates } from '../mail/default-mail-templates.ts';
 
 type ResetRow = NonNullable<Awaited<ReturnType<PasswordResetsRepository['getByHash']>>>;
 type Context = Parameters<PasswordService['requestReset']>[1];
@@ -66,6 +67,7 @@ async function setUp() {
     users,
     resets,
     sessions,
+    templates: defaultMailTemplates(),
     accessTokens: { deleteAllOfUser: async () => 0 },
     throttle: { attempt: async () => ({ succeeded: async () => undefined }) },
     mailer,

@@ -5,7 +5,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import type { Actor } from './actor.ts';
 import { validation } from '../http/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { passwordResetMail } from '../mail/templates.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import { THROTTLES, type FailureThrottle } from './failure-throttle.ts';
@@ -25,6 +25,7 @@ type Deps = {
   accessTokens: Pick<AccessTokensRepository, 'deleteAllOfUser'>;
   throttle: Pick<FailureThrottle, 'attempt'>;
   mailer: Mailer;
+  templates: MailTemplates;
   settings: Pick<SettingsService, 'get'>;
   logger: Logger;
   clock?: Clock;
@@ -76,7 +77,8 @@ export class PasswordService {
     });
     const link = `${baseUrl}/password/reset/${token}?email=${encodeURIComponent(row.email)}`;
     const siteName = await this.deps.settings.get<string>('branding.site_name');
-    await this.deps.mailer.send(passwordResetMail(row.email, siteName, link, PASSWORD_RESET_MINUTES));
+    const vars = { link, minutes: PASSWORD_RESET_MINUTES, site_name: siteName };
+    await this.deps.mailer.send(await this.deps.templates.message('password_reset', row.email, vars));
   }
 
   /**

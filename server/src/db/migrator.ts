@@ -24,6 +24,8 @@ import * as m0021 from './migrations/0021-admin-logs.ts';
 import * as m0022 from './migrations/0022-tags.ts';
 import * as m0023 from './migrations/0023-admin-files.ts';
 import * as m0024 from './migrations/0024-admin-files-sorts.ts';
+import * as m0025 from './migrations/0025-custom-page-owner.ts';
+import * as m0027 from './migrations/0027-mail-templates.ts';
 import * as m0028 from './migrations/0028-server-processes.ts';
 
 // A static list: migrations are code, so they ship inside the server with no file lookup.
@@ -52,6 +54,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-tags': m0022,
   '0023-admin-files': m0023,
   '0024-admin-files-sorts': m0024,
+  '0025-custom-page-owner': m0025,
+  '0027-mail-templates': m0027,
   '0028-server-processes': m0028,
 };
 

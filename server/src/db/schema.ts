@@ -113,6 +113,8 @@ export type CustomPagesTable = {
   title: string;
   body: string;
   seo: string | null;
+  /** Who created the page (migration 0025); null for seeded pages and once that account is deleted. */
+  user_id: number | null;
   created_at: string;
   updated_at: string;
 };
@@ -499,6 +501,17 @@ export type JobRunsTable = {
   finished_at: string | null;
 };
 
+/** Staff's edit of one mail template; without a row the code's default is sent. */
+export type MailTemplatesTable = {
+  /** The template's id in the registry (password_reset, share_notification, ...). */
+  id: string;
+  subject: string;
+  html: string;
+  text: string;
+  updated_by: number | null;
+  updated_at: string;
+};
+
 /** A mail Kosh sent or failed to send, with its rendered bodies; kept 30 days. */
 export type MailLogTable = {
   id: Generated<number>;
@@ -593,5 +606,6 @@ export type DB = {
   server_processes: ServerProcessesTable;
   job_runs: JobRunsTable;
   mail_log: MailLogTable;
+  mail_templates: MailTemplatesTable;
   storage_deletions: StorageDeletionsTable;
 };

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
 import type { RecaptchaService } from '../recaptcha/recaptcha.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -15,6 +16,7 @@ export function createEnquiriesModule(deps: {
   settings: SettingsService;
   recaptcha: RecaptchaService;
   mailer: Mailer;
+  templates: MailTemplates;
   logger: Logger;
   clock?: Clock;
 }) {
@@ -27,6 +29,7 @@ export function createEnquiriesModule(deps: {
       settings: deps.settings,
       recaptcha: deps.recaptcha,
       mailer: deps.mailer,
+      templates: deps.templates,
       logger: deps.logger,
       clock: deps.clock ?? systemClock,
     }),

@@ -9,6 +9,7 @@ import { FakeSettings } from '../testing/fakes/settings.fake.ts';
 import { TestClock } from '../testing/test-clock.ts';
 import type { EnquiriesRepository, EnquiryRow } from './enquiries.repository.ts';
 import { EnquiriesService } from './enquiries.service.ts';
+import { defaultMailTemplates } from '../mail/default-mail-templates.ts';
 
 /** enquiries over an array. */
 class FakeEnquiries implements Pick<EnquiriesRepository, 'create' | 'markMailed'> {
@@ -58,6 +59,7 @@ function setUp(opts: { contactEmail?: string; admin?: typeof ADMIN; mailer?: Mai
   const mailer = new FakeMailer();
   const sut = new EnquiriesService({
     enquiries,
+    templates: defaultMailTemplates(),
     users: { getFirstAdmin: async () => opts.admin },
     settings: new FakeSettings({ 'contact.email': opts.contactEmail ?? 'office@example.test' }),
     recaptcha,

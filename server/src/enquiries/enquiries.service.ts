@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import { forbidden } from '../http/app-error.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
 import { NOT_HUMAN, type RecaptchaService } from '../recaptcha/recaptcha.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -21,6 +22,7 @@ type Deps = {
   settings: Pick<SettingsService, 'get'>;
   recaptcha: Pick<RecaptchaService, 'isRequiredFor' | 'spend'>;
   mailer: Mailer;
+  templates: MailTemplates;
   logger: Logger;
   clock: Clock;
 };
@@ -72,7 +74,7 @@ export class EnquiriesService {
         return;
       }
       const siteName = await this.deps.settings.get<string>('branding.site_name');
-      await this.deps.mailer.send(enquiryMail(to, siteName, enquiry));
+      await this.deps.mailer.send(await enquiryMail(this.deps.templates, to, siteName, enquiry));
       await this.deps.enquiries.markMailed(enquiry.id, this.deps.clock().toISOString());
     } catch (err) {
       logger.error({ err, enquiryId: enquiry.id }, 'could not mail an enquiry; it stays stored');

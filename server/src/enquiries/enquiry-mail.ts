@@ -1,5 +1,5 @@
-import { escapeHtml, layout } from '../mail/templates.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
 import type { EnquiryRow } from './enquiries.repository.ts';
 
 const KIND_LABEL = { contact: 'Contact', reseller: 'Reseller' } as const;
@@ -7,40 +7,22 @@ const KIND_LABEL = { contact: 'Contact', reseller: 'Reseller' } as const;
 /** A header value on one line: a name with line breaks must not reach the Subject as several. */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-/** HTML of visitor text: escaped, line breaks kept. */
-const block = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');
-
-/** The mail of one enquiry to the site's contact address; replying goes to the sender. */
-export function enquiryMail(to: string, siteName: string, enquiry: EnquiryRow): MailMessage {
+/** The mail of one enquiry to the site's contact address (template enquiry_forward); replying goes to the sender. */
+export async function enquiryMail(
+  templates: MailTemplates,
+  to: string,
+  siteName: string,
+  enquiry: EnquiryRow,
+): Promise<MailMessage> {
   const label = KIND_LABEL[enquiry.kind];
-  const fields: [string, string][] = [
-    ['Name', enquiry.name],
-    ['Email', enquiry.email],
-    ['Mobile number', enquiry.mobile_number],
-  ];
-  const intro = `New ${label.toLowerCase()} enquiry on ${siteName}:`;
-  return {
-    to,
-    replyTo: { name: oneLine(enquiry.name), address: enquiry.email },
-    template: 'enquiry',
-    subject: `${label} enquiry from ${oneLine(enquiry.name)}`,
-    text: [
-      intro,
-      '',
-      ...fields.map(([k, v]) => `${k}: ${v}`),
-      '',
-      'Message:',
-      enquiry.message,
-      '',
-      'Reply to this email to answer the sender.',
-      '',
-      `${siteName}\n`,
-    ].join('\n'),
-    html: layout(siteName, [
-      escapeHtml(intro),
-      fields.map(([k, v]) => `<strong>${k}:</strong> ${block(v)}`).join('<br>'),
-      `<strong>Message:</strong><br>${block(enquiry.message)}`,
-      'Reply to this email to answer the sender.',
-    ]),
-  };
+  const mail = await templates.message('enquiry_forward', to, {
+    kind: label,
+    kind_lower: label.toLowerCase(),
+    name: enquiry.name,
+    email: enquiry.email,
+    mobile_number: enquiry.mobile_number,
+    message: enquiry.message,
+    site_name: siteName,
+  });
+  return { ...mail, replyTo: { name: oneLine(enquiry.name), address: enquiry.email } };
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { now } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { escapeHtml, layout } from '../mail/templates.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { LiveHub } from './live-hub.ts';
@@ -17,7 +17,7 @@ export type NotifyInput = {
   type: string;
   data: NotificationData;
   /** The email channel's message; without it the mail is made from the lines and main action. */
-  mail?: { subject: string; text: string; html: string };
+  mail?: { subject: string; text: string; html: string; template?: string };
   /** Origin for links in mail and push (the request's); APP_URL when absent. */
   baseUrl?: string;
 };
@@ -37,6 +37,7 @@ type Deps = {
   hub: LiveHub;
   push: PushSender;
   mailer: Mailer;
+  templates: MailTemplates;
   settings: SettingsService;
   appUrl: string | undefined;
   logger: Logger;
@@ -144,14 +145,17 @@ export class NotificationService implements Notifier {
     const label = data.mainAction?.label ?? 'Open';
     // Without APP_URL a notification raised outside a request has only an in-app path: no link then.
     const isAbsolute = /^https?:\/\//i.test(url);
-    const message = given ?? {
-      subject: htmlToText(data.lines[0]?.content ?? siteName).slice(0, 200),
-      text: `${text}\n\n${isAbsolute ? `${label}: ${url}\n\n` : ''}${siteName}\n`,
-      html: layout(siteName, [
-        ...data.lines.map((l) => l.content),
-        ...(isAbsolute ? [`<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`] : []),
-      ]),
-    };
+    // The lines are sanitised HTML already (sanitizeData): the template inserts them as markup.
+    const message =
+      given ??
+      (await this.deps.templates.render('notification', {
+        title: htmlToText(data.lines[0]?.content ?? siteName).slice(0, 200),
+        message_html: data.lines.map((l) => `<p style="margin:0 0 16px">${l.content}</p>`).join(''),
+        message_text: text,
+        link: isAbsolute ? url : '',
+        link_label: label,
+        site_name: siteName,
+      }));
     await this.deps.mailer.send({ to: user.email, template: 'notification', ...message });
   }
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database, Dialect } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -32,6 +33,7 @@ export function createNotificationsModule(deps: {
   dialect: Dialect;
   config: Config;
   mailer: Mailer;
+  templates: MailTemplates;
   settings: SettingsService;
   /** The VAPID key pair is kept among the settings. */
   settingsRepo: SettingsRepository;
@@ -60,6 +62,7 @@ export function createNotificationsModule(deps: {
     hub,
     push,
     mailer: deps.mailer,
+    templates: deps.templates,
     settings: deps.settings,
     appUrl: config.appUrl,
     logger,

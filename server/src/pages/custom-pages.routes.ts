@@ -1,24 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  AdminCustomPagesQuerySchema,
-  AdminCustomPagesSchema,
-  GetCustomPageParamsSchema,
-  GetCustomPageResponseSchema,
-} from '@kosh/contracts';
+import { GetCustomPageParamsSchema, GetCustomPageResponseSchema } from '@kosh/contracts';
 import type { ShellModule } from '../shell/shell.module.ts';
 
+/** The public custom page (the admin area's pages are admin/pages/pages-admin.routes.ts). */
 export async function customPagesRoutes(app: FastifyInstance, { shell }: { shell: ShellModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/admin/custom-pages', {
-    schema: {
-      tags: ['admin'],
-      summary: 'Custom pages, newest change first (permission custom_pages.update or settings.update).',
-      querystring: AdminCustomPagesQuerySchema,
-      response: { 200: AdminCustomPagesSchema },
-    },
-    handler: async (request) => shell.pages.listForAdmin(request.actor, request.query),
-  });
   api.get('/custom-pages/:idOrSlug', {
     schema: {
       tags: ['pages'],

@@ -1,5 +1,4 @@
-import { type AdminCustomPages, type AdminCustomPagesQuery, type CustomPage, Permission } from '@kosh/contracts';
-import type { Actor } from '../auth/actor.ts';
+import type { CustomPage } from '@kosh/contracts';
 import { notFound } from '../http/app-error.ts';
 import type { CustomPagesRepository } from './custom-pages.repository.ts';
 import { sanitizeUserHtml } from './sanitize.ts';
@@ -26,11 +25,5 @@ export class CustomPagesService {
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
-  }
-
-  /** Pages for staff choosing one (the homepage) or editing them. */
-  async listForAdmin(actor: Actor, query: AdminCustomPagesQuery): Promise<AdminCustomPages> {
-    if (!actor.can(Permission.customPagesUpdate)) actor.authorize(Permission.settingsUpdate);
-    return { data: await this.pages.listRecent(query.perPage, query.query) };
   }
 }

@@ -4,7 +4,16 @@ import { MAIL_SETTING_KEYS, mailSettingsOf, smtpPlace } from '../mail/mail-setti
 export type SettingValues = Readonly<Record<string, unknown>>;
 
 /** The site's address (for callback addresses) and the acting admin's, who receives test mail. */
-export type CheckContext = { baseUrl: string; to: string | null };
+export type CheckContext = {
+  baseUrl: string;
+  to: string | null;
+  /** The test mail the SMTP check sends (template settings_test); without it, the default wording. */
+  testMail?: () => Promise<{ subject: string; text: string; html?: string }>;
+};
+export const DEFAULT_TEST_MAIL = {
+  subject: 'Test mail from Kosh',
+  text: 'Kosh sent this message to check its outgoing email settings. They work: mail will go out this way.',
+};
 
 /**
  * A live test of credentials before they are saved: which keys belong to it, whether the values
@@ -130,8 +139,7 @@ const mail: CredentialCheck = {
         await transport.sendMail({
           from: settings.from.name ? settings.from : settings.from.address,
           to: ctx.to,
-          subject: 'Test mail from Kosh',
-          text: 'Kosh sent this message to check its outgoing email settings. They work: mail will go out this way.',
+          ...(ctx.testMail ? await ctx.testMail() : DEFAULT_TEST_MAIL),
         });
       return null;
     } catch (error) {

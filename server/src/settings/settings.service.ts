@@ -4,7 +4,8 @@ import type { Actor } from '../auth/actor.ts';
 import type { KeyRing } from '../auth/key-ring.ts';
 import { validation } from '../http/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { CREDENTIAL_CHECKS, type CredentialCheck } from './credential-checks.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
+import { CREDENTIAL_CHECKS, DEFAULT_TEST_MAIL, type CredentialCheck } from './credential-checks.ts';
 import { SETTING_ENVIRONMENT } from './setting-environment.ts';
 import { checkSetting, crossSettingErrors, isSecretSetting } from './setting-rules.ts';
 import {
@@ -61,6 +62,7 @@ export class SettingsService {
   private readonly status: SettingsStatus;
   private readonly checks: readonly CredentialCheck[];
   private audit: AuditService | undefined;
+  private templates: MailTemplates | undefined;
   constructor(deps: SettingsServiceDeps) {
     this.repo = deps.repo;
     this.keys = deps.keys;
@@ -72,6 +74,17 @@ export class SettingsService {
   /** The audit log is built after settings (it reads them); it is handed over once it exists. */
   recordChangesWith(audit: AuditService): void {
     this.audit = audit;
+  }
+
+  /** Mail templates read settings' database too, but are built after settings: handed over the same way. */
+  renderMailWith(templates: MailTemplates): void {
+    this.templates = templates;
+  }
+
+  /** The test mail of the outgoing-email tab and of the SMTP check (template settings_test). */
+  private async testMail(): Promise<{ subject: string; text: string; html?: string }> {
+    if (!this.templates) return DEFAULT_TEST_MAIL;
+    return this.templates.render('settings_test', { site_name: await this.get<string>('branding.site_name') });
   }
 
   /** The value of a key: its environment variable, else stored (secrets opened), else its default. */
@@ -150,7 +163,8 @@ export class SettingsService {
 
     const failed: Record<string, string[]> = {};
     const touched = this.checks.filter((c) => changed.some(c.covers) && c.applies(next));
-    const ctx = { baseUrl: source.baseUrl, to: source.actor.user?.email ?? null };
+    const to = source.actor.user?.email ?? null;
+    const ctx = { baseUrl: source.baseUrl, to, testMail: () => this.testMail() };
     const outcomes = await Promise.all(touched.map((c) => c.run(next, ctx)));
     touched.forEach((check, i) => {
       const outcome = outcomes[i];
@@ -184,12 +198,7 @@ export class SettingsService {
     actor.authorize(Permission.settingsUpdate);
     const to = actor.requireUser().email;
     try {
-      await mailer.send({
-        to,
-        subject: 'Test mail from Kosh',
-        text: 'Kosh sent this message to check its outgoing email settings. They work: mail will go out this way.',
-        template: 'settings_test',
-      });
+      await mailer.send({ to, template: 'settings_test', ...(await this.testMail()) });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw validation({ [settingsGroupErrorKey('mail')]: [`The test mail could not be sent: ${reason}`] });

@@ -1,6 +1,5 @@
 import type { SharePermission } from '@kosh/contracts';
-import type { MailMessage } from '../mail/mailer.ts';
-import { escapeHtml, layout } from '../mail/templates.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
 
 const VERBS: Record<SharePermission, string> = {
   view: 'view',
@@ -14,51 +13,34 @@ export const itemsLabel = (names: string[]) =>
     ? `"${names[0]}"`
     : `"${names[0]}" and ${names.length - 1} more item${names.length > 2 ? 's' : ''}`;
 
-/** To someone with an account: what was shared, and where to open it. */
+/** To someone with an account: what was shared, and where to open it (template share_notification). */
 export function entrySharedMail(
+  templates: MailTemplates,
   to: string,
   siteName: string,
   share: { sharer: string; names: string[]; permission: SharePermission; link: string },
-): MailMessage {
-  const items = itemsLabel(share.names);
-  const can = `You can ${VERBS[share.permission]} it`;
-  return {
-    to,
-    template: 'entry_shared',
-    subject: `${share.sharer} shared ${items} with you`,
-    text: `${share.sharer} shared ${items} with you on ${siteName}. ${can}.\n\nOpen it: ${share.link}\n\n${siteName}\n`,
-    html: layout(siteName, [
-      `<strong>${escapeHtml(share.sharer)}</strong> shared <strong>${escapeHtml(items)}</strong> with you. ${can}.`,
-      `<a href="${escapeHtml(share.link)}">Open</a>`,
-    ]),
-  };
+) {
+  return templates.message('share_notification', to, {
+    sharer: share.sharer,
+    items: itemsLabel(share.names),
+    permission: VERBS[share.permission],
+    link: share.link,
+    site_name: siteName,
+  });
 }
 
 /** To an address without an account: an invitation to register, after which the share applies. */
 export function shareInvitationMail(
+  templates: MailTemplates,
   to: string,
   siteName: string,
   share: { sharer: string; names: string[]; permission: SharePermission; registerLink: string },
-): MailMessage {
-  const items = itemsLabel(share.names);
-  const can = `You can ${VERBS[share.permission]} it once you create an account with this address`;
-  return {
-    to,
-    template: 'share_invitation',
-    subject: `${share.sharer} shared ${items} with you on ${siteName}`,
-    text: [
-      `${share.sharer} shared ${items} with you on ${siteName}. ${can}:`,
-      '',
-      share.registerLink,
-      '',
-      'If you did not expect this, you can ignore this email.',
-      '',
-      `${siteName}\n`,
-    ].join('\n'),
-    html: layout(siteName, [
-      `<strong>${escapeHtml(share.sharer)}</strong> shared <strong>${escapeHtml(items)}</strong> with you. ${can}.`,
-      `<a href="${escapeHtml(share.registerLink)}">Create an account</a>`,
-      'If you did not expect this, you can ignore this email.',
-    ]),
-  };
+) {
+  return templates.message('share_invitation', to, {
+    sharer: share.sharer,
+    items: itemsLabel(share.names),
+    permission: VERBS[share.permission],
+    link: share.registerLink,
+    site_name: siteName,
+  });
 }

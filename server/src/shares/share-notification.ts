@@ -31,6 +31,7 @@ export function sendSharedNotification(
     subject: input.mail.subject,
     text: input.mail.text,
     html: input.mail.html ?? input.mail.text,
+    ...(input.mail.template ? { template: input.mail.template } : {}),
   };
   return notifier.notify(input.recipientId, {
     type: FILE_ENTRY_SHARED_NOTIFICATION,

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import type { DriveModule } from '../drive/drive.module.ts';
 import type { InvitationMailQuota } from '../mail/invitation-quota.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
 import type { Notifier } from '../notifications/notification.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { type ProvenAddressListener, ShareInvitations } from './invitations.service.ts';
@@ -21,6 +22,7 @@ export function createSharesModule(deps: {
   db: Database;
   drive: DriveModule;
   mailer: Mailer;
+  templates: MailTemplates;
   /** Invitation mail limits and tokens, shared with workspace invites. */
   invitationMails: InvitationMailQuota;
   /** Workspace invites, handed over with the shares once an address is proven. */
@@ -31,7 +33,7 @@ export function createSharesModule(deps: {
   logger: Logger;
   clock?: () => Date;
 }) {
-  const { db, drive, mailer, settings, keys, notifier, logger, invitationMails: quota } = deps;
+  const { db, drive, mailer, templates, settings, keys, notifier, logger, invitationMails: quota } = deps;
   const clock = deps.clock ?? (() => new Date());
   const shares = drive.repos.shares;
   const entries = drive.repos.entries;
@@ -69,6 +71,7 @@ export function createSharesModule(deps: {
       policy: drive.policy,
       notifier,
       mailer,
+      templates,
       quota,
       settings,
       logger,

@@ -15,6 +15,7 @@ import type { EntryRow, FileEntriesRepository } from '../drive/file-entries.repo
 import { forbidden, notFound } from '../http/app-error.ts';
 import type { InvitationMailQuota } from '../mail/invitation-quota.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
 import type { Notifier } from '../notifications/notification.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { entrySharedMail, shareInvitationMail } from './share-mails.ts';
@@ -41,6 +42,7 @@ type Deps = {
   policy: DrivePolicy;
   notifier: Notifier;
   mailer: Mailer;
+  templates: MailTemplates;
   quota: Pick<InvitationMailQuota, 'reserve'>;
   settings: SettingsService;
   logger: Logger;
@@ -234,7 +236,7 @@ export class SharesService {
       // Staff may turn share notifications off site-wide (drive tab): the share still happens.
       if (!(await this.deps.settings.get<boolean>('drive.share_notifications'))) return;
       // The mail is the notification's email channel: it follows the recipient's preferences.
-      const mail = entrySharedMail(email, siteName, {
+      const mail = await entrySharedMail(this.deps.templates, email, siteName, {
         sharer: sharerName,
         names,
         permission,
@@ -252,9 +254,8 @@ export class SharesService {
     }
     const query = `invite_type=${SHARE_INVITE_TYPE}&email=${encodeURIComponent(email)}`;
     const registerLink = `${baseUrl}/register/${input.invite}?${query}`;
-    const mail = shareInvitationMail(email, siteName, { sharer: sharerName, names, permission, registerLink });
-    this.deps.mailer
-      .send(mail)
+    shareInvitationMail(this.deps.templates, email, siteName, { sharer: sharerName, names, permission, registerLink })
+      .then((mail) => this.deps.mailer.send(mail))
       .catch((err: unknown) => this.deps.logger.error({ err, email }, 'could not mail a share recipient'));
   }
 

@@ -3,12 +3,20 @@ import { randomUUID } from 'node:crypto';
 /** What a key names: an uploaded file's bytes, or a derived thumbnail. */
 export type KeyKind = 'entries' | 'thumbnails';
 
-const KEY_RE = /^(entries|thumbnails|bench)\/[0-9a-f]{2}\/[0-9a-f-]{36}(\.webp)?$/;
+const KEY_RE = /^(entries|thumbnails|page-images|bench)\/[0-9a-f]{2}\/[0-9a-f-]{36}(\.webp)?$/;
 
 /** A fresh storage key: random, spread over 256 folders so no directory grows huge. */
 export function newObjectKey(kind: KeyKind = 'entries'): string {
   const id = randomUUID();
   return `${kind}/${id.slice(0, 2)}/${id}${kind === 'thumbnails' ? '.webp' : ''}`;
+}
+
+/**
+ * The key of an image of a custom page by its public name (`<uuid>.webp`, checked by the caller).
+ * No drive row names these, so the orphan sweep, which reads entries/ and thumbnails/, leaves them.
+ */
+export function pageImageKeyOf(name: string): string {
+  return `page-images/${name.slice(0, 2)}/${name}`;
 }
 
 /** The file key of a given id (a UUID): uploads mint the id first and name the key by it. */

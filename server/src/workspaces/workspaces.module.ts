@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { DriveModule } from '../drive/drive.module.ts';
 import type { InvitationMailQuota } from '../mail/invitation-quota.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { WorkspaceInvitations } from './workspace-invitations.service.ts';
 import { WorkspacesService, type Notifier } from './workspaces.service.ts';
@@ -11,6 +12,7 @@ export function createWorkspacesModule(deps: {
   drive: DriveModule;
   notifier: Notifier;
   mailer: Mailer;
+  templates: MailTemplates;
   invitationMails: InvitationMailQuota;
   settings: SettingsService;
   logger: Logger;
@@ -28,6 +30,7 @@ export function createWorkspacesModule(deps: {
       repo: drive.repos.workspaces,
       notifier: deps.notifier,
       mailer: deps.mailer,
+      templates: deps.templates,
       quota: deps.invitationMails,
       invitations,
       settings: deps.settings,

@@ -20,6 +20,7 @@ import type {
 } from './workspaces.repository.ts';
 import { WorkspaceInvitations } from './workspace-invitations.service.ts';
 import { WORKSPACE_TEXT, WorkspacesService, type WorkspacesStore } from './workspaces.service.ts';
+import { defaultMailTemplates } from '../mail/default-mail-templates.ts';
 
 type Person = { id: number; email: string; first_name: string | null; last_name: string | null; image: string | null };
 const person = (id: number, email: string): Person => ({ id, email, first_name: null, last_name: null, image: null });
@@ -202,6 +203,7 @@ async function setUp(options: { memberCount?: number | null } = {}) {
   );
   const sut = new WorkspacesService({
     repo,
+    templates: defaultMailTemplates(),
     notifier,
     mailer,
     quota,

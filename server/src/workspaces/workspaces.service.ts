@@ -16,6 +16,7 @@ import type { Database } from '../db/database.ts';
 import { forbidden, notFound } from '../http/app-error.ts';
 import type { InvitationMailQuota } from '../mail/invitation-quota.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { MailTemplates } from '../mail/mail-templates.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { displayName } from '../shares/shares.repository.ts';
 import type { Notifier } from '../notifications/notification.service.ts';
@@ -77,6 +78,7 @@ type Deps = {
   repo: WorkspacesStore;
   notifier: Notifier;
   mailer: Mailer;
+  templates: MailTemplates;
   /** Invitation mail limits. */
   quota: Pick<InvitationMailQuota, 'reserve'>;
   /** Invites found by id or by their mail's token, and handed over once an address is proven. */
@@ -371,7 +373,8 @@ export class WorkspacesService {
   }): Promise<void> {
     const { inviteId, email, userId, mailToken, inviter, workspace, siteName, baseUrl } = input;
     if (userId !== undefined) {
-      const mail = inviteMail(email, siteName, { inviter, workspace, link: `${baseUrl}/notifications` });
+      const link = `${baseUrl}/notifications`;
+      const mail = await inviteMail(this.deps.templates, email, siteName, { inviter, workspace, link });
       await this.deps.notifier.notify(userId, {
         type: 'workspace-invite',
         data: inviteNotificationData({ id: inviteId, inviter, workspace }),
@@ -382,8 +385,8 @@ export class WorkspacesService {
     }
     if (!mailToken) return;
     const registerLink = `${baseUrl}/workspace/join/register/${mailToken}?email=${encodeURIComponent(email)}`;
-    this.deps.mailer
-      .send(inviteToRegisterMail(email, siteName, { inviter, workspace, registerLink }))
+    inviteToRegisterMail(this.deps.templates, email, siteName, { inviter, workspace, registerLink })
+      .then((mail) => this.deps.mailer.send(mail))
       .catch((err: unknown) => this.deps.logger.error({ err, email }, 'could not mail a workspace invite'));
   }
 

@@ -29,6 +29,14 @@ import {
   SaveLocalizationLinesResponseSchema,
   UpdateLocalizationBodySchema,
 } from '@kosh/contracts/admin-localizations';
+import {
+  AdminCustomPageResponseSchema,
+  CustomPageIdParamsSchema,
+  CustomPageImageResponseSchema,
+  DeleteCustomPagesResponseSchema,
+  SaveCustomPageBodySchema,
+  UploadCustomPageImageFormSchema,
+} from '@kosh/contracts/admin-pages';
 import type { EndpointDefinition } from '@kosh/contracts/endpoints';
 
 // Admin calls the shared endpoint table (contracts/src/endpoints.ts) does not list yet, declared the
@@ -166,3 +174,39 @@ export const localizationEndpoints = {
 
 /** A localization's JSON file (GET, an attachment): a plain download link, so not a `call`. */
 export const LOCALIZATION_DOWNLOAD_PATH = 'admin/localizations/:id/download';
+
+/** The custom pages section's calls beside the list (server/src/admin/pages/*.routes.ts). */
+export const customPagesEndpoints = {
+  get: {
+    method: 'GET',
+    path: 'admin/custom-pages/:id',
+    params: CustomPageIdParamsSchema,
+    response: AdminCustomPageResponseSchema,
+  },
+  create: {
+    method: 'POST',
+    path: 'admin/custom-pages',
+    body: SaveCustomPageBodySchema,
+    response: AdminCustomPageResponseSchema,
+  },
+  update: {
+    method: 'PUT',
+    path: 'admin/custom-pages/:id',
+    params: CustomPageIdParamsSchema,
+    body: SaveCustomPageBodySchema,
+    response: AdminCustomPageResponseSchema,
+  },
+  delete: {
+    method: 'POST',
+    path: 'admin/custom-pages/delete',
+    body: AdminBulkIdsSchema,
+    response: DeleteCustomPagesResponseSchema,
+  },
+  /** Multipart `file`: an image (at most 5 MB), answered with its address. */
+  uploadImage: {
+    method: 'POST',
+    path: 'admin/custom-pages/images',
+    form: UploadCustomPageImageFormSchema,
+    response: CustomPageImageResponseSchema,
+  },
+} as const satisfies Record<string, EndpointDefinition>;

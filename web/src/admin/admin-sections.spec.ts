@@ -10,11 +10,13 @@ describe('visibleSections', () => {
       'users',
       'roles',
       'files',
+      'custom-pages',
       'tags',
       'localizations',
       'user-space',
       'enquiries',
       'ads',
+      'mail-templates',
       'settings',
       'logs',
     ]);
@@ -32,11 +34,13 @@ describe('visibleSections', () => {
       'report',
       'users',
       'files',
+      'custom-pages',
       'tags',
       'localizations',
       'user-space',
       'enquiries',
       'ads',
+      'mail-templates',
       'settings',
       'logs',
     ]);
@@ -54,6 +58,7 @@ describe('activeSection', () => {
     expect(activeSection(ADMIN_SECTIONS, '/admin/users/12/details')?.id).toBe('users');
     expect(activeSection(ADMIN_SECTIONS, '/admin/logs/audit')?.id).toBe('logs');
     expect(activeSection(ADMIN_SECTIONS, '/admin/settings/gdpr')?.id).toBe('settings');
+    expect(activeSection(ADMIN_SECTIONS, '/admin/custom-pages/3/edit')?.id).toBe('custom-pages');
   });
 
   it('matches whole path segments only', () => {

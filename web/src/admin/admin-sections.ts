@@ -1,10 +1,12 @@
 import {
   ChartNoAxesColumn,
   Files,
+  FileText,
   HardDrive,
   Inbox,
-  Megaphone,
   Languages,
+  Mail,
+  Megaphone,
   ScrollText,
   Settings,
   ShieldCheck,
@@ -63,6 +65,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     permission: Permission.filesUpdate,
   },
   {
+    id: 'custom-pages',
+    label: 'Pages',
+    description: 'Write the site’s content pages (about us, terms, articles) and their search engine text.',
+    path: '/admin/custom-pages',
+    icon: FileText,
+    permission: Permission.customPagesUpdate,
+  },
+  {
     id: 'tags',
     label: 'Tags',
     description: 'Rename, merge and delete the tags people put on files and folders.',
@@ -100,6 +110,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     description: 'Ad code for the landing page, the drive and shared links; off for staff.',
     path: '/admin/ads',
     icon: Megaphone,
+    permission: Permission.settingsUpdate,
+  },
+  {
+    id: 'mail-templates',
+    label: 'Mail templates',
+    description: 'The words of every mail the site sends: subject, HTML and plain text, with a preview.',
+    path: '/admin/mail-template',
+    icon: Mail,
     permission: Permission.settingsUpdate,
   },
   {

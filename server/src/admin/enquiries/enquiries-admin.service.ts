@@ -13,6 +13,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { MailTemplates } from '../../mail/mail-templates.service.ts';
 import type { SettingsService } from '../../settings/settings.service.ts';
 import type { AuditService, AuditSource } from '../audit/audit.service.ts';
 import type { AdminEnquiryRow, EnquiriesAdminRepository } from './enquiries-admin.repository.ts';
@@ -23,6 +24,7 @@ type Deps = {
   repo: EnquiriesAdminRepository;
   audit: AuditService;
   mailer: Mailer;
+  templates: MailTemplates;
   settings: Pick<SettingsService, 'get'>;
   logger: Logger;
   clock: Clock;
@@ -151,8 +153,9 @@ export class EnquiriesAdminService {
     const enquiry = await this.deps.repo.getById(id);
     if (!enquiry) throw notFound('There is no such enquiry.');
     const siteName = await this.deps.settings.get<string>('branding.site_name');
+    const mail = await enquiryReplyMail(this.deps.templates, enquiry, body, siteName);
     try {
-      await this.deps.mailer.send(enquiryReplyMail(enquiry, body, siteName));
+      await this.deps.mailer.send(mail);
     } catch (err) {
       this.deps.logger.error({ err, enquiryId: id }, 'could not mail a reply to an enquiry');
       throw new AppError(503, 'The reply could not be sent. Check the outgoing email settings and try again.', {

@@ -19,6 +19,11 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'role.delete': 'Role deleted',
   'role.users_add': 'Users added to role',
   'role.users_remove': 'Users removed from role',
+  'custom_page.create': 'Page created',
+  'custom_page.update': 'Page updated',
+  'custom_page.delete': 'Page deleted',
+  'mail_template.update': 'Mail template saved',
+  'mail_template.restore': 'Mail template restored to default',
 };
 
 /** The kinds of record staff changes touch. */
@@ -26,6 +31,8 @@ export const AUDIT_TARGET_TYPES: Record<string, string> = {
   user: 'User',
   role: 'Role',
   settings: 'Settings',
+  custom_page: 'Page',
+  mail_template: 'Mail template',
 };
 
 /** An action's label, or its code when it is one this screen does not know yet. */

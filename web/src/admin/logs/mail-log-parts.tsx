@@ -6,15 +6,19 @@ export const MAIL_STATUS_LABELS: Record<MailLogRow['status'], string> = { sent: 
 
 /** What each mail template is, as staff read it; the log keeps the code. */
 export const MAIL_TEMPLATES: Record<string, string> = {
-  password_reset: 'Password reset',
+  // The ids of the mail templates (server/src/mail/mail-template-registry.ts).
   verification_code: 'Verification code',
-  notification: 'Notification',
-  entry_shared: 'Item shared',
+  password_reset: 'Password reset',
+  share_notification: 'Item shared',
   share_invitation: 'Share invitation',
   workspace_invitation: 'Workspace invitation',
   workspace_invitation_register: 'Workspace invitation (new account)',
-  enquiry: 'Enquiry',
+  notification: 'Notification',
+  enquiry_forward: 'Enquiry',
   enquiry_reply: 'Enquiry reply',
+  settings_test: 'Test mail',
+  // What the forwarded enquiry was called before it became a template: rows of up to 30 days ago.
+  enquiry: 'Enquiry (earlier)',
 };
 
 /** A template's label, or its code when this screen does not know it yet. */
