@@ -40,6 +40,8 @@ export const ClientSettingsSchema = z.object({
   }),
   recaptcha: z.object({ site_key: z.string(), enable: z.record(z.string(), z.boolean()) }),
   require_email_confirmation: z.boolean(),
+  /** Staff must turn on two-factor sign-in before the admin area opens for them. */
+  auth: z.object({ admin_two_factor: z.boolean() }).optional(),
   billing: z.object({ enable: z.boolean() }),
   notif: z.object({ subs: z.object({ integrated: z.boolean() }) }),
   notifications: z.object({

@@ -60,6 +60,7 @@ import { enquiriesRoutes } from './enquiries/enquiries.routes.ts';
 import { auditRoutes } from './admin/audit/audit.routes.ts';
 import { adminFilesRoutes } from './admin/files/admin-files.routes.ts';
 import { storageAdminRoutes } from './admin/storage/storage-admin.routes.ts';
+import { adminTwoFactorGate } from './auth/admin-two-factor.ts';
 import { cacheRoutes } from './admin/cache/cache.routes.ts';
 import { adminLogsRoutes } from './admin/logs.routes.ts';
 import { userSpaceRoutes } from './admin/user-space/user-space.routes.ts';
@@ -118,6 +119,11 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
   await app.register(baseUrlPlugin, { appUrl: config.appUrl, port: config.port });
   await app.register(authContextPlugin, { resolver: auth.resolver });
   await app.register(csrfPlugin);
+  // Staff without two-factor sign-in, while the setting asks for it, stay out of the admin API.
+  app.addHook(
+    'preHandler',
+    adminTwoFactorGate({ settings: modules.settings.service, users: modules.users.repos.users }),
+  );
   await app.register(workspacePlugin);
   await registerOpenApi(app);
   // Open notification streams never end on their own: end them before the server waits for open requests.

@@ -8,6 +8,7 @@ import { createReportModule } from './admin/report/report.module.ts';
 import { CacheRegistry } from './admin/cache/cache-registry.ts';
 import { REPORT_CACHE_TTL_MS } from '@kosh/contracts';
 import { GUEST_CACHE_MS } from './auth/actors.ts';
+import { hasTwoFactor } from './auth/admin-two-factor.ts';
 import { createAdminRolesModule } from './admin/roles/roles.module.ts';
 import { createPagesAdminModule } from './admin/pages/pages-admin.module.ts';
 import { createAdminUsersModule } from './admin/users/admin-users.module.ts';
@@ -88,6 +89,7 @@ export function createModules(core: CoreDeps) {
   });
   settings.service.recordChangesWith(admin.audit);
   const users = createUsersModule({ db, clock });
+  settings.service.checkTwoFactorWith((userId) => hasTwoFactor(users.repos.users, userId));
   const adminRoles = createAdminRolesModule({ db, dialect, audit: admin.audit, actors: users.actors, clock });
   const i18n = createI18nModule({
     db,

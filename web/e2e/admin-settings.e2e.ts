@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Cookie, Page } from 'playwright-core';
 import { dismissToasts, expectToast } from './account-steps.ts';
@@ -34,6 +37,7 @@ let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let adminCookies: Cookie[] | undefined;
 let admin: Awaited<ReturnType<typeof adminClient>> | undefined;
 const browsers: Browser[] = [];
+const run = promisify(execFile);
 const GOOGLE_SECRET = 'e2e-google-secret-4f1c9b';
 const REFUSED_SECRET = 'refused-secret';
 
@@ -78,6 +82,12 @@ async function adminPage(viewport = DESKTOP, theme?: 'dark') {
     adminCookies = (await b.context.cookies(server.url)).filter((c) => c.name !== 'be-active-theme');
   }
   return b.page;
+}
+
+/** `npm run kosh -- ...` against the journey server's data folder (its SQLite database). */
+async function koshCommand(...args: string[]) {
+  const cli = path.resolve(import.meta.dirname, '../../server/src/cli/kosh.ts');
+  await run(process.execPath, [cli, ...args], { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' } });
 }
 
 async function go(page: Page, to: string) {
@@ -382,6 +392,23 @@ describe('admin settings', () => {
     await dismissToasts(page);
     await screenshot(page, 'admin-settings-drive-1280');
     await expectAccessible(page);
+  });
+
+  it('keeps staff without two-factor sign-in out while the site asks it of them', async () => {
+    // Through the operator command: the admin area refuses to turn it on for an admin it would shut out.
+    await koshCommand('settings:set', 'auth.admin_two_factor', 'true');
+    try {
+      const page = await adminPage();
+      await go(page, '/admin/settings/general');
+      await page.getByRole('heading', { name: 'Two-factor authentication required' }).waitFor();
+      expect(await siteName(page).count()).toBe(0);
+      await screenshot(page, 'admin-two-factor-required-1280');
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Open account settings' }).click();
+      await page.waitForURL(/\/account-settings/);
+    } finally {
+      await koshCommand('settings:set', 'auth.admin_two_factor', 'false');
+    }
   });
 
   it('works on a phone: the tabs are a select box', async () => {

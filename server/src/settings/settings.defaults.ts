@@ -28,6 +28,8 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
   'recaptcha.site_key': '',
   'recaptcha.enable': { register: false, contact: false },
   require_email_confirmation: false,
+  /** Staff (admin.access) must have two-factor sign-in on to use the admin area and its API. */
+  'auth.admin_two_factor': false,
   'billing.enable': false,
   // The client offers notifications and their preferences page: both are built.
   'notif.subs.integrated': true,

@@ -62,6 +62,7 @@ export class SettingsService {
   private readonly status: SettingsStatus;
   private readonly checks: readonly CredentialCheck[];
   private audit: AuditService | undefined;
+  private ownTwoFactor: ((userId: number) => Promise<boolean>) | undefined;
   private templates: MailTemplates | undefined;
   constructor(deps: SettingsServiceDeps) {
     this.repo = deps.repo;
@@ -69,6 +70,11 @@ export class SettingsService {
     this.overrides = deps.overrides ?? {};
     this.status = deps.status ?? { appUrl: null, storageDriver: 'local', mailConfigured: false };
     this.checks = deps.checks ?? CREDENTIAL_CHECKS;
+  }
+
+  /** Whether a user has two-factor sign-in on; the users area is built after settings. */
+  checkTwoFactorWith(ownTwoFactor: (userId: number) => Promise<boolean>): void {
+    this.ownTwoFactor = ownTwoFactor;
   }
 
   /** The audit log is built after settings (it reads them); it is handed over once it exists. */
@@ -158,6 +164,12 @@ export class SettingsService {
     const next = { ...current, ...accepted };
     const changed = Object.keys(accepted).filter((key) => !same(current[key], accepted[key]));
     const cross = crossSettingErrors(next);
+    const userId = source.actor.user?.id;
+    if (changed.includes('auth.admin_two_factor') && next['auth.admin_two_factor'] === true && userId !== undefined)
+      if (!(await this.ownTwoFactor?.(userId)))
+        cross['auth.admin_two_factor'] = [
+          'Turn on two-factor authentication for your own account first: the admin area would close for you.',
+        ];
     if (Object.keys(cross).length) throw validation(cross);
     if (!changed.length) return this.listForAdmin(source.actor);
 

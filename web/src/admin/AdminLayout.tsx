@@ -57,12 +57,31 @@ function AdminHeader({ onOpenDrawer }: { onOpenDrawer: () => void }) {
   );
 }
 
+/** What staff without two-factor sign-in see while the site requires it of them. */
+function TwoFactorRequired() {
+  const { trans } = useTrans();
+  return (
+    <section className="mx-auto flex max-w-lg flex-col items-start gap-3 px-6 py-16">
+      <h1 className="text-xl font-medium text-fg">{trans('Two-factor authentication required')}</h1>
+      <p className="text-sm text-fg-muted">
+        {trans('Staff must turn on two-factor authentication to use the admin area.')}
+      </p>
+      <Link to="/account-settings#two-factor" className={buttonClasses('primary', 'md')}>
+        {trans('Open account settings')}
+      </Link>
+    </section>
+  );
+}
+
 /** The admin area's frame: header, the sections in a sidebar (a drawer under 768 px), the screen. */
 export function AdminLayout() {
   const { trans } = useTrans();
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
   const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const { user, settings } = useBootstrapData();
+  // The server refuses the admin API to such staff (two_factor_required); say why and where to go.
+  const needsTwoFactor = settings.auth?.admin_two_factor === true && !user?.two_factor_confirmed_at;
   // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation closes the drawer
   useEffect(() => setDrawerOpen(false), [pathname]);
   return (
@@ -72,7 +91,7 @@ export function AdminLayout() {
         <div className="flex min-h-0 flex-1">
           {!isMobile && <AdminSidebar className="shrink-0 pt-2" />}
           <main id="main-content" className="relative min-w-0 flex-1 overflow-y-auto">
-            <Outlet />
+            {needsTwoFactor ? <TwoFactorRequired /> : <Outlet />}
           </main>
         </div>
       </div>

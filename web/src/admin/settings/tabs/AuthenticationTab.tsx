@@ -30,6 +30,11 @@ export function AuthenticationTab() {
             </SettingsNotice>
           )}
         </div>
+        <SwitchSetting
+          name="auth.admin_two_factor"
+          label={trans('Staff need two-factor sign-in')}
+          help="Staff without it cannot open the admin area until they turn it on in their account settings."
+        />
         <ListSetting
           name="auth.domain_blacklist"
           label={trans('Blocked email domains')}
