@@ -22,6 +22,8 @@ import { startMailCatcher } from './mail-catcher.ts';
 let server: RunningServer;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let browser: Browser | undefined;
+/** The providers' token endpoint for the settings' live check: it knows the client (a code it refuses). */
+let tokenEndpoint: http.Server;
 const PASSWORD = 'correct-horse-9';
 const POLICIES = [
   { id: 'terms_of_service', label: 'Terms of service', action: '/pages/terms-of-service', type: 'route' },
@@ -31,17 +33,30 @@ const POLICIES = [
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startServer({ env: { SMTP_URL: mail.url } });
+  tokenEndpoint = http.createServer((_request, response) => {
+    response.writeHead(400, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ error: 'invalid_grant' }));
+  });
+  await new Promise<void>((resolve) => tokenEndpoint.listen(0, '127.0.0.1', resolve));
+  const tokenUrl = `http://127.0.0.1:${(tokenEndpoint.address() as { port: number }).port}/token`;
+  const provider = (service: string) => ({
+    [`social.${service}.enable`]: true,
+    [`social.${service}.client_id`]: `kosh-${service}`,
+    [`social.${service}.client_secret`]: `${service}-secret`,
+    [`social.${service}.token_url`]: tokenUrl,
+  });
   await setSettings(server, {
     require_email_confirmation: true,
     'registration.policies': POLICIES,
-    'social.google.enable': true,
-    'social.envato.enable': true,
+    ...provider('google'),
+    ...provider('envato'),
   });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await mail?.stop();
+  await new Promise((resolve) => tokenEndpoint?.close(resolve));
 });
 
 async function open(path: string, viewport = DESKTOP): Promise<Page> {
