@@ -1,14 +1,11 @@
 import type { AdminSettings } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
-import { useIsMobile } from '../../shell/useMediaQuery.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { AdminPage } from '../AdminPage.tsx';
-import { SaveBar } from '../roles/SaveBar.tsx';
-import { useUnsavedChangesGuard } from '../roles/useUnsavedChangesGuard.tsx';
 import { SwitchSetting } from '../settings/fields/ChoiceSettings.tsx';
-import { SettingsFormContext } from '../settings/SettingsFormContext.ts';
 import { useAdminSettings } from '../settings/settings.api.ts';
+import { SettingsFormFrame } from '../settings/SettingsFormFrame.tsx';
 import { SettingsSection } from '../settings/SettingsSection.tsx';
 import { useSettingsForm } from '../settings/useSettingsForm.ts';
 import { AdSlotEditor } from './AdSlotEditor.tsx';
@@ -18,15 +15,8 @@ import { AD_SLOT_INFO } from './ad-slots.ts';
 function AdsForm({ data }: { data: AdminSettings }) {
   const { trans } = useTrans();
   const form = useSettingsForm(data);
-  const guard = useUnsavedChangesGuard(form.isDirty, {
-    title: 'Discard unsaved changes?',
-    body: 'The changes you made to the ads are lost if you leave this page.',
-    stay: 'Cancel',
-    leave: 'Discard',
-  });
-  const isMobile = useIsMobile();
   return (
-    <SettingsFormContext.Provider value={form}>
+    <SettingsFormFrame form={form} leaveBody="The changes you made to the ads are lost if you leave this page.">
       <form
         noValidate
         aria-label={trans('Ads')}
@@ -52,16 +42,7 @@ function AdsForm({ data }: { data: AdminSettings }) {
           <AdSlotEditor key={info.slot} {...info} />
         ))}
       </form>
-      <SaveBar
-        isVisible={form.isDirty || form.isSaving}
-        isSaving={form.isSaving}
-        onSave={form.save}
-        onDiscard={form.discard}
-        message={trans(isMobile ? 'Unsaved changes' : 'You have unsaved changes')}
-        saveLabel={trans(isMobile ? 'Save' : 'Save changes')}
-      />
-      {guard.dialog}
-    </SettingsFormContext.Provider>
+    </SettingsFormFrame>
   );
 }
 

@@ -3,14 +3,10 @@ import clsx from 'clsx';
 import { Navigate, useParams } from 'react-router';
 import type { AdminSettings } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
-import { useIsMobile } from '../../shell/useMediaQuery.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { AdminPage } from '../AdminPage.tsx';
-import { SaveBar } from '../roles/SaveBar.tsx';
-import { useUnsavedChangesGuard } from '../roles/useUnsavedChangesGuard.tsx';
 import { useAdminSettings } from './settings.api.ts';
-import { SettingsFormContext } from './SettingsFormContext.ts';
 import { type BuiltSettingsTab, DEFAULT_SETTINGS_TAB, isBuiltSettingsTab, settingsTabLabel } from './settings-tabs.ts';
 import { SettingsTabs } from './SettingsTabs.tsx';
 import { AnalyticsTab } from './tabs/AnalyticsTab.tsx';
@@ -25,6 +21,7 @@ import { OutgoingEmailTab } from './tabs/OutgoingEmailTab.tsx';
 import { RecaptchaTab } from './tabs/RecaptchaTab.tsx';
 import { UploadingTab } from './tabs/UploadingTab.tsx';
 import { WebsocketsTab } from './tabs/WebsocketsTab.tsx';
+import { SettingsFormFrame } from './SettingsFormFrame.tsx';
 import { useSettingsForm } from './useSettingsForm.ts';
 
 const TAB_SCREENS: Record<BuiltSettingsTab, ComponentType> = {
@@ -55,17 +52,9 @@ function SettingsLayout({ tab, children }: { tab: BuiltSettingsTab; children: Re
 function SettingsTabForm({ tab, data }: { tab: BuiltSettingsTab; data: AdminSettings }) {
   const { trans } = useTrans();
   const form = useSettingsForm(data);
-  const guard = useUnsavedChangesGuard(form.isDirty, {
-    title: 'Discard unsaved changes?',
-    body: 'The changes you made on this tab are lost if you leave it.',
-    stay: 'Cancel',
-    leave: 'Discard',
-  });
   const Screen = TAB_SCREENS[tab];
-  // The bar's words fit beside its buttons on a phone only when short.
-  const isMobile = useIsMobile();
   return (
-    <SettingsFormContext.Provider value={form}>
+    <SettingsFormFrame form={form} leaveBody="The changes you made on this tab are lost if you leave it.">
       <SettingsLayout tab={tab}>
         <form
           noValidate
@@ -83,16 +72,7 @@ function SettingsTabForm({ tab, data }: { tab: BuiltSettingsTab; data: AdminSett
           <Screen key={form.version} />
         </form>
       </SettingsLayout>
-      <SaveBar
-        isVisible={form.isDirty || form.isSaving}
-        isSaving={form.isSaving}
-        onSave={form.save}
-        onDiscard={form.discard}
-        message={trans(isMobile ? 'Unsaved changes' : 'You have unsaved changes')}
-        saveLabel={trans(isMobile ? 'Save' : 'Save changes')}
-      />
-      {guard.dialog}
-    </SettingsFormContext.Provider>
+    </SettingsFormFrame>
   );
 }
 
