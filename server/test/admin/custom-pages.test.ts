@@ -188,6 +188,15 @@ describe('admin custom pages: saving', () => {
     expect((await put(staff, `${LIST}/${other.id}`, pageBody({ slug: other.slug }))).statusCode).toBe(200);
   });
 
+  it('gives a slug to one of two pages created with it at once; the other gets 422 on slug', async () => {
+    const slug = unique('race');
+    const answers = await Promise.all([staff.post(LIST, pageBody({ slug })), staff.post(LIST, pageBody({ slug }))]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    const loser = answers.find((r) => r.statusCode === 422);
+    expect(loser?.json().errors.slug).toEqual(['Another page already has this slug.']);
+    expect((await list(`?query=${slug}`)).filter((p) => p.slug === slug)).toHaveLength(1);
+  });
+
   it('reserves the first segment of every route the server answers', () => {
     const firsts = new Set(
       (routeCatalogOf(t.app)?.routes ?? []).map((r) => r.url.split('/')[1]?.replace(/\.[a-z]+$/, '') ?? ''),
