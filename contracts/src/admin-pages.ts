@@ -47,6 +47,7 @@ export const RESERVED_PAGE_SLUGS = [
   'notifications',
   'pages',
   'password',
+  'payment-success',
   'pricing',
   'register',
   'reseller',

@@ -60,6 +60,16 @@ import {
 } from './billing.ts';
 import { BootstrapDataSchema } from './bootstrap.ts';
 import {
+  BillingGatewaysResponseSchema,
+  CheckoutBodySchema,
+  CheckoutResponseSchema,
+  ConfirmStripeCheckoutBodySchema,
+  CurrentSubscriptionResponseSchema,
+  ListInvoicesQuerySchema,
+  ListInvoicesResponseSchema,
+  SubscriptionResponseSchema,
+} from './subscriptions.ts';
+import {
   CopyEntriesBodySchema,
   CreateFolderBodySchema,
   BulkEntriesBodySchema,
@@ -213,6 +223,41 @@ export const endpoints = {
     response: ProductResponseSchema,
   }),
   deleteProduct: endpoint({ method: 'DELETE', path: 'billing/products/:productId', params: ProductIdParamsSchema }),
+  // Checkout and billing (spec part 2, 2 "Checkout and payment routes", "Billing routes")
+  listBillingGateways: endpoint({ method: 'GET', path: 'billing/gateways', response: BillingGatewaysResponseSchema }),
+  startCheckout: endpoint({
+    method: 'POST',
+    path: 'billing/checkout',
+    body: CheckoutBodySchema,
+    response: CheckoutResponseSchema,
+  }),
+  confirmStripeCheckout: endpoint({
+    method: 'POST',
+    path: 'billing/checkout/stripe/confirm',
+    body: ConfirmStripeCheckoutBodySchema,
+    response: SubscriptionResponseSchema,
+  }),
+  getCurrentSubscription: endpoint({
+    method: 'GET',
+    path: 'billing/subscription',
+    response: CurrentSubscriptionResponseSchema,
+  }),
+  cancelSubscription: endpoint({
+    method: 'POST',
+    path: 'billing/subscription/cancel',
+    response: SubscriptionResponseSchema,
+  }),
+  resumeSubscription: endpoint({
+    method: 'POST',
+    path: 'billing/subscription/resume',
+    response: SubscriptionResponseSchema,
+  }),
+  listInvoices: endpoint({
+    method: 'GET',
+    path: 'billing/invoices',
+    query: ListInvoicesQuerySchema,
+    response: ListInvoicesResponseSchema,
+  }),
   sendContactEnquiry: endpoint({
     method: 'POST',
     path: 'contact-page',

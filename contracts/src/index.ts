@@ -34,3 +34,4 @@ export * from './admin-mail-templates.ts';
 export * from './ads.ts';
 export * from './admin-localizations.ts';
 export * from './admin-pages.ts';
+export * from './subscriptions.ts';

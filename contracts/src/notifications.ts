@@ -14,6 +14,8 @@ export const NOTIFICATION_TYPES = [
   'storage-almost-full',
   'new-sign-in',
   'two-factor-changed',
+  'payment-received',
+  'payment-failed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

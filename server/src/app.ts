@@ -56,6 +56,8 @@ import { s3DirectRoutes } from './uploads/s3-direct.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { seoRoutes } from './shell/seo.routes.ts';
 import { plansRoutes } from './billing/plans.routes.ts';
+import { subscriptionsRoutes } from './billing/subscriptions.routes.ts';
+import { billingWebhookRoutes } from './billing/webhooks.routes.ts';
 import { enquiriesRoutes } from './enquiries/enquiries.routes.ts';
 import { auditRoutes } from './admin/audit/audit.routes.ts';
 import { adminFilesRoutes } from './admin/files/admin-files.routes.ts';
@@ -161,6 +163,8 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(s3DirectRoutes, { uploads });
       await api.register(notificationsRoutes, { notifications, signIns: auth.resolver });
       await api.register(plansRoutes, { billing: modules.billing });
+      await api.register(subscriptionsRoutes, { billing: modules.billing });
+      await api.register(billingWebhookRoutes, { billing: modules.billing });
       await api.register(auditRoutes, { admin: modules.admin });
       await api.register(adminLogsRoutes, { admin: modules.admin });
       await api.register(userSpaceRoutes, { admin: modules.admin });

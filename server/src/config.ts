@@ -64,6 +64,8 @@ const EnvSchema = z.object({
    * e.g. 127.0.0.1 for tests). Empty in production: endpoints must be public https addresses.
    */
   WEB_PUSH_ALLOWED_HOSTS: z.string().default(''),
+  /** Another address for Stripe's API (a proxy or a local stand-in); Stripe's own when unset. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Where the built web app lives; tests may point elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -99,6 +101,8 @@ export type Config = {
   secretKey: string | undefined;
   secretKeyFile: string;
   previousSecretKeys: string[];
+  /** Stripe's API address when it is not Stripe's own. */
+  stripeApiUrl: string | undefined;
   /** Settings held by environment variables (settings/setting-environment.ts), by setting key. */
   settingOverrides: Record<string, unknown>;
 };
@@ -151,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     previousSecretKeys: e.KOSH_SECRET_KEY_PREVIOUS.split(',')
       .map((k) => k.trim())
       .filter(Boolean),
+    stripeApiUrl: e.STRIPE_API_URL,
     settingOverrides: settingOverrides(env),
   };
 }

@@ -14,6 +14,7 @@ import { createPagesAdminModule } from './admin/pages/pages-admin.module.ts';
 import { createAdminUsersModule } from './admin/users/admin-users.module.ts';
 import { createAuthModule } from './auth/auth.module.ts';
 import { createBillingModule } from './billing/billing.module.ts';
+import { paymentNotices } from './billing/payment-notices.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { type Config, readSecretKeys } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
@@ -89,6 +90,15 @@ export function createModules(core: CoreDeps) {
   });
   settings.service.recordChangesWith(admin.audit);
   const users = createUsersModule({ db, clock });
+  const billing = createBillingModule({
+    db,
+    dialect,
+    users,
+    settings: settings.service,
+    stripeApiUrl: config.stripeApiUrl,
+    logger,
+    clock,
+  });
   settings.service.checkTwoFactorWith((userId) => hasTwoFactor(users.repos.users, userId));
   const adminRoles = createAdminRolesModule({ db, dialect, audit: admin.audit, actors: users.actors, clock });
   const i18n = createI18nModule({
@@ -193,6 +203,9 @@ export function createModules(core: CoreDeps) {
     logger,
     clock,
   });
+  auth.accessTokens.requirePlanWith((actor) => billing.subscriptions.assertMayUseApi(actor));
+  drive.space.grantPlansWith(billing.subscriptions);
+  billing.notifyPaymentsWith(paymentNotices({ notifier: notifications, plans: billing.repos.plans }));
   const enquiries = createEnquiriesModule({
     db,
     users: users.repos.users,
@@ -211,6 +224,7 @@ export function createModules(core: CoreDeps) {
     // Deleting one's own account is the admin area's deletion without its staff rules.
     eraseAccount: (userId) => adminUsers.deletion.deleteOwn(userId),
     holdsAdmin: (userId) => adminUsers.repos.accounts.holdsAdmin(userId),
+    subscriptionsOf: (userId) => billing.subscriptions.summariesOf(userId),
     clock,
   });
   const ads = createAdsModule({ settings: settings.service });
@@ -280,6 +294,8 @@ export function createModules(core: CoreDeps) {
         start: () => notifications.census.start(),
         stop: () => notifications.census.stop(),
       },
+      // Gateway events whose handling failed, tried again with growing delays (billing/billing-events.service.ts).
+      { name: 'billing events', isJob: true, start: () => billing.retries.start(), stop: () => billing.retries.stop() },
       // Expired uploads, their reservations, tus leftovers, missing SHA-256s (uploads/uploads.maintenance.ts).
       {
         name: 'uploads maintenance',
@@ -331,7 +347,7 @@ export function createModules(core: CoreDeps) {
     account,
     shell,
     ads,
-    billing: createBillingModule({ db, users, clock }),
+    billing,
     admin,
     report,
     caches,

@@ -199,6 +199,24 @@ export const routes: RouteObject[] = [
             errorElement,
             lazy: () => import('./site/pricing/CheckoutPage.tsx'),
           },
+          // Where Stripe sends the browser back after paying.
+          {
+            path: '/checkout/:productId/:priceId/stripe/done',
+            errorElement,
+            lazy: () => import('./billing/CheckoutDonePage.tsx'),
+          },
+        ],
+      },
+      // Billing (spec part 2, 2 "Billing routes"): login required; the pages send a user without a
+      // subscription to /pricing themselves, as a plan whose payment failed still has its billing page.
+      {
+        Component: RequireAuth,
+        errorElement,
+        children: [
+          { path: '/payment-success', errorElement, lazy: () => import('./billing/PaymentSuccessPage.tsx') },
+          { path: '/billing', errorElement, lazy: () => import('./billing/BillingPage.tsx') },
+          { path: '/billing/cancel', errorElement, lazy: () => import('./billing/CancelPlanPage.tsx') },
+          { path: '/billing/renew', errorElement, lazy: () => import('./billing/RenewPlanPage.tsx') },
         ],
       },
       { path: '/pages/:pageSlug', errorElement, lazy: () => import('./pages/CustomPageRoute.tsx') },

@@ -12,10 +12,16 @@ export class AccessTokensService {
   private readonly tokens: AccessTokensRepository;
   private readonly settings: SettingsService;
   private readonly clock: Clock;
+  private planCheck: (actor: Actor) => Promise<void> = async () => undefined;
   constructor(tokens: AccessTokensRepository, settings: SettingsService, clock: Clock = systemClock) {
     this.tokens = tokens;
     this.settings = settings;
     this.clock = clock;
+  }
+
+  /** Billing's rule for API use (a plan of at least 1 TB while billing is on); wired in modules.ts. */
+  requirePlanWith(check: (actor: Actor) => Promise<void>): void {
+    this.planCheck = check;
   }
 
   async create(actor: Actor, name: string): Promise<{ token: AccessToken; plainTextToken: string }> {
@@ -24,6 +30,7 @@ export class AccessTokensService {
     actor.authorize(Permission.apiAccess);
     if (!(await this.settings.get<boolean>('api.integrated')))
       throw forbidden('API access is not enabled on this site.');
+    await this.planCheck(actor);
     // The prefix lets secret scanners recognise a leaked token.
     const plainTextToken = `kosh_${randomBytes(30).toString('base64url')}`;
     const row = await this.tokens.create({

@@ -28,6 +28,10 @@ export class PlansRepository {
     return db.selectFrom('products').selectAll().where('hidden', '=', 0).orderBy('position').orderBy('id').execute();
   }
 
+  freePlan(db: Database = this.db): Promise<ProductRow | undefined> {
+    return db.selectFrom('products').selectAll().where('free', '=', 1).executeTakeFirst();
+  }
+
   /** Every plan's id, name and free flag: the few rows the uniqueness rules compare against. */
   listSummaries(db: Database = this.db): Promise<Array<Pick<ProductRow, 'id' | 'name' | 'free'>>> {
     return db.selectFrom('products').select(['id', 'name', 'free']).orderBy('id').execute();
@@ -72,6 +76,34 @@ export class PlansRepository {
 
   async createPrices(rows: NewPriceRow[], db: Database = this.db): Promise<void> {
     if (rows.length) await db.insertInto('prices').values(rows).execute();
+  }
+
+  getPrice(id: number, db: Database = this.db): Promise<PriceRow | undefined> {
+    return db.selectFrom('prices').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  priceByGatewayId(column: 'stripe_id' | 'paypal_id', gatewayId: string): Promise<PriceRow | undefined> {
+    return this.db.selectFrom('prices').selectAll().where(column, '=', gatewayId).executeTakeFirst();
+  }
+
+  /**
+   * Records the id a gateway gave a plan or price unless another process recorded one first
+   * (two checkouts at once); answers the id that stays.
+   */
+  async claimGatewayId(
+    table: 'products' | 'prices',
+    id: number,
+    column: 'stripe_id' | 'paypal_id',
+    gatewayId: string,
+  ): Promise<string> {
+    await this.db
+      .updateTable(table)
+      .set({ [column]: gatewayId })
+      .where('id', '=', id)
+      .where(column, 'is', null)
+      .execute();
+    const row = await this.db.selectFrom(table).select(column).where('id', '=', id).executeTakeFirst();
+    return row?.[column] ?? gatewayId;
   }
 
   async archivePrices(ids: number[], at: string, db: Database = this.db): Promise<void> {

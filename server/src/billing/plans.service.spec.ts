@@ -70,6 +70,8 @@ class FakePlans implements PlansStore {
       recommended: 0,
       hidden: 0,
       feature_list: '[]',
+      stripe_id: null,
+      paypal_id: null,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
       ...opts,
@@ -84,6 +86,8 @@ class FakePlans implements PlansStore {
         interval,
         interval_count: 1,
         archived_at: null,
+        stripe_id: null,
+        paypal_id: null,
         created_at: row.created_at,
       });
     }

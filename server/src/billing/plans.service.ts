@@ -41,6 +41,7 @@ export const PLAN_TEXT = {
   duplicateCycle: 'The plan already has a price in this currency for this billing cycle.',
   unknownPrice: 'This price is not one of the current prices of the plan.',
   repeatedPrice: 'This price is listed twice.',
+  deleteSubscribed: 'People subscribe to this plan: it cannot be deleted. Hide it instead.',
   deleteFree: 'The free plan cannot be deleted: it is the plan of everyone without a subscription. Hide it instead.',
 } as const;
 
@@ -72,8 +73,15 @@ export class PlansService {
   private readonly plans: PlansStore;
   private readonly subscriptionsOf: SubscriptionsOf;
   private readonly clock: Clock;
-  constructor(deps: { plans: PlansStore; subscriptionsOf: SubscriptionsOf; clock?: Clock }) {
+  private readonly hasSubscribers: (productId: number, db: Database) => Promise<boolean>;
+  constructor(deps: {
+    plans: PlansStore;
+    subscriptionsOf: SubscriptionsOf;
+    hasSubscribers?: (productId: number, db: Database) => Promise<boolean>;
+    clock?: Clock;
+  }) {
     this.plans = deps.plans;
+    this.hasSubscribers = deps.hasSubscribers ?? (async () => false);
     this.subscriptionsOf = deps.subscriptionsOf;
     this.clock = deps.clock ?? systemClock;
   }
@@ -121,6 +129,8 @@ export class PlansService {
       const row = await this.plans.getById(productId, trx);
       if (!row) throw notFound(PLAN_TEXT.notFound);
       if (row.free) throw conflict(PLAN_TEXT.deleteFree);
+      // Subscriptions keep their plan (and its history): a plan anyone subscribed to stays, hidden.
+      if (await this.hasSubscribers(productId, trx)) throw conflict(PLAN_TEXT.deleteSubscribed);
       await this.plans.delete(productId, trx);
     });
   }

@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024-admin-files-sorts.ts';
 import * as m0025 from './migrations/0025-custom-page-owner.ts';
 import * as m0027 from './migrations/0027-mail-templates.ts';
 import * as m0028 from './migrations/0028-server-processes.ts';
+import * as m0029 from './migrations/0029-subscriptions.ts';
 
 // A static list: migrations are code, so they ship inside the server with no file lookup.
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-custom-page-owner': m0025,
   '0027-mail-templates': m0027,
   '0028-server-processes': m0028,
+  '0029-subscriptions': m0029,
 };
 
 /** Every migration's name, in the order a new database applies them (by name). */

@@ -538,6 +538,9 @@ export type ProductsTable = {
   hidden: number;
   /** JSON list of strings. */
   feature_list: string;
+  /** The plan's id at each gateway, once synced. */
+  stripe_id: string | null;
+  paypal_id: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -552,6 +555,72 @@ export type PricesTable = {
   interval: 'day' | 'week' | 'month' | 'year';
   interval_count: number;
   archived_at: string | null;
+  /** The price's id at each gateway (a PayPal plan), once synced. */
+  stripe_id: string | null;
+  paypal_id: string | null;
+  created_at: string;
+};
+
+export type BillingGateway = 'stripe' | 'paypal' | 'none';
+
+/** A user's customer record at a gateway. */
+export type BillingCustomersTable = {
+  id: Generated<number>;
+  user_id: number;
+  gateway: BillingGateway;
+  customer_id: string;
+  created_at: string;
+};
+
+/** A paid (or staff-granted) plan of a user; its state is derived from status, renews_at and ends_at. */
+export type SubscriptionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  price_id: number | null;
+  gateway: BillingGateway;
+  gateway_id: string | null;
+  /** The gateway's status as last read: active, trialing, past_due, canceled, incomplete, unpaid. */
+  status: string;
+  renews_at: string | null;
+  ends_at: string | null;
+  trial_ends_at: string | null;
+  /** JSON {brand, last4}. */
+  payment_method: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A gateway's webhook event, kept once per event id and processed as a job with retries. */
+export type BillingEventsTable = {
+  id: Generated<number>;
+  gateway: BillingGateway;
+  event_id: string;
+  type: string;
+  payload: string;
+  received_at: string;
+  available_at: string;
+  locked_until: string | null;
+  attempts: Generated<number>;
+  processed_at: string | null;
+  last_error: string | null;
+};
+
+/** A charge of a subscription as the gateway reported it. */
+export type InvoicesTable = {
+  id: Generated<number>;
+  user_id: number;
+  subscription_id: number | null;
+  product_id: number | null;
+  gateway: BillingGateway;
+  gateway_id: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  status: 'paid' | 'failed';
+  period_start: string | null;
+  period_end: string | null;
+  paid_at: string | null;
   created_at: string;
 };
 
@@ -600,6 +669,10 @@ export type DB = {
   custom_pages: CustomPagesTable;
   products: ProductsTable;
   prices: PricesTable;
+  billing_customers: BillingCustomersTable;
+  subscriptions: SubscriptionsTable;
+  billing_events: BillingEventsTable;
+  invoices: InvoicesTable;
   localizations: LocalizationsTable;
   sessions: SessionsTable;
   admin_audit_log: AdminAuditLogTable;

@@ -21,20 +21,36 @@ export type Reservation = { id: number; bytes: number };
 /** The files.create restriction that caps a user's storage. */
 export const MAX_SPACE = 'max_space_bytes';
 
+/** The space plans grant (billing): a valid subscription's plan, and the free plan while billing is on. */
+export type PlanAllowance = {
+  planSpaceOf(userId: number): Promise<number | null>;
+  freePlanSpace(): Promise<number | null>;
+};
+
 /**
  * Bytes a user may store, or null for no limit. Admins are not limited; then a staff-set
- * allowance on the user (users.available_space) wins; then the files.create restriction
- * max_space_bytes of their roles or their own grants (a null value there means unlimited);
- * else the default space. The admin users list applies the same rule to many users at once.
+ * allowance on the user (users.available_space) wins; then the plan of a valid subscription;
+ * then the files.create restriction max_space_bytes of their roles or their own grants (a null
+ * value there means unlimited); then the free plan; else the default space. The admin users list
+ * applies the same rule to many users at once (without the plans).
  */
 export async function allowedSpace(
-  of: { isAdmin: boolean; override: number | null; restriction: { value: number | null } | undefined },
+  of: {
+    isAdmin: boolean;
+    override: number | null;
+    restriction: { value: number | null } | undefined;
+    plan?: () => Promise<number | null>;
+    freePlan?: () => Promise<number | null>;
+  },
   defaultSpace: () => Promise<number>,
 ): Promise<number | null> {
   if (of.isAdmin) return null;
   if (of.override !== null) return of.override;
+  const plan = of.plan ? await of.plan() : null;
+  if (plan !== null) return plan;
   if (of.restriction) return of.restriction.value;
-  return defaultSpace();
+  const free = of.freePlan ? await of.freePlan() : null;
+  return free ?? defaultSpace();
 }
 
 /**
@@ -50,6 +66,7 @@ export class SpaceService {
   private readonly dialect: Dialect;
   private readonly writer: Pick<EntryWriter, 'lockOwner'>;
   private readonly clock: Clock;
+  private plans: PlanAllowance | undefined;
   constructor(deps: {
     entries: Pick<FileEntriesRepository, 'spaceUsed'>;
     settings: Pick<SettingsService, 'get'>;
@@ -68,16 +85,26 @@ export class SpaceService {
     this.clock = deps.clock;
   }
 
+  /** Plans join the rule through billing (wired in modules.ts). */
+  grantPlansWith(plans: PlanAllowance): void {
+    this.plans = plans;
+  }
+
   /**
-   * Bytes the user may store, or null for no limit (allowedSpace): the staff's override, else the
-   * files.create restriction max_space_bytes, else the drive.default_space_bytes setting.
+   * Bytes the user may store, or null for no limit (allowedSpace): the staff's override, else a
+   * valid subscription's plan, else the files.create restriction max_space_bytes, else the free
+   * plan, else the drive.default_space_bytes setting.
    */
   async limitFor(actor: Actor): Promise<number | null> {
+    const plans = this.plans;
+    const userId = actor.user?.id;
     return allowedSpace(
       {
         isAdmin: actor.isAdmin,
         override: actor.availableSpace,
         restriction: actor.permissions.get(Permission.filesCreate)?.restrictions.find((r) => r.name === MAX_SPACE),
+        plan: plans && userId !== undefined ? () => plans.planSpaceOf(userId) : undefined,
+        freePlan: plans ? () => plans.freePlanSpace() : undefined,
       },
       () => this.defaultSpace(),
     );

@@ -49,7 +49,7 @@ export const csrfPlugin = fp(async (app) => {
         secure: request.protocol === 'https',
       });
     }
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.serverToServer) return;
     checkToken(request);
   });
 });

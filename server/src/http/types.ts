@@ -17,4 +17,11 @@ declare module 'fastify' {
     /** Origin for links sent to others (mail, notifications): APP_URL, else a host the caller cannot pick. */
     readonly linkBaseUrl: string;
   }
+  interface FastifyContextConfig {
+    /**
+     * A route called by servers, never by a browser session (payment gateways' webhooks): no
+     * anti-forgery token; the caller proves itself otherwise (a signature over the body).
+     */
+    serverToServer?: boolean;
+  }
 }

@@ -49,6 +49,18 @@ export const NOTIFICATION_CATALOGUE: TypeInfo[] = [
     name: 'Two-factor authentication is turned on or off',
     defaults: { email: true, browser: true },
   },
+  {
+    id: 'payment-received',
+    group: 'Billing',
+    name: 'A payment for my plan is received',
+    defaults: { email: true, browser: false },
+  },
+  {
+    id: 'payment-failed',
+    group: 'Billing',
+    name: 'A payment for my plan fails',
+    defaults: { email: true, browser: true },
+  },
 ];
 
 const byId = new Map(NOTIFICATION_CATALOGUE.map((t) => [t.id as string, t]));

@@ -14,6 +14,8 @@ const PLAIN_VARIABLES: Readonly<Record<string, string>> = {
   'social.twitter.client_secret': 'TWITTER_CLIENT_SECRET',
   'social.envato.client_id': 'ENVATO_CLIENT_ID',
   'social.envato.client_secret': 'ENVATO_CLIENT_SECRET',
+  'billing.stripe.secret_key': 'STRIPE_SECRET_KEY',
+  'billing.stripe.webhook_secret': 'STRIPE_WEBHOOK_SECRET',
 };
 
 /** The keys SMTP_URL (smtp://user:pass@host:port, smtps:// for TLS) and MAIL_FROM ('Name <address>') stand for. */

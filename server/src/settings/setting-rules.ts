@@ -4,7 +4,10 @@ import { ALL_SETTINGS } from './settings.defaults.ts';
 
 /** Keys whose values are credentials: encrypted at rest, never sent back, shown only as set or not. */
 export const isSecretSetting = (key: string): boolean =>
-  key === 'recaptcha.secret_key' || key === 'mail.smtp.password' || /^social\.[a-z]+\.client_secret$/.test(key);
+  key === 'recaptcha.secret_key' ||
+  key === 'mail.smtp.password' ||
+  /^social\.[a-z]+\.client_secret$/.test(key) ||
+  /^billing\.[a-z]+\.(secret_key|webhook_secret)$/.test(key);
 
 const count = (max: number) => z.number().int('Give a whole number.').min(0, 'Give 0 or more.').max(max);
 const text = (max: number) => z.string().max(max, `Use at most ${max} characters.`);
@@ -66,6 +69,20 @@ export const SETTING_RULES: Readonly<Record<string, ZodType>> = {
   'ads.slots': AdSlotsSettingSchema,
   'recaptcha.site_key': text(200).trim(),
   'recaptcha.secret_key': text(200).trim(),
+  'billing.stripe.secret_key': z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_\S+$/, 'Give a key that starts with sk_ or rk_.'),
+  ]),
+  'billing.stripe.webhook_secret': z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .regex(/^whsec_\S+$/, 'Give a secret that starts with whsec_.'),
+  ]),
   'recaptcha.enable': z.object({ register: z.boolean(), contact: z.boolean() }).strict(),
   'recaptcha.verify_url': webAddress,
   'error_reporting.public_key': z.union([z.literal(''), webAddress]),

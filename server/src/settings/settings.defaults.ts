@@ -129,6 +129,9 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   /** When an admin last cleared the caches; every process clears its own when it changes. */
   'cache.cleared_at': null,
   'recaptcha.secret_key': '',
+  /** Stripe's secret API key and the signing secret of Kosh's webhook endpoint (STRIPE_* win). */
+  'billing.stripe.secret_key': '',
+  'billing.stripe.webhook_secret': '',
   'recaptcha.verify_url': 'https://www.google.com/recaptcha/api/siteverify',
   'drive.default_space_bytes': FREE_STORAGE_BYTES,
   /** ZIP downloads streaming at once per signed-in user, per shareable link and per client address (0 = no cap). */

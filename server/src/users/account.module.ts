@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { LocalizationsRepository } from '../i18n/localizations.repository.ts';
 import { SafeFetcher } from '../net/safe-fetch.ts';
-import { AccountPresenter } from './account.presenter.ts';
+import { AccountPresenter, type SubscriptionsOf } from './account.presenter.ts';
 import { AccountService } from './account.service.ts';
 import { AvatarService } from './avatar.service.ts';
 import { LocalAvatarStore } from './avatar.store.ts';
@@ -21,6 +21,8 @@ export function createAccountModule(deps: {
   eraseAccount: (userId: number) => Promise<void>;
   /** Provided by the admin users module too: staff without admin leave admins' accounts alone. */
   holdsAdmin: HoldsAdmin;
+  /** The user's subscriptions as their record carries them (billing). */
+  subscriptionsOf: SubscriptionsOf;
   clock?: Clock;
 }) {
   const { users, auth, clock } = deps;
@@ -30,6 +32,7 @@ export function createAccountModule(deps: {
     accessTokens: auth.repos.accessTokens,
     sessions: auth.sessions,
     twoFactor: auth.twoFactor,
+    subscriptionsOf: deps.subscriptionsOf,
   });
   const avatars = new AvatarService({
     users: users.repos.users,

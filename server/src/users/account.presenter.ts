@@ -1,4 +1,4 @@
-import type { User } from '@kosh/contracts';
+import type { SubscriptionSummary, User } from '@kosh/contracts';
 import type { GrantedPermission } from '../auth/actor.ts';
 import type { AccessTokensRepository } from '../auth/access-tokens.repository.ts';
 import type { RolesRepository } from '../auth/roles.repository.ts';
@@ -11,15 +11,19 @@ import type { UserRow } from './users.repository.ts';
 /** Who is looking: the owner sees more of their own record than an administrator does. */
 export type Viewer = { userId: number | null; sessionId: string | null };
 
+/** A user's subscriptions, each with its valid flag, plan and price (spec part 1, 3). */
+export type SubscriptionsOf = (userId: number) => Promise<SubscriptionSummary[]>;
+
 type Deps = {
   roles: RolesRepository;
   socialProfiles: SocialProfilesRepository;
   accessTokens: AccessTokensRepository;
   sessions: SessionService;
   twoFactor: TwoFactorService;
+  subscriptionsOf: SubscriptionsOf;
 };
 
-/** The user with the account parts of spec part 1, 3: social profiles, tokens, recovery codes. */
+/** The user with the account parts of spec part 1, 3: subscriptions, social profiles, tokens, recovery codes. */
 export class AccountPresenter {
   private readonly deps: Deps;
   constructor(deps: Deps) {
@@ -45,9 +49,13 @@ export class AccountPresenter {
   }
 
   private async extras(row: UserRow, viewer: Viewer): Promise<UserExtras> {
-    const profiles = await this.deps.socialProfiles.listOfUser(row.id);
+    const [profiles, subscriptions] = await Promise.all([
+      this.deps.socialProfiles.listOfUser(row.id),
+      this.deps.subscriptionsOf(row.id),
+    ]);
     const extras: UserExtras = {
       social_profiles: profiles.map((p) => ({ service_name: p.service_name, username: p.username })),
+      subscriptions,
     };
     if (viewer.userId !== row.id) return extras;
     extras.tokens = await this.deps.accessTokens.listOfUser(row.id);

@@ -3,7 +3,9 @@ import type { GrantedPermission } from '../auth/actor.ts';
 import type { UserRow } from './users.repository.ts';
 
 /** Parts of the user that come from other tables; the owner-only ones are set by AccountPresenter. */
-export type UserExtras = Partial<Pick<User, 'social_profiles' | 'tokens' | 'two_factor_recovery_codes'>>;
+export type UserExtras = Partial<
+  Pick<User, 'social_profiles' | 'subscriptions' | 'tokens' | 'two_factor_recovery_codes'>
+>;
 
 /** The name shown for a user: first and last name, else the part of the email before the @. */
 export const nameOf = (row: Pick<UserRow, 'first_name' | 'last_name' | 'email'>): string =>
@@ -39,7 +41,7 @@ export function presentUser(
     date_format: row.date_format,
     roles,
     permissions,
-    subscriptions: [],
+    subscriptions: extras.subscriptions ?? [],
     social_profiles: extras.social_profiles ?? [],
     two_factor_confirmed_at: row.two_factor_confirmed_at,
     ...(extras.two_factor_recovery_codes ? { two_factor_recovery_codes: extras.two_factor_recovery_codes } : {}),

@@ -44,18 +44,20 @@ describe('notification subscriptions', () => {
     expect(ids.sort()).toEqual([
       'file-entry-shared',
       'new-sign-in',
+      'payment-failed',
+      'payment-received',
       'shared-folder-upload',
       'storage-almost-full',
       'two-factor-changed',
       'workspace-invite',
       'workspace-joined',
     ]);
-    expect(Object.keys(body.subscriptions)).toEqual(['Sharing', 'Workspaces', 'Storage', 'Security']);
+    expect(Object.keys(body.subscriptions)).toEqual(['Sharing', 'Workspaces', 'Storage', 'Security', 'Billing']);
     expect(body.subscriptions.Security).toEqual([
       { notif_id: 'new-sign-in', name: 'A new sign-in to my account' },
       { notif_id: 'two-factor-changed', name: 'Two-factor authentication is turned on or off' },
     ]);
-    expect(body.user_selections).toHaveLength(7);
+    expect(body.user_selections).toHaveLength(9);
     expect(body.user_selections).toContainEqual({
       notif_id: 'file-entry-shared',
       channels: { email: true, browser: true },

@@ -22,7 +22,7 @@ type Fixture = {
 };
 
 /** A request of one route with minimal valid params and body; `public` gives the reason it needs no caller. */
-type Case = { url: string; body?: unknown; public?: string };
+type Case = { url: string; body?: unknown; public?: string; serverToServer?: string };
 
 const NEW_PASSWORD = { password: 'a long new password 1', password_confirmation: 'a long new password 1' };
 const ENQUIRY = { name: 'x', email: 'x@example.test', mobileNumber: '5550100200', message: 'x' };
@@ -291,6 +291,28 @@ function casesOf(f: Fixture): Record<string, Case> {
       public: 'The plans and prices of the pricing page, for visitors too; hidden plans are never listed.',
     },
     'POST /api/v1/billing/products': { url: '/api/v1/billing/products', body: PLAN },
+    'GET /api/v1/billing/gateways': {
+      url: '/api/v1/billing/gateways',
+      public: 'Which payment gateways the checkout page offers (names only, never keys).',
+    },
+    'POST /api/v1/billing/checkout': {
+      url: '/api/v1/billing/checkout',
+      body: { product_id: f.productId, price_id: 1, gateway: 'stripe' },
+    },
+    'POST /api/v1/billing/checkout/stripe/confirm': {
+      url: '/api/v1/billing/checkout/stripe/confirm',
+      body: { session_id: 'cs_unknown' },
+    },
+    'GET /api/v1/billing/subscription': { url: '/api/v1/billing/subscription' },
+    'POST /api/v1/billing/subscription/cancel': { url: '/api/v1/billing/subscription/cancel' },
+    'POST /api/v1/billing/subscription/resume': { url: '/api/v1/billing/subscription/resume' },
+    'GET /api/v1/billing/invoices': { url: '/api/v1/billing/invoices' },
+    'POST /api/v1/billing/webhooks/stripe': {
+      url: '/api/v1/billing/webhooks/stripe',
+      body: { id: 'evt_forged', type: 'invoice.paid' },
+      public: 'Stripe calls it: the signature over the body proves the sender; without one it answers 400.',
+      serverToServer: 'No browser session calls it, so it takes no CSRF token; unsigned calls answer 400.',
+    },
     'PUT /api/v1/billing/products/:productId': { url: `/api/v1/billing/products/${f.productId}`, body: PLAN },
     'DELETE /api/v1/billing/products/:productId': { url: `/api/v1/billing/products/${f.productId}` },
     'GET /api/v1/admin/report': { url: '/api/v1/admin/report' },
@@ -505,6 +527,12 @@ describe('route enumeration', () => {
     for (const key of keys.filter(isWrite)) {
       const c = cases[key];
       if (!c) continue;
+      if (c.serverToServer) {
+        // The signature is its guard: a cookie caller without one is refused all the same.
+        const res = await owner.agent.request({ method: methodOf(key), url: c.url, payload: c.body as object });
+        if (res.statusCode !== 400) passed.push(`${key} -> ${res.statusCode}`);
+        continue;
+      }
       const res = await owner.agent.request({
         method: methodOf(key),
         url: c.url,

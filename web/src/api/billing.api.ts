@@ -1,12 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CheckoutBody } from '@kosh/contracts';
 import { endpoints } from '@kosh/contracts/endpoints';
+import { setBootstrapData } from '../shell/bootstrap-store.ts';
 import { call } from './call.ts';
+import { driveKeys } from './drive.api.ts';
+import { queryClient } from './query-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** Query keys of billing (STYLE.md "Web": a key factory per area). */
 export const billingKeys = {
   all: ['billing'] as const,
   /** Per user: a subscriber is offered only plans with more space (spec part 2, 5). */
   products: (userId: number | null) => ['billing', 'products', userId ?? 'guest'] as const,
+  gateways: ['billing', 'gateways'] as const,
+  subscription: ['billing', 'subscription'] as const,
+  invoices: (page: number, perPage: number) => ['billing', 'invoices', page, perPage] as const,
+};
+
+/** The calls of checkout and the billing page (spec part 2, 2 "Checkout and payment routes", "Billing routes"). */
+export const billingApi = {
+  gateways: (signal?: AbortSignal) => call(endpoints.listBillingGateways, { signal }),
+  startCheckout: (body: CheckoutBody) => call(endpoints.startCheckout, { body }),
+  confirmStripeCheckout: (sessionId: string) =>
+    call(endpoints.confirmStripeCheckout, { body: { session_id: sessionId } }),
+  currentSubscription: (signal?: AbortSignal) => call(endpoints.getCurrentSubscription, { signal }),
+  cancel: () => call(endpoints.cancelSubscription),
+  resume: () => call(endpoints.resumeSubscription),
+  invoices: (page: number, perPage: number, signal?: AbortSignal) =>
+    call(endpoints.listInvoices, { query: { page, per_page: perPage }, signal }),
 };
 
 /**
@@ -24,4 +45,90 @@ export function productsQuery(userId: number | null = null) {
 
 export function useProducts(userId: number | null) {
   return useQuery(productsQuery(userId));
+}
+
+/** The gateways checkout may offer; empty while billing is off or no gateway is configured. */
+export function useBillingGateways() {
+  return useQuery({
+    queryKey: billingKeys.gateways,
+    queryFn: ({ signal }) => billingApi.gateways(signal).then((r) => r.gateways),
+    meta: { handledStatuses: 'all' },
+  });
+}
+
+/** The signed-in user's subscription, or null; the billing screens show their own error state. */
+export function useCurrentSubscription() {
+  return useQuery({
+    queryKey: billingKeys.subscription,
+    queryFn: ({ signal }) => billingApi.currentSubscription(signal).then((r) => r.subscription),
+    meta: { handledStatuses: 'all' },
+  });
+}
+
+/** One page of the user's invoices, newest first. */
+export function useInvoices(page: number, perPage = 20) {
+  return useQuery({
+    queryKey: billingKeys.invoices(page, perPage),
+    queryFn: ({ signal }) => billingApi.invoices(page, perPage, signal).then((r) => r.pagination),
+    meta: { handledStatuses: 'all' },
+  });
+}
+
+/**
+ * Reloads the signed-in user into the bootstrap data after their subscription changed, so the
+ * guards, the account menu's Billing entry and the storage meter see it.
+ */
+export async function refreshSubscribedUser(): Promise<void> {
+  const fresh = await call(endpoints.getBootstrapData).catch(() => undefined);
+  if (fresh?.user) {
+    const user = fresh.user;
+    setBootstrapData((prev) => (prev.user && prev.user.id === user.id ? { ...prev, user } : prev));
+  }
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+    queryClient.invalidateQueries({ queryKey: driveKeys.spaceUsage }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.account.all }),
+  ]);
+}
+
+/**
+ * Asks the server for the gateway's hosted payment page; the caller sends the browser there.
+ * The checkout page shows refusals (403, 409, 422, 502) itself.
+ */
+export function useStartCheckout() {
+  return useMutation({ mutationFn: billingApi.startCheckout, meta: { handledStatuses: 'all' } });
+}
+
+/** Confirms a paid Stripe checkout, then reloads the user; the done page shows failures itself. */
+export function useConfirmStripeCheckout() {
+  return useMutation({
+    mutationFn: billingApi.confirmStripeCheckout,
+    meta: { handledStatuses: 'all' },
+    onSuccess: async ({ subscription }) => {
+      queryClient.setQueryData(billingKeys.subscription, subscription);
+      await refreshSubscribedUser();
+    },
+  });
+}
+
+/** Cancels at the end of the paid period; a refusal (404, 409) shows the server's message as a toast. */
+export function useCancelSubscription() {
+  return useMutation({
+    mutationFn: billingApi.cancel,
+    onSuccess: async ({ subscription }) => {
+      queryClient.setQueryData(billingKeys.subscription, subscription);
+      await refreshSubscribedUser();
+    },
+  });
+}
+
+/** Renews a cancelled plan still in its paid period; a refusal shows the server's message as a toast. */
+export function useResumeSubscription() {
+  return useMutation({
+    mutationFn: billingApi.resume,
+    onSuccess: async ({ subscription }) => {
+      queryClient.setQueryData(billingKeys.subscription, subscription);
+      await refreshSubscribedUser();
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import {
   Bell,
+  CreditCard,
   FileSpreadsheet,
   FolderUp,
   HardDrive,
@@ -24,6 +25,8 @@ const TYPE_ICONS: Record<NotificationType, LucideIcon> = {
   'storage-almost-full': HardDrive,
   'new-sign-in': LogIn,
   'two-factor-changed': ShieldCheck,
+  'payment-received': CreditCard,
+  'payment-failed': CreditCard,
 };
 
 export const iconOf = (key: string | undefined): LucideIcon | undefined => (key ? ICONS[key] : undefined);

@@ -1,6 +1,6 @@
-import { AlertCircle, Info } from 'lucide-react';
+import { AlertCircle } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatBytes, type Price, type Product } from '@kosh/contracts';
 import { useProducts } from '../../api/billing.api.ts';
 import { NotFoundContent } from '../../shell/errors/NotFoundPage.tsx';
@@ -8,8 +8,8 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { PublicLayout } from '../../shell/layout/PublicLayout.tsx';
 import { useAuth } from '../../shell/useAuth.ts';
 import { useDocumentTitle } from '../../shell/useDocumentTitle.ts';
-import { buttonClasses } from '../../ui/button-styles.ts';
 import { Button } from '../../ui/Button.tsx';
+import { CheckoutPayment } from './CheckoutPayment.tsx';
 import { clearPlanSelection } from './plan-link.ts';
 import { formatAmount } from './plan-pricing.ts';
 import { PriceTag } from './PriceTag.tsx';
@@ -48,8 +48,8 @@ function OrderSummary({ product, price }: { product: Product; price: Price }) {
 }
 
 /**
- * Checkout of one plan and price (spec part 2, 2; login required). Online payment is not offered
- * yet, so the page says so and points to the contact page instead of showing a pay button.
+ * Checkout of one plan and price (spec part 2, 2; login required): the order, then a button per
+ * configured payment gateway, or a note pointing to the contact page when there is none.
  */
 export function CheckoutPage() {
   const { trans } = useTrans();
@@ -96,15 +96,8 @@ export function CheckoutPage() {
           )}
         </div>
         {order && (
-          <div className="mt-6 flex gap-3 rounded-kosh-lg bg-bg-chip p-4 text-fg" role="note">
-            <Info size={20} className="mt-0.5 shrink-0 text-primary" aria-hidden />
-            <div>
-              <p className="text-sm font-medium">{trans('Online payment is not available on this site yet.')}</p>
-              <p className="mt-1 text-sm">{trans('Contact us and we will set up this plan for you.')}</p>
-              <Link to="/contact" className={buttonClasses('primary', 'md', 'mt-4')}>
-                {trans('Contact us')}
-              </Link>
-            </div>
+          <div className="mt-6">
+            <CheckoutPayment product={order.product} price={order.price} />
           </div>
         )}
       </div>

@@ -1,0 +1,21 @@
+import type { SubscriptionState } from '@kosh/contracts';
+
+export type SubscriptionFacts = { status: string; renews_at: string | null; ends_at: string | null };
+
+/**
+ * Where a subscription stands at `now`, from the gateway's status and the dates: an end date in
+ * the future is the grace period of a cancelled plan, one in the past (or a gateway that says
+ * canceled) is the end. Statuses other than the ones named read as incomplete (not yet paid).
+ */
+export function subscriptionState(s: SubscriptionFacts, now: Date): SubscriptionState {
+  if (s.ends_at !== null && Date.parse(s.ends_at) <= now.getTime()) return 'ended';
+  if (s.status === 'canceled' || s.status === 'incomplete_expired') return s.ends_at === null ? 'ended' : 'cancelled';
+  if (s.ends_at !== null) return 'cancelled';
+  if (s.status === 'active' || s.status === 'trialing') return s.status;
+  if (s.status === 'past_due' || s.status === 'unpaid') return 'past_due';
+  return 'incomplete';
+}
+
+/** Valid while active, trialing, or cancelled and still in its paid period: the plan's space and features apply. */
+export const isValidState = (state: SubscriptionState): boolean =>
+  state === 'active' || state === 'trialing' || state === 'cancelled';

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  BillingGatewaysResponseSchema,
+  CheckoutBodySchema,
+  CheckoutResponseSchema,
+  ConfirmStripeCheckoutBodySchema,
+  CurrentSubscriptionResponseSchema,
+  ListInvoicesQuerySchema,
+  ListInvoicesResponseSchema,
+  SubscriptionResponseSchema,
+} from '@kosh/contracts';
+import type { BillingModule } from './billing.module.ts';
+
+const tags = ['billing'];
+
+/** Checkout, the billing page's subscription with cancel and renew, and the payment history. */
+export async function subscriptionsRoutes(app: FastifyInstance, deps: { billing: BillingModule }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { checkout, subscriptions } = deps.billing;
+
+  api.get('/billing/gateways', {
+    schema: {
+      tags,
+      summary: 'The payment gateways the checkout page may offer.',
+      description: 'Public. Empty while billing is off; a gateway is listed once its keys are configured.',
+      response: { 200: BillingGatewaysResponseSchema },
+    },
+    handler: async () => ({ gateways: await checkout.gateways() }),
+  });
+
+  api.post('/billing/checkout', {
+    schema: {
+      tags,
+      summary: 'Start paying for a plan: answers the gateway’s hosted page to send the browser to.',
+      description: [
+        'Login required. 403 while billing is off; 422 for a gateway that is not configured (gateway) or a',
+        'price that is not a current price of a visible paid plan (price_id); 409 when the user already has a',
+        'valid subscription (they change plan instead); 502 when the gateway cannot be reached.',
+      ].join(' '),
+      body: CheckoutBodySchema,
+      response: { 200: CheckoutResponseSchema },
+    },
+    handler: async (request) => checkout.start(request.actor, request.body, request.baseUrl),
+  });
+
+  api.post('/billing/checkout/stripe/confirm', {
+    schema: {
+      tags,
+      summary: 'Confirm a Stripe Checkout session on return from Stripe and record its subscription.',
+      description: [
+        'Login required. 404 for a session that is not this user’s; 409 while it is not paid. Safe to repeat;',
+        'the webhook records the same subscription whichever arrives first.',
+      ].join(' '),
+      body: ConfirmStripeCheckoutBodySchema,
+      response: { 200: SubscriptionResponseSchema },
+    },
+    handler: async (request) => ({
+      subscription: await checkout.confirmStripe(request.actor, request.body.session_id),
+    }),
+  });
+
+  api.get('/billing/subscription', {
+    schema: {
+      tags,
+      summary: 'The subscription the billing page shows: a valid one, else the newest not ended, else null.',
+      response: { 200: CurrentSubscriptionResponseSchema },
+    },
+    handler: async (request) => ({ subscription: await subscriptions.current(request.actor) }),
+  });
+
+  api.post('/billing/subscription/cancel', {
+    schema: {
+      tags,
+      summary: 'Cancel at the end of the paid period; the plan stays until then.',
+      description: '404 without a subscription; 409 when it is already cancelled or ended.',
+      response: { 200: SubscriptionResponseSchema },
+    },
+    handler: async (request) => ({ subscription: await subscriptions.cancel(request.actor) }),
+  });
+
+  api.post('/billing/subscription/resume', {
+    schema: {
+      tags,
+      summary: 'Take back a cancellation while the paid period lasts.',
+      description: '404 without a subscription; 409 unless it is cancelled and not yet ended.',
+      response: { 200: SubscriptionResponseSchema },
+    },
+    handler: async (request) => ({ subscription: await subscriptions.resume(request.actor) }),
+  });
+
+  api.get('/billing/invoices', {
+    schema: {
+      tags,
+      summary: 'The user’s invoices, newest first (the payment history).',
+      querystring: ListInvoicesQuerySchema,
+      response: { 200: ListInvoicesResponseSchema },
+    },
+    handler: async (request) => subscriptions.invoices(request.actor, request.query),
+  });
+}

@@ -1,0 +1,83 @@
+import { AlertCircle } from 'lucide-react';
+import { useCallback, useEffect, useRef } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../api/api-error.ts';
+import { useConfirmStripeCheckout } from '../api/billing.api.ts';
+import { DEFAULT_ERROR_MESSAGE } from '../api/error-handler.ts';
+import { useTrans } from '../shell/i18n/useTrans.tsx';
+import { PublicLayout } from '../shell/layout/PublicLayout.tsx';
+import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
+import { buttonClasses } from '../ui/button-styles.ts';
+import { Button } from '../ui/Button.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import { PaymentSuccess } from './PaymentSuccess.tsx';
+
+/** Confirms the session once per session id (React's strict mode mounts effects twice). */
+function useConfirmOnce(sessionId: string | null) {
+  const confirm = useConfirmStripeCheckout();
+  const { mutate } = confirm;
+  const sent = useRef<string | null>(null);
+  const run = useCallback(() => {
+    if (sessionId) mutate(sessionId);
+  }, [mutate, sessionId]);
+  useEffect(() => {
+    if (!sessionId || sent.current === sessionId) return;
+    sent.current = sessionId;
+    run();
+  }, [sessionId, run]);
+  return { ...confirm, retry: run };
+}
+
+/**
+ * Where Stripe sends the browser after paying (/checkout/:productId/:priceId/stripe/done?session_id=):
+ * the server checks the session, the user is reloaded with the new plan, and the page says so.
+ */
+export function CheckoutDonePage() {
+  const { trans } = useTrans();
+  const { productId, priceId } = useParams();
+  const [search] = useSearchParams();
+  const sessionId = search.get('session_id');
+  const confirm = useConfirmOnce(sessionId);
+  useDocumentTitle(trans(confirm.isSuccess ? 'Payment successful' : 'Checkout'));
+
+  const failure = !sessionId
+    ? trans('The checkout session is missing.')
+    : confirm.isError
+      ? (isApiError(confirm.error) && confirm.error.displayMessage) || trans(DEFAULT_ERROR_MESSAGE)
+      : null;
+
+  return (
+    <PublicLayout>
+      <div className="mx-auto w-full max-w-[560px] px-4 py-12 sm:px-6 sm:py-16">
+        {confirm.isSuccess ? (
+          <PaymentSuccess subscription={confirm.data.subscription} />
+        ) : failure ? (
+          <div role="alert" className="rounded-kosh-lg bg-bg p-6 shadow-sm ring-1 ring-divider">
+            <h1 className="flex items-center gap-2 text-xl font-medium text-fg">
+              <AlertCircle size={24} className="shrink-0 text-danger" aria-hidden />
+              {trans('We could not confirm your payment')}
+            </h1>
+            <p className="mt-3 text-sm text-fg-muted">{failure}</p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              {sessionId && (
+                <Button variant="primary" onPress={confirm.retry}>
+                  {trans('Try again')}
+                </Button>
+              )}
+              <Link to={`/checkout/${productId}/${priceId}`} className={buttonClasses('secondary')}>
+                {trans('Back to checkout')}
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-col items-center gap-4 py-16 text-center" aria-live="polite">
+            <Spinner size={40} immediate label={trans('Confirming your payment...')} />
+            <p className="text-base text-fg">{trans('Confirming your payment...')}</p>
+          </div>
+        )}
+      </div>
+    </PublicLayout>
+  );
+}
+
+export { CheckoutDonePage as Component };
