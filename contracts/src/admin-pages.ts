@@ -35,6 +35,7 @@ export const RESERVED_PAGE_SLUGS = [
   'assets',
   'auth',
   'billing',
+  'change-plan',
   'checkout',
   'contact',
   'drive',

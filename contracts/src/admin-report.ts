@@ -114,6 +114,18 @@ export const ReportTopUserSchema = z.object({
 });
 export type ReportTopUser = z.infer<typeof ReportTopUserSchema>;
 
+/** Revenue of one currency: minor units of the invoices paid in the period and in the previous one. */
+export const ReportRevenueSchema = ReportMetricSchema.extend({ currency: z.string() });
+export type ReportRevenue = z.infer<typeof ReportRevenueSchema>;
+
+export const ReportBillingSchema = z.object({
+  /** Subscriptions valid now (active, trialing, or cancelled and still in the paid period), whatever the period. */
+  active_subscriptions: z.number().int(),
+  /** One row per currency paid in either period, by currency code. */
+  revenue: z.array(ReportRevenueSchema),
+});
+export type ReportBilling = z.infer<typeof ReportBillingSchema>;
+
 export const AdminReportSchema = z
   .object({
     range: z.object({
@@ -139,10 +151,8 @@ export const AdminReportSchema = z
       space_used: ReportMetricSchema,
       links_created: ReportMetricSchema,
     }),
-    /** Subscriptions and revenue, once billing exists; absent until then. */
-    billing: z
-      .object({ active_subscriptions: ReportMetricSchema, monthly_revenue: ReportMetricSchema, currency: z.string() })
-      .optional(),
+    /** Subscriptions and revenue while billing is on; absent while it is off. */
+    billing: ReportBillingSchema.optional(),
     series: z.array(ReportBucketSchema),
     space_by_type: z.array(z.object({ type: z.string(), bytes: z.number(), files: z.number().int() })),
     countries: ReportBreakdownSchema,

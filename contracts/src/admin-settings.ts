@@ -26,6 +26,8 @@ export const SettingsStatusSchema = z.object({
   storageDriver: z.enum(['local', 's3']),
   /** Whether mail goes out through SMTP (false: written to files); email confirmation needs it. */
   mailConfigured: z.boolean(),
+  /** Stripe's mode, told by the configured secret key's prefix (sk_test_, sk_live_, ...); null without one. */
+  stripeMode: z.enum(['test', 'live']).nullable(),
 });
 export type SettingsStatus = z.infer<typeof SettingsStatusSchema>;
 

@@ -38,6 +38,7 @@ export const AdminUserRowSchema = z.object({
   roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** Holds admin, directly or through a role: staff may not suspend them, only admins change them. */
   is_admin: z.boolean(),
+  /** Holds a valid subscription now: active, trialing, or cancelled and still in its paid period. */
   subscribed: z.boolean(),
   email_verified_at: z.string().nullable(),
   banned_at: z.string().nullable(),

@@ -37,6 +37,7 @@ import {
   VerifyRecaptchaResponseSchema,
 } from './auth.ts';
 import { GetAdminReportQuerySchema, GetAdminReportResponseSchema } from './admin-report.ts';
+import { ListAdminPlansResponseSchema, ReorderPlansBodySchema, SyncPlansResponseSchema } from './admin-plans.ts';
 import {
   AdminRoleIdParamsSchema,
   AdminRoleResponseSchema,
@@ -60,11 +61,19 @@ import {
 } from './billing.ts';
 import { BootstrapDataSchema } from './bootstrap.ts';
 import {
+  ChangePlanBodySchema,
+  ChangePlanConfirmBodySchema,
+  ChangePlanResponseSchema,
+  PlanChangePreviewResponseSchema,
+} from './plan-change.ts';
+import {
   BillingGatewaysResponseSchema,
   CheckoutBodySchema,
   CheckoutResponseSchema,
   ConfirmStripeCheckoutBodySchema,
   CurrentSubscriptionResponseSchema,
+  GetInvoiceResponseSchema,
+  InvoiceIdParamsSchema,
   ListInvoicesQuerySchema,
   ListInvoicesResponseSchema,
   SubscriptionResponseSchema,
@@ -247,6 +256,29 @@ export const endpoints = {
     path: 'billing/subscription/cancel',
     response: SubscriptionResponseSchema,
   }),
+  previewPlanChange: endpoint({
+    method: 'POST',
+    path: 'billing/subscription/change-plan/preview',
+    body: ChangePlanBodySchema,
+    response: PlanChangePreviewResponseSchema,
+  }),
+  changePlan: endpoint({
+    method: 'POST',
+    path: 'billing/subscription/change-plan',
+    body: ChangePlanConfirmBodySchema,
+    response: ChangePlanResponseSchema,
+  }),
+  startPaymentMethodChange: endpoint({
+    method: 'POST',
+    path: 'billing/payment-method',
+    response: CheckoutResponseSchema,
+  }),
+  confirmPaymentMethodChange: endpoint({
+    method: 'POST',
+    path: 'billing/payment-method/confirm',
+    body: ConfirmStripeCheckoutBodySchema,
+    response: SubscriptionResponseSchema,
+  }),
   resumeSubscription: endpoint({
     method: 'POST',
     path: 'billing/subscription/resume',
@@ -257,6 +289,12 @@ export const endpoints = {
     path: 'billing/invoices',
     query: ListInvoicesQuerySchema,
     response: ListInvoicesResponseSchema,
+  }),
+  getInvoice: endpoint({
+    method: 'GET',
+    path: 'billing/invoices/:invoiceId',
+    params: InvoiceIdParamsSchema,
+    response: GetInvoiceResponseSchema,
   }),
   sendContactEnquiry: endpoint({
     method: 'POST',
@@ -810,6 +848,10 @@ export const endpoints = {
     body: ChangeAdminRoleUsersBodySchema,
     response: ChangeAdminRoleUsersResponseSchema,
   }),
+  // Admin area (part 2, 2 "Admin area"): plans, hidden ones too, their order and their sync with Stripe.
+  listAdminPlans: endpoint({ method: 'GET', path: 'admin/plans', response: ListAdminPlansResponseSchema }),
+  reorderAdminPlans: endpoint({ method: 'PUT', path: 'admin/plans/positions', body: ReorderPlansBodySchema }),
+  syncAdminPlans: endpoint({ method: 'POST', path: 'admin/plans/sync', response: SyncPlansResponseSchema }),
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof endpoints;

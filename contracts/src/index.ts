@@ -35,3 +35,6 @@ export * from './ads.ts';
 export * from './admin-localizations.ts';
 export * from './admin-pages.ts';
 export * from './subscriptions.ts';
+export * from './plan-change.ts';
+export * from './admin-plans.ts';
+export * from './admin-subscriptions.ts';

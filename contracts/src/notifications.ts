@@ -16,6 +16,9 @@ export const NOTIFICATION_TYPES = [
   'two-factor-changed',
   'payment-received',
   'payment-failed',
+  'subscription-cancelled',
+  'subscription-ending',
+  'subscription-ended',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -112,3 +112,27 @@ export type ListInvoicesResponse = z.infer<typeof ListInvoicesResponseSchema>;
 
 export const InvoiceIdParamsSchema = z.object({ invoiceId: idParam() });
 export type InvoiceIdParams = z.infer<typeof InvoiceIdParamsSchema>;
+
+/** The PDF of one invoice (GET, an attachment, not JSON): the "Download PDF" links point here. */
+export const INVOICE_PDF_PATH = 'billing/invoices/:invoiceId/pdf';
+
+/** An invoice as its printable page and PDF show it, with the number printed on it (INV-000123). */
+export const InvoiceDocumentSchema = InvoiceSchema.extend({ number: z.string() });
+export type InvoiceDocument = z.infer<typeof InvoiceDocumentSchema>;
+
+export const GetInvoiceResponseSchema = z
+  .object({
+    invoice: InvoiceDocumentSchema,
+    /** The site's company details (setting billing.invoice.company), else the site's name. */
+    seller: z.object({
+      /** The company's first line, or the site's name when no company is set. */
+      name: z.string(),
+      /** The company's other lines: address, tax id. */
+      lines: z.array(z.string()),
+      /** The setting billing.invoice.notes; empty for none. */
+      notes: z.string(),
+    }),
+    buyer: z.object({ name: z.string().nullable(), email: z.string() }),
+  })
+  .describe('One of the user’s invoices with what its printable page shows.');
+export type GetInvoiceResponse = z.infer<typeof GetInvoiceResponseSchema>;

@@ -11,10 +11,11 @@ import { GUEST_CACHE_MS } from './auth/actors.ts';
 import { hasTwoFactor } from './auth/admin-two-factor.ts';
 import { createAdminRolesModule } from './admin/roles/roles.module.ts';
 import { createPagesAdminModule } from './admin/pages/pages-admin.module.ts';
+import { createAdminSubscriptionsModule } from './admin/subscriptions/admin-subscriptions.module.ts';
 import { createAdminUsersModule } from './admin/users/admin-users.module.ts';
 import { createAuthModule } from './auth/auth.module.ts';
 import { createBillingModule } from './billing/billing.module.ts';
-import { paymentNotices } from './billing/payment-notices.ts';
+import { SubscriptionCancellation } from './billing/subscription-cancellation.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { type Config, readSecretKeys } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
@@ -63,6 +64,7 @@ export function createModules(core: CoreDeps) {
       storageDriver: config.storageDriver,
       mailConfigured: config.smtpUrl !== undefined,
     },
+    stripeApiUrl: config.stripeApiUrl,
   });
   // Adapters to the world outside the process that several areas share: file bytes and mail (each
   // mail sent or refused lands in the outgoing email log).
@@ -96,6 +98,13 @@ export function createModules(core: CoreDeps) {
     users,
     settings: settings.service,
     stripeApiUrl: config.stripeApiUrl,
+    logger,
+    audit: admin.audit,
+    clock,
+  });
+  const subscriptionCancellation = new SubscriptionCancellation({
+    subscriptions: billing.repos.subscriptions,
+    stripe: billing.stripe.gateway,
     logger,
     clock,
   });
@@ -205,7 +214,7 @@ export function createModules(core: CoreDeps) {
   });
   auth.accessTokens.requirePlanWith((actor) => billing.subscriptions.assertMayUseApi(actor));
   drive.space.grantPlansWith(billing.subscriptions);
-  billing.notifyPaymentsWith(paymentNotices({ notifier: notifications, plans: billing.repos.plans }));
+  billing.notifyWith(notifications);
   const enquiries = createEnquiriesModule({
     db,
     users: users.repos.users,
@@ -227,7 +236,11 @@ export function createModules(core: CoreDeps) {
     subscriptionsOf: (userId) => billing.subscriptions.summariesOf(userId),
     clock,
   });
-  const ads = createAdsModule({ settings: settings.service });
+  // A valid subscription switches ads off (spec part 2, 6).
+  const ads = createAdsModule({
+    settings: settings.service,
+    hasValidSubscription: (userId) => billing.subscriptions.hasValidSubscription(userId),
+  });
   const shell = createShellModule({
     db,
     config,
@@ -240,7 +253,7 @@ export function createModules(core: CoreDeps) {
     ads: ads.service,
   });
 
-  const report = createReportModule({ db, clock });
+  const report = createReportModule({ db, settings: settings.service, clock });
   // The in-memory caches the admin area's cache tab lists and clears (in every process).
   const caches = new CacheRegistry(
     [
@@ -296,6 +309,13 @@ export function createModules(core: CoreDeps) {
       },
       // Gateway events whose handling failed, tried again with growing delays (billing/billing-events.service.ts).
       { name: 'billing events', isJob: true, start: () => billing.retries.start(), stop: () => billing.retries.stop() },
+      // Plans ending in three days and plans that ended, hourly (billing/subscription-notices.ts).
+      {
+        name: 'billing reminders',
+        isJob: true,
+        start: () => billing.reminders.start(),
+        stop: () => billing.reminders.stop(),
+      },
       // Expired uploads, their reservations, tus leftovers, missing SHA-256s (uploads/uploads.maintenance.ts).
       {
         name: 'uploads maintenance',
@@ -317,6 +337,9 @@ export function createModules(core: CoreDeps) {
     drive,
     settings: settings.service,
     localizations: i18n.repos.localizations,
+    plans: billing.subscriptions,
+    // A deleted account's subscriptions end at Stripe first; 502 and nothing deleted when Stripe is out of reach.
+    cancelSubscriptions: (userId) => subscriptionCancellation.cancelAllOf(userId),
     notices: notifications.security,
     logger,
     clock,
@@ -348,6 +371,7 @@ export function createModules(core: CoreDeps) {
     shell,
     ads,
     billing,
+    adminSubscriptions: createAdminSubscriptionsModule({ db, dialect, billing, audit: admin.audit, clock }),
     admin,
     report,
     caches,

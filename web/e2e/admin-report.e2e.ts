@@ -10,6 +10,7 @@ import {
   openBrowser,
   screenshot,
   seriousA11yViolations,
+  setSettings,
   signInAs,
   startServer,
   unexpectedConsoleErrors,
@@ -158,6 +159,42 @@ describe('admin report', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'admin-report-1280');
     expect(unexpectedConsoleErrors(browser!.consoleErrors)).toEqual([]);
+  });
+
+  it('adds the subscription and revenue cards while billing is on', async () => {
+    const db = new Database(path.join(server.dataDir, 'kosh.sqlite'));
+    const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+    const product = db
+      .prepare(
+        `insert into products (name, position, available_space, free, recommended, hidden, feature_list, created_at,
+         updated_at) values ('E2E plan', 9, ?, 0, 0, 0, '[]', ?, ?) returning id`,
+      )
+      .get(100 * MB, ago(40), ago(40)) as { id: number };
+    db.prepare(
+      `insert into subscriptions (user_id, product_id, gateway, status, created_at, updated_at)
+       values (?, ?, 'none', 'active', ?, ?)`,
+    ).run(ravi, product.id, ago(35), ago(35));
+    const invoice = db.prepare(
+      `insert into invoices (user_id, product_id, gateway, gateway_id, amount, currency, status, paid_at, created_at)
+       values (?, ?, 'stripe', ?, ?, 'INR', 'paid', ?, ?)`,
+    );
+    invoice.run(ravi, product.id, `in_${randomBytes(6).toString('hex')}`, 29_800, ago(2), ago(2));
+    invoice.run(ravi, product.id, `in_${randomBytes(6).toString('hex')}`, 14_900, ago(35), ago(35));
+    db.close();
+    await setSettings(server, { 'billing.enable': true });
+    try {
+      const page = await openReport();
+      const shown = await cards(page);
+      expect([shown['Active subscriptions'], shown.Revenue]).toEqual([
+        ['1', ''],
+        ['₹298', '₹149'],
+      ]);
+      expect(await page.getByTestId('report-card').count()).toBe(9);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'admin-report-billing-1280');
+    } finally {
+      await setSettings(server, { 'billing.enable': false });
+    }
   });
 
   it('links each top user to their admin page', async () => {

@@ -136,6 +136,7 @@ describe('admin settings', () => {
     const tabs = await page.getByRole('navigation', { name: 'Settings' }).getByRole('link').allTextContents();
     expect(tabs).toEqual([
       'General',
+      'Subscriptions',
       'Localization',
       'Authentication',
       'Uploading',

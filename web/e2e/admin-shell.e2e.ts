@@ -69,6 +69,8 @@ describe('admin shell', () => {
         'Report',
         'Users',
         'Roles',
+        'Plans',
+        'Subscriptions',
         'Files',
         'Pages',
         'Tags',

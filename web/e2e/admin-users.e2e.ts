@@ -403,8 +403,17 @@ describe('admin users list', () => {
       await page.reload();
       await waitForApp(page);
       await subscribed.waitFor();
-      // Nobody is subscribed until billing has subscriptions.
+      // Nobody here holds a subscription; the list filters by one while billing is on.
       expect(await bodyRows(page).first().getByText('Not subscribed').count()).toBe(1);
+      await page.getByRole('button', { name: 'Filters' }).click();
+      const filters = page.getByRole('dialog', { name: 'Filters' });
+      await filters.getByRole('button', { name: /Subscription/ }).click();
+      await page.getByRole('option', { name: 'Subscribed', exact: true }).click();
+      await page.waitForURL(/subscribed=true/);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Remove filter Subscription: Subscribed' }).waitFor();
+      await expect.poll(() => bodyRows(page).getByText('Not subscribed').count(), POLL).toBe(0);
+      await screenshot(page, 'admin-users-subscribed-filter-1280');
     } finally {
       await setSettings(server, { 'billing.enable': false });
     }

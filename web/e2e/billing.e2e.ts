@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { ListProductsResponse, Product } from '@kosh/contracts';
-import { type StripeStandIn, startStripeStandIn } from '../../server/test/helpers/stripe/stand-in.ts';
+import type { Product } from '@kosh/contracts';
+import type { StripeStandIn } from '../../server/test/helpers/stripe/stand-in.ts';
+import { pricingPlans, startBillingServer } from './billing-steps.ts';
 import { dismissToasts, expectToast, pathOf, uniqueEmail, waitForPath } from './account-steps.ts';
 import {
   DESKTOP,
@@ -9,8 +10,6 @@ import {
   openBrowser,
   screenshot,
   seriousA11yViolations,
-  setSettings,
-  startServer,
   unexpectedConsoleErrors,
   waitForApp,
   type Browser,
@@ -30,26 +29,8 @@ let browser: Browser | undefined;
 let plans: Product[];
 
 beforeAll(async () => {
-  let serverUrl = '';
-  stripe = await startStripeStandIn({
-    secretKey: SECRET_KEY,
-    webhookSecret: WEBHOOK_SECRET,
-    deliver: async (payload, headers) => {
-      const response = await fetch(`${serverUrl}/api/v1/billing/webhooks/stripe`, {
-        method: 'POST',
-        body: payload,
-        headers,
-      });
-      return response.status;
-    },
-  });
-  server = await startServer({
-    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
-  });
-  serverUrl = server.url;
-  await setSettings(server, { 'billing.enable': true });
-  const response = await fetch(`${server.url}/api/v1/billing/products?loader=pricingPage`);
-  plans = ((await response.json()) as ListProductsResponse).pagination.data;
+  ({ server, stripe } = await startBillingServer({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET }));
+  plans = await pricingPlans(server);
 });
 afterAll(async () => {
   await server?.stop();
@@ -138,13 +119,45 @@ describe('paying for a plan', () => {
     await expectToast(page, 'Your plan will renew.');
     await expect.poll(() => page.getByTestId('subscription-status').textContent()).toBe('Active');
 
-    // The drive's storage meter counts the plan's space.
+    // A bigger plan: only plans with more space are offered; the confirmation shows Stripe's proration.
+    await page.getByRole('link', { name: 'Change plan' }).click();
+    await waitForPath(page, '/billing/change-plan');
+    const bigger = plans
+      .filter((p) => !p.free && p.available_space > chosen.available_space)
+      .sort((a, b) => b.available_space - a.available_space)[0];
+    if (!bigger) throw new Error('no bigger plan is seeded');
+    await card(page, bigger).waitFor();
+    expect(await card(page, chosen).count()).toBe(0);
+    await screenshot(page, 'billing-change-plan-1280');
+    await card(page, bigger).getByRole('link', { name: 'Choose Plan' }).click();
+    await page.getByRole('heading', { name: 'Confirm plan change' }).waitFor();
+    await page.getByTestId('change-due').waitFor();
+    expect(await page.getByTestId('change-due').textContent()).toMatch(/^₹[\d,.]+$/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'billing-change-confirm-1280');
+    await page.getByRole('button', { name: 'Confirm change' }).click();
+    await expectToast(page, `Your plan is now ${bigger.name}.`);
+    await waitForPath(page, '/billing');
+    await expect.poll(() => page.getByTestId('current-plan-name').textContent()).toBe(bigger.name);
+    await dismissToasts(page);
+
+    // A new card, saved on Stripe's page, becomes the plan's.
+    await page.getByRole('link', { name: 'Update card' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Update card' }).waitFor();
+    await page.getByRole('button', { name: 'Add a new card' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${stripe.url}/pay/`));
+    await page.locator('input[name="card"]').fill('5555 5555 5555 4444');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await expectToast(page, 'Your card was updated.');
+    await waitForPath(page, '/billing');
+    await expect.poll(() => page.getByTestId('payment-method').textContent()).toContain('ending in 4444');
+    await dismissToasts(page);
+
+    // The drive's storage meter counts the bigger plan's space.
     await go(page, '/drive');
     const meter = page.getByText(/ of .* used$/);
     await meter.first().waitFor();
-    expect(await meter.first().textContent()).toMatch(
-      chosen.available_space >= 1024 ** 4 ? /of \d+ TB used/ : /GB used/,
-    );
+    expect(await meter.first().textContent()).toMatch(/of \d+ TB used/);
     await page.setViewportSize(MOBILE);
     await go(page, '/billing');
     await page.getByTestId('current-plan-name').waitFor();

@@ -106,6 +106,24 @@ export const routes: RouteObject[] = [
                   { path: ':roleId/edit', errorElement, lazy: () => import('./admin/roles/RoleEditPage.tsx') },
                 ],
               },
+              {
+                path: 'plans',
+                element: <RequirePermission permission="plans.update" />,
+                errorElement,
+                children: [
+                  { index: true, errorElement, lazy: () => import('./admin/plans/PlansPage.tsx') },
+                  { path: 'new', errorElement, lazy: () => import('./admin/plans/PlanEditPage.tsx') },
+                  { path: ':planId/edit', errorElement, lazy: () => import('./admin/plans/PlanEditPage.tsx') },
+                ],
+              },
+              {
+                path: 'subscriptions',
+                element: <RequirePermission permission="subscriptions.update" />,
+                errorElement,
+                children: [
+                  { index: true, errorElement, lazy: () => import('./admin/subscriptions/SubscriptionsPage.tsx') },
+                ],
+              },
               // Both need only admin.access, as their services check.
               { path: 'user-space', errorElement, lazy: () => import('./admin/user-space/UserSpacePage.tsx') },
               { path: 'enquiries', errorElement, lazy: () => import('./admin/enquiries/EnquiriesPage.tsx') },
@@ -217,6 +235,30 @@ export const routes: RouteObject[] = [
           { path: '/billing', errorElement, lazy: () => import('./billing/BillingPage.tsx') },
           { path: '/billing/cancel', errorElement, lazy: () => import('./billing/CancelPlanPage.tsx') },
           { path: '/billing/renew', errorElement, lazy: () => import('./billing/RenewPlanPage.tsx') },
+          { path: '/drive/payment-history', errorElement, lazy: () => import('./billing/PaymentHistoryPage.tsx') },
+          { path: '/drive/payment-history/:invoiceId', errorElement, lazy: () => import('./billing/InvoicePage.tsx') },
+          { path: '/billing/change-plan', errorElement, lazy: () => import('./billing/ChangePlanPage.tsx') },
+          {
+            path: '/billing/change-payment-method',
+            errorElement,
+            lazy: () => import('./billing/ChangePaymentMethodPage.tsx'),
+          },
+          {
+            path: '/billing/change-payment-method/done',
+            errorElement,
+            lazy: () => import('./billing/PaymentMethodDonePage.tsx'),
+          },
+          {
+            path: '/billing/change-plan/:productId/:priceId/confirm',
+            errorElement,
+            lazy: () => import('./billing/ChangePlanConfirmPage.tsx'),
+          },
+          // Spec part 1 names the confirm page without the /billing prefix.
+          {
+            path: '/change-plan/:productId/:priceId/confirm',
+            errorElement,
+            lazy: () => import('./billing/ChangePlanConfirmPage.tsx'),
+          },
         ],
       },
       { path: '/pages/:pageSlug', errorElement, lazy: () => import('./pages/CustomPageRoute.tsx') },

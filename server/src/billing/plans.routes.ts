@@ -47,7 +47,7 @@ export async function plansRoutes(app: FastifyInstance, deps: { billing: Billing
       response: { 201: ProductResponseSchema },
     },
     handler: async (request, reply) =>
-      reply.status(201).send({ product: await plans.create(request.actor, request.body) }),
+      reply.status(201).send({ product: await plans.create(request.actor, request.body, request.ip) }),
   });
 
   api.put('/billing/products/:productId', {
@@ -65,7 +65,7 @@ export async function plansRoutes(app: FastifyInstance, deps: { billing: Billing
       response: { 200: ProductResponseSchema },
     },
     handler: async (request) => ({
-      product: await plans.update(request.actor, request.params.productId, request.body),
+      product: await plans.update(request.actor, request.params.productId, request.body, request.ip),
     }),
   });
 
@@ -80,7 +80,7 @@ export async function plansRoutes(app: FastifyInstance, deps: { billing: Billing
       params: ProductIdParamsSchema,
     },
     handler: async (request, reply) => {
-      await plans.delete(request.actor, request.params.productId);
+      await plans.delete(request.actor, request.params.productId, request.ip);
       return reply.status(204).send();
     },
   });

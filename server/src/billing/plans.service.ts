@@ -59,6 +59,22 @@ export function subscribedSpace(subscriptions: SubscriptionSummary[]): number | 
   return best;
 }
 
+/** A plan staff created, replaced or deleted, as the change hook receives it. */
+export type PlanChange = {
+  actor: Actor;
+  ip?: string;
+  action: 'plan.create' | 'plan.update' | 'plan.delete';
+  productId: number;
+  before: Product | null;
+  after: Product | null;
+};
+
+/**
+ * Runs inside the change's transaction (the audit row) and may answer work to run once it has
+ * committed (the sync with the gateways), which must not throw.
+ */
+export type PlanChangeHook = (change: PlanChange, trx: Database) => Promise<(() => Promise<void>) | undefined>;
+
 /** Prices that stay, prices archived, prices created when a plan is saved. */
 type PricePlan = { archive: number[]; create: PriceInput[] };
 
@@ -74,13 +90,16 @@ export class PlansService {
   private readonly subscriptionsOf: SubscriptionsOf;
   private readonly clock: Clock;
   private readonly hasSubscribers: (productId: number, db: Database) => Promise<boolean>;
+  private readonly onChange: PlanChangeHook;
   constructor(deps: {
     plans: PlansStore;
     subscriptionsOf: SubscriptionsOf;
     hasSubscribers?: (productId: number, db: Database) => Promise<boolean>;
+    onChange?: PlanChangeHook;
     clock?: Clock;
   }) {
     this.plans = deps.plans;
+    this.onChange = deps.onChange ?? (async () => undefined);
     this.hasSubscribers = deps.hasSubscribers ?? (async () => false);
     this.subscriptionsOf = deps.subscriptionsOf;
     this.clock = deps.clock ?? systemClock;
@@ -107,9 +126,9 @@ export class PlansService {
     };
   }
 
-  async create(actor: Actor, body: SaveProductBody): Promise<Product> {
+  async create(actor: Actor, body: SaveProductBody, ip?: string): Promise<Product> {
     actor.authorize(Permission.plansUpdate);
-    return this.save(null, body);
+    return this.save({ actor, ip }, null, body);
   }
 
   /**
@@ -117,28 +136,33 @@ export class PlansService {
    * a price whose terms change is archived and a new one created (subscribers keep what they
    * bought), and current prices not listed are archived.
    */
-  async update(actor: Actor, productId: number, body: SaveProductBody): Promise<Product> {
+  async update(actor: Actor, productId: number, body: SaveProductBody, ip?: string): Promise<Product> {
     actor.authorize(Permission.plansUpdate);
-    return this.save(productId, body);
+    return this.save({ actor, ip }, productId, body);
   }
 
   /** Removes the plan with its prices; the free plan stays (hide it instead). */
-  async delete(actor: Actor, productId: number): Promise<void> {
+  async delete(actor: Actor, productId: number, ip?: string): Promise<void> {
     actor.authorize(Permission.plansUpdate);
-    await this.plans.transaction(async (trx) => {
+    const afterCommit = await this.plans.transaction(async (trx) => {
       const row = await this.plans.getById(productId, trx);
       if (!row) throw notFound(PLAN_TEXT.notFound);
       if (row.free) throw conflict(PLAN_TEXT.deleteFree);
       // Subscriptions keep their plan (and its history): a plan anyone subscribed to stays, hidden.
       if (await this.hasSubscribers(productId, trx)) throw conflict(PLAN_TEXT.deleteSubscribed);
+      const before = presentProduct(row, await this.plans.listCurrentPrices([productId], trx));
+      const then = await this.onChange({ actor, ip, action: 'plan.delete', productId, before, after: null }, trx);
       await this.plans.delete(productId, trx);
+      return then;
     });
+    await afterCommit?.();
   }
 
-  private async save(productId: number | null, body: SaveProductBody): Promise<Product> {
+  private async save(source: Pick<PlanChange, 'actor' | 'ip'>, productId: number | null, body: SaveProductBody) {
     const at = this.clock().toISOString();
-    return this.plans.transaction(async (trx) => {
-      if (productId !== null && !(await this.plans.getById(productId, trx))) throw notFound(PLAN_TEXT.notFound);
+    const { product, afterCommit } = await this.plans.transaction(async (trx) => {
+      const row = productId === null ? undefined : await this.plans.getById(productId, trx);
+      if (productId !== null && !row) throw notFound(PLAN_TEXT.notFound);
       const current = productId === null ? [] : await this.plans.listCurrentPrices([productId], trx);
       const errors: Record<string, string[]> = {};
       const others = (await this.plans.listSummaries(trx)).filter((p) => p.id !== productId);
@@ -183,8 +207,16 @@ export class PlansService {
         ),
         trx,
       );
-      return this.present(id, trx);
+      const product = await this.present(id, trx);
+      const before = row ? presentProduct(row, current) : null;
+      const action = row ? 'plan.update' : 'plan.create';
+      return {
+        product,
+        afterCommit: await this.onChange({ ...source, action, productId: id, before, after: product }, trx),
+      };
     });
+    await afterCommit?.();
+    return product;
   }
 
   private async present(id: number, trx: Database): Promise<Product> {

@@ -21,6 +21,18 @@ describe('subscriptionState', () => {
     expect(subscriptionState({ status: 'canceled', renews_at: null, ends_at: null }, now)).toBe('ended');
   });
 
+  it('reads a granted plan as active until its end, cancelled once staff cancel it', () => {
+    expect(subscriptionState({ status: 'active', renews_at: null, ends_at: later, gateway: 'none' }, now)).toBe(
+      'active',
+    );
+    expect(subscriptionState({ status: 'canceled', renews_at: null, ends_at: later, gateway: 'none' }, now)).toBe(
+      'cancelled',
+    );
+    expect(subscriptionState({ status: 'active', renews_at: null, ends_at: earlier, gateway: 'none' }, now)).toBe(
+      'ended',
+    );
+  });
+
   it('counts active, trialing and grace as valid, nothing else', () => {
     expect(['active', 'trialing', 'cancelled'].every((s) => isValidState(s as never))).toBe(true);
     expect(['past_due', 'incomplete', 'ended'].some((s) => isValidState(s as never))).toBe(false);

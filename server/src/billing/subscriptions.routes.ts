@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BillingGatewaysResponseSchema,
+  ChangePlanBodySchema,
+  ChangePlanConfirmBodySchema,
+  ChangePlanResponseSchema,
+  PlanChangePreviewResponseSchema,
   CheckoutBodySchema,
   CheckoutResponseSchema,
   ConfirmStripeCheckoutBodySchema,
@@ -17,7 +21,7 @@ const tags = ['billing'];
 /** Checkout, the billing page's subscription with cancel and renew, and the payment history. */
 export async function subscriptionsRoutes(app: FastifyInstance, deps: { billing: BillingModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { checkout, subscriptions } = deps.billing;
+  const { checkout, subscriptions, planChange, paymentMethod } = deps.billing;
 
   api.get('/billing/gateways', {
     schema: {
@@ -87,6 +91,55 @@ export async function subscriptionsRoutes(app: FastifyInstance, deps: { billing:
       response: { 200: SubscriptionResponseSchema },
     },
     handler: async (request) => ({ subscription: await subscriptions.resume(request.actor) }),
+  });
+
+  api.post('/billing/subscription/change-plan/preview', {
+    schema: {
+      tags,
+      summary: 'What moving to a bigger plan costs now and when it renews (Stripe’s proration preview).',
+      description: [
+        'The new price starts now; the unused part of the current price is credited. 404 without a',
+        'subscription; 409 unless it is active or on trial; 422 for a price that is not a current price of a',
+        'visible paid plan with more space than the current one (price_id, product_id).',
+      ].join(' '),
+      body: ChangePlanBodySchema,
+      response: { 200: PlanChangePreviewResponseSchema },
+    },
+    handler: async (request) => ({ preview: await planChange.preview(request.actor, request.body) }),
+  });
+
+  api.post('/billing/subscription/change-plan', {
+    schema: {
+      tags,
+      summary: 'Move to a bigger plan now, charging what the preview said (send its proration_date).',
+      description: 'The same refusals as the preview.',
+      body: ChangePlanConfirmBodySchema,
+      response: { 200: ChangePlanResponseSchema },
+    },
+    handler: async (request) => ({ subscription: await planChange.change(request.actor, request.body) }),
+  });
+
+  api.post('/billing/payment-method', {
+    schema: {
+      tags,
+      summary: 'Start changing the card the plan is charged to: answers Stripe’s hosted page (setup mode).',
+      description: '404 without a subscription; 409 when the plan has no card at Stripe or has ended; 502 on failure.',
+      response: { 200: CheckoutResponseSchema },
+    },
+    handler: async (request) => paymentMethod.start(request.actor, request.baseUrl),
+  });
+
+  api.post('/billing/payment-method/confirm', {
+    schema: {
+      tags,
+      summary: 'On return from Stripe: make the saved card the one the plan and its customer are charged to.',
+      description: '404 for a session that is not this user’s setup session; 409 while no card is saved.',
+      body: ConfirmStripeCheckoutBodySchema,
+      response: { 200: SubscriptionResponseSchema },
+    },
+    handler: async (request) => ({
+      subscription: await paymentMethod.confirm(request.actor, request.body.session_id),
+    }),
   });
 
   api.get('/billing/invoices', {

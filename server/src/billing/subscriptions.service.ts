@@ -70,6 +70,12 @@ export class SubscriptionsService {
     return best;
   }
 
+  /** Whether the user holds a valid subscription now (active, trialing, or cancelled in its paid period). */
+  async hasValidSubscription(userId: number): Promise<boolean> {
+    const now = this.clock();
+    return (await this.subscriptions.listOfUser(userId)).some((row) => isValidState(subscriptionState(row, now)));
+  }
+
   /** The free plan's space while billing is on: everyone without a subscription has it; else null. */
   async freePlanSpace(): Promise<number | null> {
     if (!(await this.settings.get<boolean>('billing.enable'))) return null;
@@ -90,7 +96,7 @@ export class SubscriptionsService {
 
   /** The subscription the billing page is about: a valid one, else the newest not ended. */
   async current(actor: Actor): Promise<BillingSubscription | null> {
-    const row = await this.currentRow(actor.requireUser().id);
+    const row = await this.currentRowOf(actor.requireUser().id);
     return row ? presentSubscription(await this.withPlan(row), this.clock()) : null;
   }
 
@@ -131,7 +137,7 @@ export class SubscriptionsService {
     refusal: string,
     cancelAtPeriodEnd: boolean,
   ): Promise<BillingSubscription> {
-    const row = await this.currentRow(actor.requireUser().id);
+    const row = await this.currentRowOf(actor.requireUser().id);
     if (!row) throw notFound(BILLING_MESSAGES.noSubscription);
     if (row.gateway !== 'stripe' || !row.gateway_id || !from.includes(subscriptionState(row, this.clock())))
       throw conflict(refusal);
@@ -145,7 +151,8 @@ export class SubscriptionsService {
     }
   }
 
-  private async currentRow(userId: number): Promise<SubscriptionRow | undefined> {
+  /** The subscription the billing page is about, as stored: a valid one, else the newest not ended. */
+  async currentRowOf(userId: number): Promise<SubscriptionRow | undefined> {
     const now = this.clock();
     const rows = await this.subscriptions.listOfUser(userId);
     return (

@@ -587,6 +587,9 @@ export type SubscriptionsTable = {
   trial_ends_at: string | null;
   /** JSON {brand, last4}. */
   payment_method: string | null;
+  /** When the subscriber was told the cancelled plan ends soon, and that it ended (each once). */
+  ending_notice_at: Generated<string | null>;
+  ended_notice_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 };

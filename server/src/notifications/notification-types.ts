@@ -61,6 +61,24 @@ export const NOTIFICATION_CATALOGUE: TypeInfo[] = [
     name: 'A payment for my plan fails',
     defaults: { email: true, browser: true },
   },
+  {
+    id: 'subscription-cancelled',
+    group: 'Billing',
+    name: 'My plan is cancelled',
+    defaults: { email: true, browser: false },
+  },
+  {
+    id: 'subscription-ending',
+    group: 'Billing',
+    name: 'My cancelled plan ends in three days',
+    defaults: { email: true, browser: true },
+  },
+  {
+    id: 'subscription-ended',
+    group: 'Billing',
+    name: 'My plan has ended',
+    defaults: { email: true, browser: true },
+  },
 ];
 
 const byId = new Map(NOTIFICATION_CATALOGUE.map((t) => [t.id as string, t]));

@@ -1,3 +1,5 @@
+import Stripe from 'stripe';
+import { stripeAddressOptions } from '../billing/stripe/stripe-gateway.ts';
 import { MAIL_SETTING_KEYS, mailSettingsOf, smtpPlace } from '../mail/mail-settings.ts';
 
 /** Settings as they would be after a change: flat keys, secrets in the clear. */
@@ -9,6 +11,8 @@ export type CheckContext = {
   to: string | null;
   /** The test mail the SMTP check sends (template settings_test); without it, the default wording. */
   testMail?: () => Promise<{ subject: string; text: string; html?: string }>;
+  /** Where Stripe's API is asked instead of api.stripe.com (STRIPE_API_URL, a stand-in in tests). */
+  stripeApiUrl?: string;
 };
 export const DEFAULT_TEST_MAIL = {
   subject: 'Test mail from Kosh',
@@ -151,9 +155,41 @@ const mail: CredentialCheck = {
   },
 };
 
+/**
+ * Stripe: the secret key reads the account's balance through the official SDK, a cheap call any
+ * full key may make. A key Stripe does not know answers 401; a restricted key without the right
+ * to read balances answers 403, yet Stripe knew it.
+ */
+const stripe: CredentialCheck = {
+  group: 'stripe',
+  covers: (key) => key.startsWith('billing.stripe.'),
+  applies: (v) => str(v['billing.stripe.secret_key']) !== '',
+  async run(v, ctx) {
+    const webhookSecret = str(v['billing.stripe.webhook_secret']);
+    if (webhookSecret && !webhookSecret.startsWith('whsec_'))
+      return 'The webhook signing secret Stripe shows starts with whsec_.';
+    const client = new Stripe(str(v['billing.stripe.secret_key']), {
+      ...stripeAddressOptions(ctx.stripeApiUrl),
+      maxNetworkRetries: 0,
+      timeout: TIMEOUT_MS,
+    });
+    try {
+      await client.balance.retrieve();
+      return null;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeAuthenticationError) return 'Stripe refused this secret key.';
+      if (error instanceof Stripe.errors.StripePermissionError) return null;
+      if (error instanceof Stripe.errors.StripeConnectionError || !(error instanceof Stripe.errors.StripeError))
+        return `Could not reach Stripe at ${hostOf(ctx.stripeApiUrl ?? 'https://api.stripe.com')}.`;
+      return `Stripe answered ${error.statusCode ?? 'an error'} to the check of the secret key: ${error.message}`;
+    }
+  },
+};
+
 /** Every live check, in the order their errors are listed. */
 export const CREDENTIAL_CHECKS: readonly CredentialCheck[] = [
   mail,
   recaptcha,
+  stripe,
   ...Object.keys(PROVIDER_NAMES).map(socialProvider),
 ];

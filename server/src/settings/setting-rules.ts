@@ -83,6 +83,8 @@ export const SETTING_RULES: Readonly<Record<string, ZodType>> = {
       .trim()
       .regex(/^whsec_\S+$/, 'Give a secret that starts with whsec_.'),
   ]),
+  'billing.invoice.company': text(1000),
+  'billing.invoice.notes': text(1000),
   'recaptcha.enable': z.object({ register: z.boolean(), contact: z.boolean() }).strict(),
   'recaptcha.verify_url': webAddress,
   'error_reporting.public_key': z.union([z.literal(''), webAddress]),

@@ -132,6 +132,10 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   /** Stripe's secret API key and the signing secret of Kosh's webhook endpoint (STRIPE_* win). */
   'billing.stripe.secret_key': '',
   'billing.stripe.webhook_secret': '',
+  /** The seller's name, address and tax id, a line each, heading every invoice; empty: the site's name. */
+  'billing.invoice.company': '',
+  /** A note printed at the foot of every invoice (payment terms, thanks). */
+  'billing.invoice.notes': '',
   'recaptcha.verify_url': 'https://www.google.com/recaptcha/api/siteverify',
   'drive.default_space_bytes': FREE_STORAGE_BYTES,
   /** ZIP downloads streaming at once per signed-in user, per shareable link and per client address (0 = no cap). */

@@ -1,10 +1,9 @@
-import type { SettingsStatus } from '@kosh/contracts';
 import { KeyRing } from '../auth/key-ring.ts';
 import type { Clock } from '../clock.ts';
 import type { SecretKeys } from '../auth/key-ring.ts';
 import type { Database } from '../db/database.ts';
 import { SettingsRepository } from './settings.repository.ts';
-import { SettingsService } from './settings.service.ts';
+import { type ServerStatus, SettingsService } from './settings.service.ts';
 
 /** Settings, and the keys derived from the install's secret key (kept outside the database). */
 export function createSettingsModule(deps: {
@@ -13,7 +12,9 @@ export function createSettingsModule(deps: {
   clock?: Clock;
   /** Settings environment variables hold (config.settingOverrides). */
   overrides?: Record<string, unknown>;
-  status?: SettingsStatus;
+  status?: ServerStatus;
+  /** STRIPE_API_URL, where the live check of Stripe's keys asks. */
+  stripeApiUrl?: string;
 }) {
   const repo = new SettingsRepository(deps.db);
   // The former in-database app.key only opens values it encrypted, until they are re-encrypted.
@@ -21,7 +22,13 @@ export function createSettingsModule(deps: {
     async () => ({ ...deps.secrets(), legacy: String((await repo.get('app.key')) ?? '') }),
     deps.clock,
   );
-  const service = new SettingsService({ repo, keys, overrides: deps.overrides, status: deps.status });
+  const service = new SettingsService({
+    repo,
+    keys,
+    overrides: deps.overrides,
+    status: deps.status,
+    stripeApiUrl: deps.stripeApiUrl,
+  });
   return { repos: { settings: repo }, service, keys };
 }
 

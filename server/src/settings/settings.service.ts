@@ -5,6 +5,7 @@ import type { KeyRing } from '../auth/key-ring.ts';
 import { validation } from '../http/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailTemplates } from '../mail/mail-templates.service.ts';
+import { billingSettingErrors, stripeModeOf, touchesBilling } from './billing-settings.ts';
 import { CREDENTIAL_CHECKS, DEFAULT_TEST_MAIL, type CredentialCheck } from './credential-checks.ts';
 import { SETTING_ENVIRONMENT } from './setting-environment.ts';
 import { checkSetting, crossSettingErrors, isSecretSetting } from './setting-rules.ts';
@@ -43,13 +44,18 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** What the audit log keeps of a secret: whether it was set, never the value. */
 const audited = (key: string, value: unknown) => (isSecretSetting(key) ? (value ? '(set)' : '(not set)') : value);
 
+/** How the server runs, as configured at start; the parts read from settings are added when listed. */
+export type ServerStatus = Omit<SettingsStatus, 'stripeMode'>;
+
 export type SettingsServiceDeps = {
   repo: SettingsRepository;
   keys: KeyRing;
   /** Values environment variables hold, by setting key (config.settingOverrides). */
   overrides?: Readonly<Record<string, unknown>>;
-  status?: SettingsStatus;
+  status?: ServerStatus;
   checks?: readonly CredentialCheck[];
+  /** Where the Stripe check asks (STRIPE_API_URL); Stripe's own API without it. */
+  stripeApiUrl?: string;
 };
 
 /** Where a change comes from: who, from which address, and the site's address for callbacks. */
@@ -59,8 +65,9 @@ export class SettingsService {
   private readonly repo: SettingsRepository;
   private readonly keys: KeyRing;
   private readonly overrides: Readonly<Record<string, unknown>>;
-  private readonly status: SettingsStatus;
+  private readonly status: ServerStatus;
   private readonly checks: readonly CredentialCheck[];
+  private readonly stripeApiUrl: string | undefined;
   private audit: AuditService | undefined;
   private ownTwoFactor: ((userId: number) => Promise<boolean>) | undefined;
   private templates: MailTemplates | undefined;
@@ -70,6 +77,7 @@ export class SettingsService {
     this.overrides = deps.overrides ?? {};
     this.status = deps.status ?? { appUrl: null, storageDriver: 'local', mailConfigured: false };
     this.checks = deps.checks ?? CREDENTIAL_CHECKS;
+    this.stripeApiUrl = deps.stripeApiUrl;
   }
 
   /** Whether a user has two-factor sign-in on; the users area is built after settings. */
@@ -135,7 +143,10 @@ export class SettingsService {
       Object.keys(this.overrides).map((key) => [key, SETTING_ENVIRONMENT[key] ?? 'the environment']),
     );
     const mailConfigured = this.status.mailConfigured || settings['mail.driver'] === 'smtp';
-    return { settings, secrets, environment, status: { ...this.status, mailConfigured } };
+    const stripeMode = secrets['billing.stripe.secret_key']
+      ? stripeModeOf(await this.get('billing.stripe.secret_key'))
+      : null;
+    return { settings, secrets, environment, status: { ...this.status, mailConfigured, stripeMode } };
   }
 
   /**
@@ -163,7 +174,7 @@ export class SettingsService {
     const current = await this.currentValues();
     const next = { ...current, ...accepted };
     const changed = Object.keys(accepted).filter((key) => !same(current[key], accepted[key]));
-    const cross = crossSettingErrors(next);
+    const cross = { ...crossSettingErrors(next), ...(touchesBilling(changed) ? billingSettingErrors(next) : {}) };
     const userId = source.actor.user?.id;
     if (changed.includes('auth.admin_two_factor') && next['auth.admin_two_factor'] === true && userId !== undefined)
       if (!(await this.ownTwoFactor?.(userId)))
@@ -176,7 +187,7 @@ export class SettingsService {
     const failed: Record<string, string[]> = {};
     const touched = this.checks.filter((c) => changed.some(c.covers) && c.applies(next));
     const to = source.actor.user?.email ?? null;
-    const ctx = { baseUrl: source.baseUrl, to, testMail: () => this.testMail() };
+    const ctx = { baseUrl: source.baseUrl, to, testMail: () => this.testMail(), stripeApiUrl: this.stripeApiUrl };
     const outcomes = await Promise.all(touched.map((c) => c.run(next, ctx)));
     touched.forEach((check, i) => {
       const outcome = outcomes[i];

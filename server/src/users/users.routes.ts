@@ -72,7 +72,8 @@ export async function usersRoutes(app: FastifyInstance, deps: { account: Account
       tags: ['account'],
       summary: [
         'Delete your own account (only your own), with its sessions and tokens. Needs a password confirmation within',
-        '9000 s (423 otherwise).',
+        '9000 s (423 otherwise). Subscriptions not yet ended are cancelled at Stripe first; 502 and nothing deleted',
+        'while Stripe cannot be reached.',
       ].join(' '),
       params: UserIdParamsSchema,
       body: DeleteUserBodySchema,

@@ -69,7 +69,7 @@ describe('who may read and change settings', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json() as AdminSettings;
     expect(body.settings['drive.trash_purge_days']).toBe(30);
-    expect(body.status).toEqual({ appUrl: null, storageDriver: 'local', mailConfigured: false });
+    expect(body.status).toEqual({ appUrl: null, storageDriver: 'local', mailConfigured: false, stripeMode: null });
     expect(body.environment).toEqual({});
   });
 

@@ -48,6 +48,9 @@ describe('notification subscriptions', () => {
       'payment-received',
       'shared-folder-upload',
       'storage-almost-full',
+      'subscription-cancelled',
+      'subscription-ended',
+      'subscription-ending',
       'two-factor-changed',
       'workspace-invite',
       'workspace-joined',
@@ -57,7 +60,7 @@ describe('notification subscriptions', () => {
       { notif_id: 'new-sign-in', name: 'A new sign-in to my account' },
       { notif_id: 'two-factor-changed', name: 'Two-factor authentication is turned on or off' },
     ]);
-    expect(body.user_selections).toHaveLength(9);
+    expect(body.user_selections).toHaveLength(12);
     expect(body.user_selections).toContainEqual({
       notif_id: 'file-entry-shared',
       channels: { email: true, browser: true },

@@ -307,6 +307,21 @@ function casesOf(f: Fixture): Record<string, Case> {
     'POST /api/v1/billing/subscription/cancel': { url: '/api/v1/billing/subscription/cancel' },
     'POST /api/v1/billing/subscription/resume': { url: '/api/v1/billing/subscription/resume' },
     'GET /api/v1/billing/invoices': { url: '/api/v1/billing/invoices' },
+    'POST /api/v1/billing/payment-method': { url: '/api/v1/billing/payment-method' },
+    'POST /api/v1/billing/payment-method/confirm': {
+      url: '/api/v1/billing/payment-method/confirm',
+      body: { session_id: 'cs_unknown' },
+    },
+    'POST /api/v1/billing/subscription/change-plan/preview': {
+      url: '/api/v1/billing/subscription/change-plan/preview',
+      body: { product_id: f.productId, price_id: 1 },
+    },
+    'POST /api/v1/billing/subscription/change-plan': {
+      url: '/api/v1/billing/subscription/change-plan',
+      body: { product_id: f.productId, price_id: 1 },
+    },
+    'GET /api/v1/billing/invoices/:invoiceId': { url: '/api/v1/billing/invoices/1' },
+    'GET /api/v1/billing/invoices/:invoiceId/pdf': { url: '/api/v1/billing/invoices/1/pdf' },
     'POST /api/v1/billing/webhooks/stripe': {
       url: '/api/v1/billing/webhooks/stripe',
       body: { id: 'evt_forged', type: 'invoice.paid' },
@@ -317,6 +332,14 @@ function casesOf(f: Fixture): Record<string, Case> {
     'DELETE /api/v1/billing/products/:productId': { url: `/api/v1/billing/products/${f.productId}` },
     'GET /api/v1/admin/report': { url: '/api/v1/admin/report' },
     'GET /api/v1/admin/audit-log': { url: '/api/v1/admin/audit-log' },
+    'GET /api/v1/admin/subscriptions': { url: '/api/v1/admin/subscriptions' },
+    'POST /api/v1/admin/subscriptions': {
+      url: '/api/v1/admin/subscriptions',
+      body: { user_id: f.userId, product_id: f.productId, ends_on: '2999-01-01' },
+    },
+    'GET /api/v1/admin/subscriptions/:id': { url: '/api/v1/admin/subscriptions/1' },
+    'POST /api/v1/admin/subscriptions/:id/cancel': { url: '/api/v1/admin/subscriptions/1/cancel', body: {} },
+    'POST /api/v1/admin/subscriptions/:id/resume': { url: '/api/v1/admin/subscriptions/1/resume' },
     'GET /api/v1/admin/custom-pages': { url: '/api/v1/admin/custom-pages' },
     'GET /api/v1/admin/custom-pages/:id': { url: '/api/v1/admin/custom-pages/1' },
     'POST /api/v1/admin/custom-pages': {
@@ -348,6 +371,9 @@ function casesOf(f: Fixture): Record<string, Case> {
     'GET /api/v1/admin/logs/error/:file/:offset': { url: '/api/v1/admin/logs/error/error.log/0' },
     'GET /api/v1/admin/logs/error/download': { url: '/api/v1/admin/logs/error/download?file=error.log' },
     'GET /api/v1/admin/user-space': { url: '/api/v1/admin/user-space' },
+    'GET /api/v1/admin/plans': { url: '/api/v1/admin/plans' },
+    'PUT /api/v1/admin/plans/positions': { url: '/api/v1/admin/plans/positions', body: { ids: [1] } },
+    'POST /api/v1/admin/plans/sync': { url: '/api/v1/admin/plans/sync' },
     'GET /api/v1/admin/tags': { url: '/api/v1/admin/tags' },
     'POST /api/v1/admin/tags': { url: '/api/v1/admin/tags', body: { name: 'xx', display_name: 'xx', type: 'custom' } },
     'PUT /api/v1/admin/tags/:id': {

@@ -9,6 +9,8 @@ describe('visibleSections', () => {
       'report',
       'users',
       'roles',
+      'plans',
+      'subscriptions',
       'files',
       'custom-pages',
       'tags',
@@ -33,6 +35,8 @@ describe('visibleSections', () => {
     expect(ids).toEqual([
       'report',
       'users',
+      'plans',
+      'subscriptions',
       'files',
       'custom-pages',
       'tags',

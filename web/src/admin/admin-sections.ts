@@ -1,5 +1,7 @@
 import {
+  BadgeCheck,
   ChartNoAxesColumn,
+  CreditCard,
   Files,
   FileText,
   HardDrive,
@@ -55,6 +57,23 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: '/admin/roles',
     icon: ShieldCheck,
     permission: Permission.rolesUpdate,
+  },
+  {
+    id: 'plans',
+    label: 'Plans',
+    description:
+      'The plans of the pricing page: their space, features and prices, their order, their sync with Stripe.',
+    path: '/admin/plans',
+    icon: CreditCard,
+    permission: Permission.plansUpdate,
+  },
+  {
+    id: 'subscriptions',
+    label: 'Subscriptions',
+    description: 'Who pays for which plan, and until when: cancel, renew, or grant a plan without payment.',
+    path: '/admin/subscriptions',
+    icon: BadgeCheck,
+    permission: Permission.subscriptionsUpdate,
   },
   {
     id: 'files',

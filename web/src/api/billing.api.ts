@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CheckoutBody } from '@kosh/contracts';
+import type { ChangePlanBody, ChangePlanConfirmBody, CheckoutBody } from '@kosh/contracts';
 import { endpoints } from '@kosh/contracts/endpoints';
 import { setBootstrapData } from '../shell/bootstrap-store.ts';
 import { call } from './call.ts';
@@ -15,6 +15,7 @@ export const billingKeys = {
   gateways: ['billing', 'gateways'] as const,
   subscription: ['billing', 'subscription'] as const,
   invoices: (page: number, perPage: number) => ['billing', 'invoices', page, perPage] as const,
+  planChange: (productId: number, priceId: number) => ['billing', 'plan-change', productId, priceId] as const,
 };
 
 /** The calls of checkout and the billing page (spec part 2, 2 "Checkout and payment routes", "Billing routes"). */
@@ -26,6 +27,12 @@ export const billingApi = {
   currentSubscription: (signal?: AbortSignal) => call(endpoints.getCurrentSubscription, { signal }),
   cancel: () => call(endpoints.cancelSubscription),
   resume: () => call(endpoints.resumeSubscription),
+  previewPlanChange: (body: ChangePlanBody, signal?: AbortSignal) =>
+    call(endpoints.previewPlanChange, { body, signal }),
+  changePlan: (body: ChangePlanConfirmBody) => call(endpoints.changePlan, { body }),
+  startPaymentMethodChange: () => call(endpoints.startPaymentMethodChange),
+  confirmPaymentMethodChange: (sessionId: string) =>
+    call(endpoints.confirmPaymentMethodChange, { body: { session_id: sessionId } }),
   invoices: (page: number, perPage: number, signal?: AbortSignal) =>
     call(endpoints.listInvoices, { query: { page, per_page: perPage }, signal }),
 };
@@ -130,5 +137,50 @@ export function useResumeSubscription() {
       queryClient.setQueryData(billingKeys.subscription, subscription);
       await refreshSubscribedUser();
     },
+  });
+}
+
+/**
+ * What moving to a plan costs today and when it renews, priced by the gateway; asked afresh each
+ * time the confirm page opens (a proration goes stale). The page shows refusals itself.
+ */
+export function usePlanChangePreview(body: ChangePlanBody) {
+  return useQuery({
+    queryKey: billingKeys.planChange(body.product_id, body.price_id),
+    queryFn: ({ signal }) => billingApi.previewPlanChange(body, signal).then((r) => r.preview),
+    meta: { handledStatuses: 'all' },
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/**
+ * Moves to the previewed plan, then reloads the user (their plan's space and menus follow). Not
+ * awaited: the reloaded listing no longer offers the plan just bought, which unmounts the confirm
+ * page, and the caller's own success handler (its toast and the way back) must run before that.
+ */
+export function useChangePlan() {
+  return useMutation({
+    mutationFn: billingApi.changePlan,
+    meta: { handledStatuses: 'all' },
+    onSuccess: ({ subscription }) => {
+      queryClient.setQueryData(billingKeys.subscription, subscription);
+      void refreshSubscribedUser();
+    },
+  });
+}
+
+/** Asks for Stripe's page that saves a new card; the page shows refusals itself. */
+export function useStartPaymentMethodChange() {
+  return useMutation({ mutationFn: billingApi.startPaymentMethodChange, meta: { handledStatuses: 'all' } });
+}
+
+/** On return from Stripe: the saved card becomes the plan's; the done page shows failures itself. */
+export function useConfirmPaymentMethodChange() {
+  return useMutation({
+    mutationFn: billingApi.confirmPaymentMethodChange,
+    meta: { handledStatuses: 'all' },
+    onSuccess: ({ subscription }) => queryClient.setQueryData(billingKeys.subscription, subscription),
   });
 }

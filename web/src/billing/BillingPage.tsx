@@ -17,7 +17,10 @@ export function BillingPage() {
         {(subscription) => (
           <div className="flex flex-col gap-4 sm:gap-6">
             <CurrentPlanCard subscription={subscription} />
-            <PaymentMethodCard method={subscription.payment_method} />
+            <PaymentMethodCard
+              method={subscription.payment_method}
+              canChange={subscription.gateway === 'stripe' && subscription.state !== 'ended'}
+            />
             <RecentInvoices />
           </div>
         )}

@@ -1,5 +1,4 @@
 import { AlertCircle } from 'lucide-react';
-import { useCallback, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../api/api-error.ts';
 import { useConfirmStripeCheckout } from '../api/billing.api.ts';
@@ -11,22 +10,7 @@ import { buttonClasses } from '../ui/button-styles.ts';
 import { Button } from '../ui/Button.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { PaymentSuccess } from './PaymentSuccess.tsx';
-
-/** Confirms the session once per session id (React's strict mode mounts effects twice). */
-function useConfirmOnce(sessionId: string | null) {
-  const confirm = useConfirmStripeCheckout();
-  const { mutate } = confirm;
-  const sent = useRef<string | null>(null);
-  const run = useCallback(() => {
-    if (sessionId) mutate(sessionId);
-  }, [mutate, sessionId]);
-  useEffect(() => {
-    if (!sessionId || sent.current === sessionId) return;
-    sent.current = sessionId;
-    run();
-  }, [sessionId, run]);
-  return { ...confirm, retry: run };
-}
+import { useConfirmOnce } from './useConfirmOnce.ts';
 
 /**
  * Where Stripe sends the browser after paying (/checkout/:productId/:priceId/stripe/done?session_id=):
@@ -37,7 +21,7 @@ export function CheckoutDonePage() {
   const { productId, priceId } = useParams();
   const [search] = useSearchParams();
   const sessionId = search.get('session_id');
-  const confirm = useConfirmOnce(sessionId);
+  const confirm = useConfirmOnce(sessionId, useConfirmStripeCheckout());
   useDocumentTitle(trans(confirm.isSuccess ? 'Payment successful' : 'Checkout'));
 
   const failure = !sessionId

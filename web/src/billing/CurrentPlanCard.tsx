@@ -1,11 +1,13 @@
 import clsx from 'clsx';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { type BillingSubscription, formatBytes } from '@kosh/contracts';
 import { useFormatDate } from '../shell/i18n/date-format.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { PriceTag } from '../site/pricing/PriceTag.tsx';
+import { buttonClasses } from '../ui/button-styles.ts';
 import { Button } from '../ui/Button.tsx';
-import { canCancel, canResume, subscriptionStatusLine } from './billing-status.ts';
+import { canCancel, canChangePlan, canResume, subscriptionStatusLine } from './billing-status.ts';
 import { CancelPlanDialog } from './CancelPlanDialog.tsx';
 import { cardClasses } from './card-styles.ts';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -17,6 +19,11 @@ function PlanActions({ subscription }: { subscription: BillingSubscription }) {
   const [isConfirming, setConfirming] = useState(false);
   return (
     <>
+      {canChangePlan(subscription.state) && (
+        <Link to="/billing/change-plan" className={buttonClasses('secondary')}>
+          {trans('Change plan')}
+        </Link>
+      )}
       {canResume(subscription.state) ? (
         <Button onPress={() => resume()} isPending={isResuming}>
           {trans('Renew plan')}

@@ -1,11 +1,22 @@
 import { CreditCard } from 'lucide-react';
+import { Link } from 'react-router';
 import type { PaymentMethod } from '@kosh/contracts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { paymentMethodLine } from './billing-status.ts';
+import { buttonClasses } from '../ui/button-styles.ts';
 import { cardClasses } from './card-styles.ts';
 
-/** The card the plan is charged to ("Visa ending in 4242"), or that there is none. */
-export function PaymentMethodCard({ method }: { method: PaymentMethod | null }) {
+/**
+ * The card the plan is charged to ("Visa ending in 4242"), or that there is none; with
+ * `canChange`, a link to change it.
+ */
+export function PaymentMethodCard({
+  method,
+  canChange = false,
+}: {
+  method: PaymentMethod | null;
+  canChange?: boolean;
+}) {
   const { trans } = useTrans();
   const line = paymentMethodLine(method);
   return (
@@ -13,10 +24,17 @@ export function PaymentMethodCard({ method }: { method: PaymentMethod | null }) 
       <h2 id="payment-method" className="text-sm font-medium text-fg-muted">
         {trans('Payment method')}
       </h2>
-      <p className="mt-3 flex items-center gap-3 text-base text-fg" data-testid="payment-method">
-        <CreditCard size={20} className="shrink-0 text-fg-muted" aria-hidden />
-        {trans(line.message, line.values)}
-      </p>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="flex items-center gap-3 text-base text-fg" data-testid="payment-method">
+          <CreditCard size={20} className="shrink-0 text-fg-muted" aria-hidden />
+          {trans(line.message, line.values)}
+        </p>
+        {canChange && (
+          <Link to="/billing/change-payment-method" className={buttonClasses('secondary')}>
+            {trans('Update card')}
+          </Link>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canCancel,
+  canChangePlan,
   canResume,
   cancelConfirmationLine,
   cardBrandName,
@@ -74,6 +75,7 @@ describe('canCancel and canResume', () => {
     const states = ['active', 'trialing', 'past_due', 'incomplete', 'cancelled', 'ended'] as const;
     expect(states.filter(canCancel)).toEqual(['active', 'trialing', 'past_due']);
     expect(states.filter(canResume)).toEqual(['cancelled']);
+    expect(states.filter(canChangePlan)).toEqual(['active', 'trialing']);
   });
 });
 

@@ -53,6 +53,11 @@ export function canCancel(state: SubscriptionState): boolean {
 }
 
 /** A cancelled plan still in its paid period can be renewed. */
+/** A bigger plan can be chosen while the plan is active or on trial (not while a payment is owed or it ends). */
+export function canChangePlan(state: SubscriptionState): boolean {
+  return state === 'active' || state === 'trialing';
+}
+
 export function canResume(state: SubscriptionState): boolean {
   return state === 'cancelled';
 }

@@ -27,6 +27,9 @@ const TYPE_ICONS: Record<NotificationType, LucideIcon> = {
   'two-factor-changed': ShieldCheck,
   'payment-received': CreditCard,
   'payment-failed': CreditCard,
+  'subscription-cancelled': CreditCard,
+  'subscription-ending': CreditCard,
+  'subscription-ended': CreditCard,
 };
 
 export const iconOf = (key: string | undefined): LucideIcon | undefined => (key ? ICONS[key] : undefined);

@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { type Database, isPostgres } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { validSubscriptionAt } from '../valid-subscriptions.ts';
 import type { Span } from './report-range.ts';
 
 export type SessionColumn = 'country' | 'browser' | 'platform';
@@ -154,6 +155,33 @@ export class ReportRepository {
       .limit(limit)
       .execute();
     return rows.map((r) => ({ ownerId: r.owner_id, bytes: num(r.bytes), files: num(r.files) }));
+  }
+
+  /** Subscriptions valid at an instant (admin/valid-subscriptions.ts). */
+  async countValidSubscriptions(at: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => validSubscriptionAt(eb, at))
+      .executeTakeFirst();
+    return num(row?.n);
+  }
+
+  /** Minor units of the invoices paid in each span, per currency: a list per span, in order. */
+  async sumRevenue(spans: Span[]): Promise<Array<Array<{ currency: string; amount: number }>>> {
+    const parts = spans.map((s, i) =>
+      this.db
+        .selectFrom('invoices')
+        .select([sql<number>`${sql.lit(i)}`.as('i'), 'currency', (eb) => eb.fn.sum<number>('amount').as('amount')])
+        .where('status', '=', 'paid')
+        .where('paid_at', '>=', s.lo)
+        .where('paid_at', '<', s.hi)
+        .groupBy('currency'),
+    );
+    const out = spans.map((): Array<{ currency: string; amount: number }> => []);
+    for (const row of await unionAll(parts).execute())
+      out[Number(row.i)].push({ currency: row.currency, amount: num(row.amount) });
+    return out;
   }
 
   async listUsersByIds(ids: number[]): Promise<UserSummaryRow[]> {

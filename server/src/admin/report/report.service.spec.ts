@@ -134,8 +134,78 @@ describe('ReportService', () => {
     expect(repo.calls).toBe(3);
   });
 
-  it('leaves billing out until it exists', async () => {
+  it('leaves billing out while billing is off', async () => {
     const { sut } = setup();
     expect('billing' in (await sut.get(admin, query({})))).toBe(false);
+    const off = withBilling(false);
+    expect('billing' in (await off.sut.get(admin, query({})))).toBe(false);
+    expect(off.billing.calls).toBe(0);
+  });
+
+  it('adds the valid subscriptions now and the revenue of both periods per currency while billing is on', async () => {
+    const { sut, billing } = withBilling(true);
+    billing.paid = [
+      { at: '2026-03-09T10:00:00.000Z', currency: 'INR', amount: 149 },
+      { at: '2026-03-01T10:00:00.000Z', currency: 'INR', amount: 100 },
+      { at: '2026-02-01T10:00:00.000Z', currency: 'INR', amount: 149 },
+      { at: '2026-01-20T10:00:00.000Z', currency: 'USD', amount: 500 },
+    ];
+    const r = await sut.get(admin, query({}));
+    expect(r.billing).toEqual({
+      active_subscriptions: 3,
+      revenue: [
+        { currency: 'INR', value: 249, previous: 149 },
+        { currency: 'USD', value: 0, previous: 500 },
+      ],
+    });
+    expect(billing.validAt).toEqual(['2026-03-10T12:00:00.000Z']);
+  });
+
+  it('keeps answers with billing on and off apart in the cache', async () => {
+    const { sut, billing } = withBilling(true);
+    expect((await sut.get(admin, query({}))).billing).toBeDefined();
+    billing.on = false;
+    expect('billing' in (await sut.get(admin, query({})))).toBe(false);
+    billing.on = true;
+    expect((await sut.get(admin, query({}))).billing).toBeDefined();
+    expect(billing.calls).toBe(1);
   });
 });
+
+/** The billing figures over arrays: paid invoices and a fixed count of valid subscriptions. */
+class FakeBilling {
+  on: boolean;
+  paid: Array<{ at: string; currency: string; amount: number }> = [];
+  validAt: string[] = [];
+  calls = 0;
+  constructor(on: boolean) {
+    this.on = on;
+  }
+  async countValidSubscriptions(at: string) {
+    this.calls++;
+    this.validAt.push(at);
+    return 3;
+  }
+  async sumRevenue(spans: Span[]) {
+    return spans.map((s) => {
+      const sums = new Map<string, number>();
+      for (const p of this.paid.filter((x) => x.at >= s.lo && x.at < s.hi))
+        sums.set(p.currency, (sums.get(p.currency) ?? 0) + p.amount);
+      return [...sums].map(([currency, amount]) => ({ currency, amount }));
+    });
+  }
+}
+
+function withBilling(on: boolean) {
+  const repo = new FakeReport();
+  const clock = new TestClock('2026-03-10T12:00:00.000Z');
+  const cache = new TtlCache<unknown>({ ttlMs: 60_000, maxKeys: 8, clock: clock.now });
+  const billing = new FakeBilling(on);
+  const sut = new ReportService({
+    repo,
+    clock: clock.now,
+    cache,
+    billing: { isOn: async () => billing.on, repo: billing },
+  });
+  return { sut, billing };
+}

@@ -3,6 +3,7 @@ import {
   type GetAdminReportQuery,
   Permission,
   REPORT_TOP,
+  type ReportBilling,
   type ReportBucket,
   type ReportMetric,
 } from '@kosh/contracts';
@@ -27,6 +28,12 @@ export type ReportStore = Pick<
   | 'listUsersByIds'
 >;
 
+/** The billing figures' queries (report.repository.ts), and whether billing is on now. */
+export type ReportBillingSource = {
+  isOn: () => Promise<boolean>;
+  repo: Pick<ReportRepository, 'countValidSubscriptions' | 'sumRevenue'>;
+};
+
 /** The figures that do not depend on the period: read once per TTL for every range asked. */
 type Snapshot = Pick<AdminReport, 'space_by_type' | 'top_users'> & { totalBytes: number };
 
@@ -38,18 +45,42 @@ export class ReportService {
   private readonly repo: ReportStore;
   private readonly clock: Clock;
   private readonly cache: TtlCache<unknown>;
+  private readonly billing: ReportBillingSource | undefined;
 
-  constructor(deps: { repo: ReportStore; clock: Clock; cache: TtlCache<unknown> }) {
+  constructor(deps: { repo: ReportStore; clock: Clock; cache: TtlCache<unknown>; billing?: ReportBillingSource }) {
     this.repo = deps.repo;
     this.clock = deps.clock;
     this.cache = deps.cache;
+    this.billing = deps.billing;
   }
 
-  /** Permission admin.access. Answers from the cache while an answer for the same days is fresh. */
+  /**
+   * Permission admin.access. Answers from the cache while an answer for the same days is fresh; with
+   * billing on and off kept apart, so switching billing shows or hides its figures at once.
+   */
   async get(actor: Actor, query: GetAdminReportQuery): Promise<AdminReport> {
     actor.authorize(Permission.adminAccess);
     const range = resolveRange(query, this.clock());
-    return this.cache.getOrMake(cacheKeyOf(range), () => this.build(range)) as Promise<AdminReport>;
+    const billing = (await this.billing?.isOn()) ? this.billing : undefined;
+    const key = billing ? `${cacheKeyOf(range)}|billing` : cacheKeyOf(range);
+    return this.cache.getOrMake(key, () => this.build(range, billing)) as Promise<AdminReport>;
+  }
+
+  /** Subscriptions valid when the figures are read, and the revenue of both periods per currency. */
+  private async billingFigures(source: ReportBillingSource, range: ResolvedRange, at: string): Promise<ReportBilling> {
+    const [active, [current, before]] = await Promise.all([
+      source.repo.countValidSubscriptions(at),
+      source.repo.sumRevenue([range.current, range.before]),
+    ]);
+    const currencies = [...new Set([...current, ...before].map((r) => r.currency))].sort();
+    const amountOf = (rows: typeof current, currency: string) => rows.find((r) => r.currency === currency)?.amount ?? 0;
+    return {
+      active_subscriptions: active,
+      revenue: currencies.map((currency) => ({
+        currency,
+        ...metric(amountOf(current, currency), amountOf(before, currency)),
+      })),
+    };
   }
 
   private snapshot(): Promise<Snapshot> {
@@ -70,13 +101,13 @@ export class ReportService {
     };
   }
 
-  private async build(range: ResolvedRange): Promise<AdminReport> {
+  private async build(range: ResolvedRange, billingSource?: ReportBillingSource): Promise<AdminReport> {
     const generatedAt = this.clock().toISOString();
     const spans = [...range.buckets, range.before];
     // Between the previous period and this one (12m and month only): the bytes created there link the
     // space at the end of the previous period to the space at the start of this one.
     const gap = { lo: range.before.hi, hi: range.current.lo };
-    const [snapshot, users, entries, links, active, activeBefore, countries, browsers, platforms, afterEnd] =
+    const [snapshot, users, entries, links, active, activeBefore, countries, browsers, platforms, afterEnd, billing] =
       await Promise.all([
         this.snapshot(),
         this.repo.countUsersCreated(spans),
@@ -89,6 +120,7 @@ export class ReportService {
         this.repo.countUsersBy('platform', range.current),
         // Usually nothing: a period ends today, unless it is a custom one.
         this.repo.sumBytesCreatedSince(range.current.hi),
+        billingSource && this.billingFigures(billingSource, range, generatedAt),
       ]);
     const n = range.buckets.length;
     const current = entries.slice(0, n);
@@ -130,6 +162,7 @@ export class ReportService {
         space_used: metric(spaceAtEnd, spaceAtPreviousEnd),
         links_created: metric(sum(links.slice(0, n)), links[n]),
       },
+      ...(billing ? { billing } : {}),
       series,
       space_by_type: snapshot.space_by_type,
       countries: presentBreakdown(countries),

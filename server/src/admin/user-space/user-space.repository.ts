@@ -1,5 +1,6 @@
 import { Permission } from '@kosh/contracts';
 import type { Database } from '../../db/database.ts';
+import { validSubscriptionAt } from '../valid-subscriptions.ts';
 
 export type OwnerUsage = { ownerId: number; used: number; trash: number; files: number; lastUploadAt: string | null };
 export type SpaceHolder = {
@@ -10,6 +11,8 @@ export type SpaceHolder = {
   image: string | null;
   available_space: number | null;
 };
+/** A plan as the screen shows it, with the bytes it grants. */
+export type SpacePlan = { id: number; name: string; available_space: number };
 /** A files.create grant as stored (restrictions as JSON), for the actor's merge. */
 export type SpaceGrant = { id: number; name: string; restrictions: string };
 
@@ -112,8 +115,36 @@ export class UserSpaceRepository {
     return { admins, spaceGrants };
   }
 
-  /** The free plan, everyone's plan until subscriptions exist. */
-  freePlan(): Promise<{ id: number; name: string } | undefined> {
-    return this.db.selectFrom('products').select(['id', 'name']).where('free', '=', 1).executeTakeFirst();
+  /** The free plan: the plan of everyone without a valid subscription. */
+  freePlan(): Promise<SpacePlan | undefined> {
+    return this.db
+      .selectFrom('products')
+      .select(['id', 'name', 'available_space'])
+      .where('free', '=', 1)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Per user among `ids` holding a valid subscription at `at` (admin/valid-subscriptions.ts), the
+   * plan of theirs granting the most space (ties: the lower plan id): one query per thousand users.
+   */
+  async validPlansOf(ids: number[], at: string): Promise<Map<number, SpacePlan>> {
+    const plans = new Map<number, SpacePlan>();
+    for (const batch of chunks(ids)) {
+      const rows = await this.db
+        .selectFrom('subscriptions')
+        .innerJoin('products', 'products.id', 'subscriptions.product_id')
+        .select(['subscriptions.user_id', 'products.id', 'products.name', 'products.available_space'])
+        .where('subscriptions.user_id', 'in', batch)
+        .where((eb) => validSubscriptionAt(eb, at))
+        .execute();
+      for (const { user_id, ...plan } of rows) {
+        const held = plans.get(user_id);
+        const space = Number(plan.available_space);
+        if (!held || space > held.available_space || (space === held.available_space && plan.id < held.id))
+          plans.set(user_id, { ...plan, available_space: space });
+      }
+    }
+    return plans;
   }
 }

@@ -4,7 +4,9 @@ import { systemClock, type Clock } from '../../clock.ts';
 import { mergeGrants } from '../../auth/roles.repository.ts';
 import { allowedSpace, MAX_SPACE } from '../../drive/space.service.ts';
 import type { SettingsService } from '../../settings/settings.service.ts';
-import type { UserSpaceRepository } from './user-space.repository.ts';
+import type { SpacePlan, UserSpaceRepository } from './user-space.repository.ts';
+
+const planOf = (plan: SpacePlan | undefined) => (plan ? { id: plan.id, name: plan.name } : null);
 
 /** The figures are a pass over every file; staff see them at most this old. */
 const SNAPSHOT_MS = 60_000;
@@ -92,12 +94,16 @@ export class UserSpaceService {
     const at = this.clock();
     const usage = await this.repo.usageByOwner();
     const ids = usage.map((u) => u.ownerId);
-    const [users, grants, plan, defaultSpace] = await Promise.all([
+    const [users, grants, plans, freePlan, isBillingOn, defaultSpace] = await Promise.all([
       this.repo.users(ids),
       this.repo.grants(ids),
+      this.repo.validPlansOf(ids, at.toISOString()),
       this.repo.freePlan(),
+      this.settings.get<boolean>('billing.enable'),
       this.settings.get<number>('drive.default_space_bytes'),
     ]);
+    // As SpaceService.limitFor: a valid subscription's plan always, the free plan's space while billing is on.
+    const freeSpace = isBillingOn && freePlan ? Number(freePlan.available_space) : null;
     const byId = new Map(users.map((u) => [u.id, u]));
     const rows: UserSpaceRow[] = [];
     let store = 0;
@@ -109,11 +115,14 @@ export class UserSpaceService {
       if (!user) continue;
       // The actor's own merge of the user's grants, most generous restriction first.
       const [filesCreate] = mergeGrants(grants.spaceGrants.get(user.id) ?? []);
+      const plan = plans.get(user.id);
       const allowed = await allowedSpace(
         {
           isAdmin: grants.admins.has(user.id),
           override: user.available_space === null ? null : Number(user.available_space),
           restriction: filesCreate?.restrictions.find((r) => r.name === MAX_SPACE),
+          plan: async () => plan?.available_space ?? null,
+          freePlan: async () => freeSpace,
         },
         async () => Number(defaultSpace),
       );
@@ -127,7 +136,8 @@ export class UserSpaceService {
         allowed,
         percent: allowed === null ? null : allowed === 0 ? 100 : Math.round((u.used / allowed) * 1000) / 10,
         files: u.files,
-        plan: plan ?? null,
+        // Their valid subscription's plan, else the free plan.
+        plan: planOf(plan ?? freePlan),
         last_upload_at: u.lastUploadAt,
       });
     }

@@ -136,6 +136,12 @@ export class AccountsRepository {
     return (await this.adminHolders(db)).length > 0;
   }
 
+  /** Whether the user holds admin and nobody else does (taking it from them leaves no admin). */
+  async isOnlyAdmin(userId: number, db: Database = this.db): Promise<boolean> {
+    if (!(await this.holdsAdmin(userId, db))) return false;
+    return (await this.adminHolders(db, { except: userId })).length === 0;
+  }
+
   /**
    * Serialises changes that may take admin from someone, so two of them cannot each see the other
    * admin and both go through (PostgreSQL; SQLite writes one transaction at a time already).
@@ -150,22 +156,26 @@ export class AccountsRepository {
     return db.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
   }
 
-  /** A holder of admin (of `userId` only, when given): at most one row of each path. */
-  private async adminHolders(db: Database, userId?: number): Promise<number[]> {
+  /** A holder of admin (`userId` only, or anyone but `except`, when given): at most one row of each path. */
+  private async adminHolders(db: Database, userId?: number | { except: number }): Promise<number[]> {
+    const only = typeof userId === 'number' ? userId : undefined;
+    const except = typeof userId === 'object' ? userId.except : undefined;
     const byRole = db
       .selectFrom('permissions')
       .innerJoin('permission_role', 'permission_role.permission_id', 'permissions.id')
       .innerJoin('user_role', 'user_role.role_id', 'permission_role.role_id')
       .select('user_role.user_id')
       .where('permissions.name', '=', Permission.admin)
-      .$if(userId !== undefined, (q) => q.where('user_role.user_id', '=', userId ?? 0))
+      .$if(only !== undefined, (q) => q.where('user_role.user_id', '=', only ?? 0))
+      .$if(except !== undefined, (q) => q.where('user_role.user_id', '!=', except ?? 0))
       .limit(1);
     const direct = db
       .selectFrom('permissions')
       .innerJoin('permission_user', 'permission_user.permission_id', 'permissions.id')
       .select('permission_user.user_id')
       .where('permissions.name', '=', Permission.admin)
-      .$if(userId !== undefined, (q) => q.where('permission_user.user_id', '=', userId ?? 0))
+      .$if(only !== undefined, (q) => q.where('permission_user.user_id', '=', only ?? 0))
+      .$if(except !== undefined, (q) => q.where('permission_user.user_id', '!=', except ?? 0))
       .limit(1);
     const rows = [...(await byRole.execute()), ...(await direct.execute())];
     return rows.map((r) => r.user_id);

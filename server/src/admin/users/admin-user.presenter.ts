@@ -9,18 +9,21 @@ import type { AccountsRepository } from './accounts.repository.ts';
 import type { AdminUserListRow, AdminUsersRepository } from './admin-users.repository.ts';
 
 /**
- * Admin list rows for users read in one page or batch: their roles, space used and space allowed
- * come from one query each for all of them, never one per row.
+ * Admin list rows for users read in one page or batch: their roles, space used, valid subscriptions
+ * (subscribed, and the space of their plan) and space allowed come from one query each for all of
+ * them, never one per row. `defaultSpace` is what users with nothing else get (the free plan's space
+ * while billing is on).
  */
 export async function presentAdminUsers(
   rows: AdminUserListRow[],
   deps: { repo: AdminUsersRepository; defaultSpace: () => Promise<number>; at: Date },
 ): Promise<AdminUserRow[]> {
   const ids = rows.map((r) => r.id);
-  const [roles, used, grants] = await Promise.all([
+  const [roles, used, grants, plans] = await Promise.all([
     deps.repo.rolesOf(ids),
     deps.repo.spaceUsedOf(ids),
     deps.repo.grantsOf(ids, [Permission.admin, Permission.filesCreate]),
+    deps.repo.validPlanSpaceOf(ids, deps.at.toISOString()),
   ]);
   return Promise.all(
     rows.map(async (row) => {
@@ -33,6 +36,7 @@ export async function presentAdminUsers(
           restriction: held
             .find((p) => p.name === Permission.filesCreate)
             ?.restrictions.find((r) => r.name === MAX_SPACE),
+          plan: async () => plans.get(row.id) ?? null,
         },
         deps.defaultSpace,
       );
@@ -44,8 +48,7 @@ export async function presentAdminUsers(
         image: row.image,
         roles: roles.filter((r) => r.user_id === row.id).map((r) => ({ id: r.id, name: r.name })),
         is_admin: isAdmin,
-        // Billing has no subscriptions yet: nobody is subscribed.
-        subscribed: false,
+        subscribed: plans.has(row.id),
         email_verified_at: row.email_verified_at,
         // An ended suspension shows as none.
         banned_at: suspended ? row.banned_at : null,

@@ -4,6 +4,7 @@ import type { AuthModule } from '../../auth/auth.module.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import type { DriveModule } from '../../drive/drive.module.ts';
+import type { PlanAllowance } from '../../drive/space.service.ts';
 import type { LocalizationsRepository } from '../../i18n/localizations.repository.ts';
 import type { SecurityNotices } from '../../notifications/security-notices.ts';
 import type { SettingsService } from '../../settings/settings.service.ts';
@@ -30,6 +31,10 @@ export function createAdminUsersModule(deps: {
   drive: DriveModule;
   settings: SettingsService;
   localizations: LocalizationsRepository;
+  /** The free plan's space (billing). */
+  plans: Pick<PlanAllowance, 'freePlanSpace'>;
+  /** Cancels the user's subscriptions at the gateway before their account goes (billing). */
+  cancelSubscriptions: (userId: number) => Promise<void>;
   /** The security notice a user gets when their two-factor sign-in is turned off. */
   notices?: SecurityNotices;
   logger: Logger;
@@ -38,7 +43,10 @@ export function createAdminUsersModule(deps: {
   const { db, dialect, clock } = deps;
   const list = new AdminUsersRepository(db, dialect);
   const accounts = new AccountsRepository(db, dialect);
-  const defaultSpace = () => deps.drive.space.defaultSpace();
+  // What a user with no override, plan of their own or restriction gets: the free plan while billing is
+  // on, else the default space (drive/space.service.ts allowedSpace).
+  const defaultSpace = async () => (await deps.plans.freePlanSpace()) ?? deps.drive.space.defaultSpace();
+  const isBillingOn = async () => !!(await deps.settings.get<boolean>('billing.enable'));
   const editor = new AdminUserEditor({
     db,
     dialect,
@@ -53,7 +61,7 @@ export function createAdminUsersModule(deps: {
   });
   return {
     repos: { users: list, accounts },
-    list: new AdminUsersService({ repo: list, defaultSpace, clock }),
+    list: new AdminUsersService({ repo: list, defaultSpace, isBillingOn, clock }),
     editor,
     avatar: new AdminUserAvatar({
       accounts,
@@ -92,6 +100,7 @@ export function createAdminUsersModule(deps: {
       audit: deps.admin.audit,
       deletions: deps.drive.storageDeletions,
       avatars: deps.account.avatars,
+      cancelSubscriptions: deps.cancelSubscriptions,
       logger: deps.logger,
       clock,
     }),

@@ -4,6 +4,7 @@ import type { Database, Dialect } from '../../db/database.ts';
 import { USER_SEARCH_TEXT } from '../../db/migrations/0019-admin-users.ts';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern, endOfDay, pageOf, startOfDay } from '../list-page.ts';
+import { validSubscriptionAt } from '../valid-subscriptions.ts';
 
 /** The columns of users an admin list row is made of. */
 const LIST_COLUMNS = [
@@ -147,6 +148,23 @@ export class AdminUsersRepository {
   }
 
   /**
+   * Of these users, those holding a valid subscription at `at`, each with the most space among the
+   * plans of their valid subscriptions (the space their plan grants): one query for all of them.
+   */
+  async validPlanSpaceOf(userIds: number[], at: string): Promise<Map<number, number>> {
+    if (!userIds.length) return new Map();
+    const rows = await this.db
+      .selectFrom('subscriptions')
+      .innerJoin('products', 'products.id', 'subscriptions.product_id')
+      .select(['subscriptions.user_id', (eb) => eb.fn.max('products.available_space').as('space')])
+      .where('subscriptions.user_id', 'in', userIds)
+      .where((eb) => validSubscriptionAt(eb, at))
+      .groupBy('subscriptions.user_id')
+      .execute();
+    return new Map(rows.map((r) => [r.user_id, Number(r.space)]));
+  }
+
+  /**
    * The grants among `names` these users hold, through their roles and to themselves: the rows
    * RolesRepository merges (mergeGrants), tagged with the user.
    */
@@ -191,6 +209,17 @@ export class AdminUsersRepository {
       q = q.where('users.email_verified_at', query.emailVerified ? 'is not' : 'is', null);
     if (query.suspended !== undefined)
       q = q.where((eb) => (query.suspended ? suspendedAt(eb, at) : eb.not(suspendedAt(eb, at))));
+    if (query.subscribed !== undefined) {
+      const subscribed = (eb: ExpressionBuilder<DB, 'users'>) =>
+        eb.exists(
+          eb
+            .selectFrom('subscriptions')
+            .select('subscriptions.id')
+            .whereRef('subscriptions.user_id', '=', 'users.id')
+            .where((sb) => validSubscriptionAt(sb, at)),
+        );
+      q = q.where((eb) => (query.subscribed ? subscribed(eb) : eb.not(subscribed(eb))));
+    }
     if (query.roleId)
       q = q.where((eb) =>
         eb.exists(

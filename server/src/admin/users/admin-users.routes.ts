@@ -8,8 +8,9 @@ const tags = ['admin'];
 const FILTERS = [
   'The search (query) finds text anywhere in the email or the name, wildcards taken literally. Filters:',
   'emailVerified, suspended (a suspension whose end date has passed counts as none), roleId, createdFrom/',
-  'createdTo and activeFrom/activeTo (inclusive calendar dates in UTC). subscribed is accepted and ignored',
-  'until billing has subscriptions (nobody is subscribed yet). Sorted by orderBy (email, created_at,',
+  'createdTo and activeFrom/activeTo (inclusive calendar dates in UTC), and, while billing is on (ignored',
+  'while it is off), subscribed: holding a valid subscription now (active, trialing, or cancelled and still in',
+  'the paid period), as the subscribed field of each row says. Sorted by orderBy (email, created_at,',
   'last_active_at, banned_at; default created_at) and orderDir (default desc), then by id; users never',
   'active or never suspended sort as the lowest values.',
 ].join(' ');
@@ -27,8 +28,9 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: { adminUsers:
         'Permission users.update.',
         FILTERS,
         'space_used counts every file the user owns, trash included; space_allowed is what limits them (null:',
-        'unlimited): the staff-set available_space, else their roles’ files.create max_space_bytes, else the',
-        'default space; admins are unlimited.',
+        'unlimited): the staff-set available_space, else the plan of a valid subscription, else their roles’',
+        'files.create max_space_bytes, else the free plan while billing is on, else the default space; admins',
+        'are unlimited.',
       ].join(' '),
       querystring: AdminUsersQuerySchema,
       response: { 200: AdminUsersPageSchema },

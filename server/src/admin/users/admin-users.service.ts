@@ -21,17 +21,24 @@ export type UsersExport = { filename: string; lines: AsyncIterable<string> };
 export class AdminUsersService {
   private readonly repo: AdminUsersRepository;
   private readonly defaultSpace: () => Promise<number>;
+  private readonly isBillingOn: () => Promise<boolean>;
   private readonly clock: Clock;
-  constructor(deps: { repo: AdminUsersRepository; defaultSpace: () => Promise<number>; clock?: Clock }) {
+  constructor(deps: {
+    repo: AdminUsersRepository;
+    defaultSpace: () => Promise<number>;
+    isBillingOn: () => Promise<boolean>;
+    clock?: Clock;
+  }) {
     this.repo = deps.repo;
     this.defaultSpace = deps.defaultSpace;
+    this.isBillingOn = deps.isBillingOn;
     this.clock = deps.clock ?? systemClock;
   }
 
   async list(actor: Actor, query: AdminUsersQuery): Promise<AdminUsersPage> {
     actor.authorize(Permission.usersUpdate);
     const at = this.clock();
-    const { rows, page } = await this.repo.list(query, at.toISOString());
+    const { rows, page } = await this.repo.list(await this.applicable(query), at.toISOString());
     return { pagination: { ...page, data: await this.present(rows, at) } };
   }
 
@@ -40,12 +47,13 @@ export class AdminUsersService {
    * keyset, so memory holds one batch however many users there are. The permission is checked
    * here, before the first byte goes out.
    */
-  export(actor: Actor, query: AdminUsersExportQuery): UsersExport {
+  export(actor: Actor, asked: AdminUsersExportQuery): UsersExport {
     actor.authorize(Permission.usersUpdate);
     const at = this.clock();
-    const column = query.orderBy ?? 'created_at';
+    const column = asked.orderBy ?? 'created_at';
     const lines = async function* (this: AdminUsersService): AsyncGenerator<string> {
       yield csvLine([...ADMIN_USERS_CSV_COLUMNS]);
+      const query = await this.applicable(asked);
       let cursor: ExportCursor | null = null;
       for (;;) {
         const rows = await this.repo.exportBatch(query, at.toISOString(), cursor, EXPORT_BATCH);
@@ -58,6 +66,12 @@ export class AdminUsersService {
       }
     }.call(this);
     return { filename: `users-${at.toISOString().slice(0, 10)}.csv`, lines };
+  }
+
+  /** The subscribed filter counts only while billing is on (contracts: AdminUsersQuerySchema). */
+  private async applicable<Q extends AdminUsersExportQuery>(query: Q): Promise<Q> {
+    if (query.subscribed === undefined || (await this.isBillingOn())) return query;
+    return { ...query, subscribed: undefined };
   }
 
   private present(rows: AdminUserListRow[], at: Date): Promise<AdminUserRow[]> {

@@ -23,6 +23,8 @@ type Deps = {
   audit: AuditService;
   deletions: Pick<StorageDeletions, 'enqueueOwner' | 'kick'>;
   avatars: Pick<AvatarService, 'removeFileOf'>;
+  /** Ends the user's subscriptions at the gateway (billing/subscription-cancellation.ts); 502 when it cannot. */
+  cancelSubscriptions: (userId: number) => Promise<void>;
   logger: Logger;
   clock?: Clock;
 };
@@ -35,6 +37,12 @@ type Deps = {
  * are deleted after the answer, in the background. What the user put in someone else's shared
  * folder or workspace stays: an entry belongs to the owner of the drive it is in, never to whoever
  * uploaded it. Never the caller's own account, never the last holder of admin.
+ *
+ * Before anything is removed, the user's subscriptions are cancelled at the gateway, so a deleted
+ * user is never charged again. When the gateway cannot be reached the deletion is refused (502)
+ * and nothing is removed: a user who is still there can be deleted again later, while a deleted
+ * one still paying could not be told apart. The refusals that need no gateway are checked first,
+ * so a deletion that would be refused cancels nothing.
  */
 export class UserDeletion {
   private readonly deps: Deps;
@@ -70,6 +78,9 @@ export class UserDeletion {
   private async remove(source: AuditSource, userId: number): Promise<void> {
     const { accounts } = this.deps;
     if (source.actor.user?.id === userId) throw forbidden(NOT_YOURSELF);
+    await this.cancelSubscriptionsOf(userId, LAST_ADMIN, async () => {
+      await guardAdminTarget(source.actor, accounts, userId);
+    });
     const row = await immediateTransaction(this.deps.db, this.deps.dialect, async (trx): Promise<UserRow> => {
       await accounts.lockAdminHolders(trx);
       const found = await accounts.lockUser(userId, trx);
@@ -100,6 +111,7 @@ export class UserDeletion {
    */
   async deleteOwn(userId: number): Promise<void> {
     const { accounts } = this.deps;
+    await this.cancelSubscriptionsOf(userId, ONLY_ADMIN_LEAVING);
     const row = await immediateTransaction(this.deps.db, this.deps.dialect, async (trx): Promise<UserRow> => {
       await accounts.lockAdminHolders(trx);
       const found = await accounts.lockUser(userId, trx);
@@ -122,6 +134,18 @@ export class UserDeletion {
     await accounts.deleteEntriesOf(userId, trx);
     await accounts.delete(userId, trx);
     if (hadAdmin && !(await accounts.anyAdmin(trx))) throw conflict(lastAdmin);
+  }
+
+  /**
+   * The refusals of the transaction that follows, read without it (a change in between is caught
+   * there again), then the cancellation at the gateway.
+   */
+  private async cancelSubscriptionsOf(userId: number, lastAdmin: string, guard?: () => Promise<void>): Promise<void> {
+    const { accounts } = this.deps;
+    if (!(await accounts.getById(userId))) throw notFound('User not found.');
+    await guard?.();
+    if (await accounts.isOnlyAdmin(userId)) throw conflict(lastAdmin);
+    await this.deps.cancelSubscriptions(userId);
   }
 
   private async removeAvatar(row: UserRow): Promise<void> {

@@ -20,7 +20,8 @@ const DELETE_EFFECTS = [
   'removed and the stored bytes deleted in the background after the answer. Entries the user put in someone',
   'else’s shared folder or workspace stay: they belong to that drive’s owner. Refused for your own account',
   '(403), for an admin unless you are one (403), and when no account would hold admin any more (409).',
-  'Audit-logged (user.delete).',
+  'Their subscriptions not yet ended are cancelled at Stripe at once first; while Stripe cannot be reached the',
+  'deletion is refused with 502 and nothing is removed. Audit-logged (user.delete).',
 ].join(' ');
 
 /** One user in the admin area: create, show, update, resend verification, delete (admin area, users). */

@@ -28,6 +28,12 @@ export class StripeCatalog {
     return this.plans.claimGatewayId('prices', price.id, 'stripe_id', created.id);
   }
 
+  /** Stripe's id of the plan, creating the product at Stripe when it is not there yet (`created`). */
+  async ensureProduct(product: ProductRow): Promise<{ id: string; created: boolean }> {
+    if (product.stripe_id) return { id: product.stripe_id, created: false };
+    return { id: await this.productId(product), created: true };
+  }
+
   private async productId(product: ProductRow): Promise<string> {
     const stripe = await this.gateway.client();
     const created = await stripe.products.create({

@@ -4,8 +4,10 @@ import type { SettingsReader } from '../../settings/settings.service.ts';
 /** Stripe's secret key and webhook secret as configured now (settings, or STRIPE_* in the environment). */
 type StripeKeys = { secretKey: string; webhookSecret: string };
 
-/** The SDK's host, port and protocol for another API address than Stripe's own. */
-function addressOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+/** The SDK's host, port and protocol for another API address than Stripe's own (STRIPE_API_URL). */
+export function stripeAddressOptions(
+  apiUrl: string | undefined,
+): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!apiUrl) return {};
   const url = new URL(apiUrl);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
@@ -37,7 +39,7 @@ export class StripeGateway {
     if (this.cached?.key !== secretKey) {
       this.cached = {
         key: secretKey,
-        client: new Stripe(secretKey, { ...addressOptions(this.apiUrl), maxNetworkRetries: 2, timeout: 20_000 }),
+        client: new Stripe(secretKey, { ...stripeAddressOptions(this.apiUrl), maxNetworkRetries: 2, timeout: 20_000 }),
       };
     }
     return this.cached.client;

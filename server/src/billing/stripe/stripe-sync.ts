@@ -9,6 +9,8 @@ const iso = (seconds: number | null | undefined): string | null =>
 const idOf = (ref: string | { id: string } | null | undefined): string | null =>
   ref ? (typeof ref === 'string' ? ref : ref.id) : null;
 
+export type SubscriptionChanged = (before: SubscriptionRow | undefined, after: SubscriptionRow) => Promise<void>;
+
 /** Why a gateway's object could not be matched to Kosh's records (the event is kept, not retried). */
 export class UnmatchedError extends Error {
   override name = 'UnmatchedError';
@@ -23,15 +25,19 @@ export class StripeSync {
   private readonly subscriptions: SubscriptionsRepository;
   private readonly plans: Pick<PlansRepository, 'priceByGatewayId'>;
   private readonly clock: Clock;
+  private readonly changed: SubscriptionChanged;
   constructor(deps: {
     gateway: StripeGateway;
     subscriptions: SubscriptionsRepository;
     plans: Pick<PlansRepository, 'priceByGatewayId'>;
+    /** Told of each write with the row before it (the cancellation notice). */
+    changed?: SubscriptionChanged;
     clock: Clock;
   }) {
     this.gateway = deps.gateway;
     this.subscriptions = deps.subscriptions;
     this.plans = deps.plans;
+    this.changed = deps.changed ?? (async () => undefined);
     this.clock = deps.clock;
   }
 
@@ -55,7 +61,8 @@ export class StripeSync {
             ? periodEnd
             : null;
     const renews = endsAt === null && ['active', 'trialing', 'past_due'].includes(sub.status);
-    return this.subscriptions.upsertFromGateway(
+    const before = await this.subscriptions.byGatewayId('stripe', sub.id);
+    const after = await this.subscriptions.upsertFromGateway(
       {
         user_id: userId,
         product_id: price.product_id,
@@ -67,9 +74,13 @@ export class StripeSync {
         ends_at: endsAt,
         trial_ends_at: iso(sub.trial_end),
         payment_method: cardOf(sub.default_payment_method),
+        // A plan set to renew again is reminded afresh should it be cancelled later.
+        ...(endsAt === null ? { ending_notice_at: null, ended_notice_at: null } : {}),
       },
       this.clock().toISOString(),
     );
+    await this.changed(before, after);
+    return after;
   }
 
   /**

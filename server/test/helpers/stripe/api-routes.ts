@@ -1,6 +1,7 @@
 import type { ParsedQs } from 'qs';
 import { StripeApiError } from './api-error.ts';
 import type { BillingFlows } from './billing-flows.ts';
+import { buildBalance } from './stripe-objects.ts';
 import type { MetadataInput, StripeStore } from './stripe-store.ts';
 
 type Params = ParsedQs;
@@ -81,6 +82,13 @@ export function buildRoutes(store: StripeStore, flows: BillingFlows): Route[] {
       return answer(store.createCustomer(input), p);
     }),
     route('GET', '/v1/customers/:id', (id, p) => answer(store.get(store.customers, 'customer', id), p)),
+    route('POST', '/v1/customers/:id', (id, p) =>
+      answer(
+        store.updateCustomer(id, { defaultPaymentMethod: text(child(p.invoice_settings).default_payment_method) }),
+        p,
+      ),
+    ),
+    route('GET', '/v1/setup_intents/:id', (id, p) => answer(store.get(store.setupIntents, 'setup_intent', id), p)),
     route('POST', '/v1/checkout/sessions', (_, p) => {
       const lineItem = child(p.line_items);
       const session = store.createSession({
@@ -130,6 +138,7 @@ export function buildRoutes(store: StripeStore, flows: BillingFlows): Route[] {
       return answer(preview, p);
     }),
     route('GET', '/v1/invoices/:id', (id, p) => answer(store.get(store.invoices, 'invoice', id), p)),
+    route('GET', '/v1/balance', () => buildBalance()),
   ];
 }
 

@@ -5,6 +5,7 @@ import {
   newId,
   type WireInvoice,
   type WirePrice,
+  type WireSetupIntent,
   type WireSubscription,
 } from './stripe-objects.ts';
 import { type MetadataInput, mergeMetadata, type StripeStore } from './stripe-store.ts';
@@ -64,13 +65,23 @@ export class BillingFlows {
     const extras = store.sessionExtras.get(sessionId);
     Object.assign(session, { status: 'complete', customer: customerId });
     if (session.mode === 'setup') {
-      const targetId = session.metadata?.subscription_id ?? extras?.setupMetadata.subscription_id;
-      const targets = [...store.subscriptions.values()].filter(
-        (sub) => sub.customer === customerId && sub.status !== 'canceled' && (!targetId || sub.id === targetId),
-      );
+      // As at Stripe: the card is saved on a SetupIntent and attached to the customer; making it the
+      // subscription's default is the merchant's call (subscriptions.update), not Checkout's.
+      const intent: WireSetupIntent = {
+        id: session.setup_intent ?? newId('seti'),
+        object: 'setup_intent',
+        created: now,
+        livemode: false,
+        usage: 'off_session',
+        customer: customerId,
+        payment_method: paymentMethod.id,
+        status: 'succeeded',
+        metadata: { ...(session.metadata ?? {}), ...(extras?.setupMetadata ?? {}) },
+      };
+      store.setupIntents.set(intent.id, intent);
+      session.setup_intent = intent.id;
       await this.sender.emit('checkout.session.completed', store.render(session));
-      for (const sub of targets)
-        await this.change(sub, () => Object.assign(sub, { default_payment_method: paymentMethod.id }));
+      await this.sender.emit('setup_intent.succeeded', store.render(intent));
       return;
     }
     const price = store.get(store.prices, 'price', extras?.price ?? '');

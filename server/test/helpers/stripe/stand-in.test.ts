@@ -96,6 +96,13 @@ describe('Stripe stand-in through the stripe SDK', () => {
     expect(await stripe.customers.retrieve(customer.id)).toMatchObject({ email: 'ada@example.test', name: 'Ada' });
   });
 
+  it("reads the account's balance, the cheap call that checks a secret key", async () => {
+    const balance = await stripe.balance.retrieve();
+    expect(balance).toMatchObject({ object: 'balance', livemode: false });
+    expect(balance.available).toEqual([{ amount: 0, currency: 'inr' }]);
+    expect(balance.pending).toEqual([{ amount: 0, currency: 'inr' }]);
+  });
+
   it('completes a subscription checkout with the subscription, invoice and payment method', async () => {
     const { price, customer, session, subscription } = await subscribe(1000);
     expect(session).toMatchObject({ object: 'checkout.session', status: 'complete', payment_status: 'paid' });
@@ -200,7 +207,7 @@ describe('Stripe stand-in through the stripe SDK', () => {
     expect((await stripe.invoices.retrieve(open.id)).status).toBe('paid');
   });
 
-  it('saves a card in setup mode as the default payment method of the subscription', async () => {
+  it('saves a card in setup mode on a SetupIntent, which the merchant makes the subscription’s default', async () => {
     const { customer, subscription } = await subscribe();
     received = [];
     const setup = await stripe.checkout.sessions.create({
@@ -213,12 +220,25 @@ describe('Stripe stand-in through the stripe SDK', () => {
     });
     expect(setup.setup_intent).toMatch(/^seti_/);
     await standIn.completeCheckout(setup.id, '5555 5555 5555 4444');
+    const done = await stripe.checkout.sessions.retrieve(setup.id, { expand: ['setup_intent'] });
+    const intent = done.setup_intent as Stripe.SetupIntent;
+    expect(intent).toMatchObject({ object: 'setup_intent', status: 'succeeded', customer: customer.id });
+    expect(intent.metadata).toMatchObject({ subscription_id: subscription.id });
+    expect(received.map((event) => event.type)).toEqual(['checkout.session.completed', 'setup_intent.succeeded']);
+    // Checkout leaves the subscription's card alone; the merchant switches it.
+    const before = await stripe.subscriptions.retrieve(subscription.id);
+    expect(before.default_payment_method).not.toBe(intent.payment_method);
+    const method = String(intent.payment_method);
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: method });
+    await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: method } });
     const current = await stripe.subscriptions.retrieve(subscription.id, { expand: ['default_payment_method'] });
     expect((current.default_payment_method as Stripe.PaymentMethod).card?.last4).toBe('4444');
-    expect(received.map((event) => event.type)).toEqual([
-      'checkout.session.completed',
-      'customer.subscription.updated',
-    ]);
+    expect((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({
+      invoice_settings: { default_payment_method: method },
+    });
+    await expect(
+      stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: 'pm_someone_else' } }),
+    ).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('serves a hosted page that declines 4000 0000 0000 0341 and redirects after a payment', async () => {

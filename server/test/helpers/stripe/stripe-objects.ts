@@ -35,6 +35,14 @@ export type WirePaymentMethod = Pick<Stripe.PaymentMethod, 'id' | 'object' | 'cr
   billing_details: { email: null; name: null; phone: null; address: null };
 };
 
+/** The intent a setup-mode Checkout leaves: the card it saved, which the merchant then puts to use. */
+export type WireSetupIntent = Pick<Stripe.SetupIntent, 'id' | 'object' | 'created' | 'livemode' | 'usage'> & {
+  customer: string;
+  payment_method: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+};
+
 export type WireSession = Pick<
   Stripe.Checkout.Session,
   | 'id'
@@ -155,6 +163,21 @@ export function addInterval(unix: number, interval: Stripe.Price.Recurring.Inter
   else if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + count);
   else date.setUTCFullYear(date.getUTCFullYear() + count);
   return Math.floor(date.getTime() / 1000);
+}
+
+export type WireBalance = Pick<Stripe.Balance, 'object' | 'livemode'> & {
+  available: Array<{ amount: number; currency: string }>;
+  pending: Array<{ amount: number; currency: string }>;
+};
+
+/** The account's balance: nothing earned yet, in rupees (the check of a secret key reads it). */
+export function buildBalance(): WireBalance {
+  return {
+    object: 'balance',
+    available: [{ amount: 0, currency: 'inr' }],
+    pending: [{ amount: 0, currency: 'inr' }],
+    livemode: false,
+  };
 }
 
 export function list<T>(data: T[], url: string): List<T> {

@@ -8,6 +8,7 @@ import {
   type WirePrice,
   type WireProduct,
   type WireSession,
+  type WireSetupIntent,
   type WireSubscription,
 } from './stripe-objects.ts';
 
@@ -50,7 +51,15 @@ export type SessionExtras = {
   setupMetadata: Record<string, string>;
 };
 
-type Stored = WireProduct | WirePrice | WireCustomer | WirePaymentMethod | WireSession | WireSubscription | WireInvoice;
+type Stored =
+  | WireProduct
+  | WirePrice
+  | WireCustomer
+  | WirePaymentMethod
+  | WireSession
+  | WireSubscription
+  | WireInvoice
+  | WireSetupIntent;
 
 const INTERVALS: Stripe.Price.Recurring.Interval[] = ['day', 'week', 'month', 'year'];
 
@@ -75,6 +84,7 @@ export class StripeStore {
   readonly sessionExtras = new Map<string, SessionExtras>();
   readonly subscriptions = new Map<string, WireSubscription>();
   readonly invoices = new Map<string, WireInvoice>();
+  readonly setupIntents = new Map<string, WireSetupIntent>();
 
   readonly now: () => number;
   private readonly baseUrl: () => string;
@@ -179,6 +189,23 @@ export class StripeStore {
     return customer;
   }
 
+  /** customers.update: the invoice settings' default payment method (a card of this customer). */
+  updateCustomer(id: string, input: { defaultPaymentMethod?: string }): WireCustomer {
+    const customer = this.get(this.customers, 'customer', id);
+    if (input.defaultPaymentMethod !== undefined) {
+      const method = this.get(
+        this.paymentMethods,
+        'payment_method',
+        input.defaultPaymentMethod,
+        'invoice_settings[default_payment_method]',
+      );
+      if (method.customer !== id)
+        throw invalidParam('invoice_settings[default_payment_method]', 'The payment method is not this customer’s.');
+      customer.invoice_settings.default_payment_method = method.id;
+    }
+    return customer;
+  }
+
   createSession(input: SessionInput): WireSession {
     if (input.mode !== 'subscription' && input.mode !== 'setup') {
       throw input.mode ? invalidParam('mode', `Unsupported mode: ${input.mode}.`) : parameterMissing('mode');
@@ -274,6 +301,7 @@ export class StripeStore {
       ['cs_', this.sessions],
       ['sub_', this.subscriptions],
       ['in_', this.invoices],
+      ['seti_', this.setupIntents],
     ];
     return maps.find(([prefix]) => id.startsWith(prefix))?.[1].get(id);
   }

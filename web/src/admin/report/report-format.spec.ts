@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabel, bucketTitle, byteTicks, describeChange, formatCompact, periodLabel } from './report-format.ts';
+import {
+  bucketLabel,
+  bucketTitle,
+  byteTicks,
+  describeChange,
+  formatCompact,
+  formatMinorAmount,
+  periodLabel,
+} from './report-format.ts';
 
 describe('describeChange', () => {
   it('signs the change in percent and gives its direction', () => {
@@ -40,5 +48,16 @@ describe('byteTicks', () => {
     expect(byteTicks(900 * 1024)).toEqual([0, 250 * 1024, 500 * 1024, 750 * 1024, 1000 * 1024]);
     expect(byteTicks(0)).toEqual([0]);
     expect(byteTicks(10)).toEqual([0, 3, 6, 9, 12]);
+  });
+});
+
+describe('formatMinorAmount', () => {
+  it('reads minor units as money in the currency, without decimals when whole', () => {
+    expect(formatMinorAmount(29800, 'INR', 'en-IN')).toBe('₹298');
+    expect(formatMinorAmount(29850, 'INR', 'en-IN')).toBe('₹298.50');
+    expect(formatMinorAmount(1234, 'USD', 'en')).toBe('$12.34');
+    // A currency without minor units counts whole ones.
+    expect(formatMinorAmount(500, 'JPY', 'en')).toBe('¥500');
+    expect(formatMinorAmount(100, 'NOPE!', 'en')).toBe('100 NOPE!');
   });
 });

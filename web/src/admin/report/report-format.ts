@@ -72,3 +72,21 @@ export function byteTicks(max: number, count = 4): number[] {
   for (let tick = 0; ticks.length === 0 || ticks[ticks.length - 1] < max; tick += step) ticks.push(tick);
   return ticks;
 }
+
+/** An amount in a currency's minor units (paise, cents) as money: 29800 INR reads "₹298" in English. */
+export function formatMinorAmount(minor: number, currency: string, language: string): string {
+  try {
+    const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+    const amount = minor / 10 ** (digits ?? 2);
+    const shown = Number.isInteger(amount) ? 0 : (digits ?? 2);
+    return new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: shown,
+      maximumFractionDigits: shown,
+    }).format(amount);
+  } catch {
+    // A malformed currency code or language: still show the figure.
+    return `${minor} ${currency}`;
+  }
+}

@@ -19,6 +19,7 @@ import { LocalizationTab } from './tabs/LocalizationTab.tsx';
 import { LoggingTab } from './tabs/LoggingTab.tsx';
 import { OutgoingEmailTab } from './tabs/OutgoingEmailTab.tsx';
 import { RecaptchaTab } from './tabs/RecaptchaTab.tsx';
+import { SubscriptionsTab } from './tabs/SubscriptionsTab.tsx';
 import { UploadingTab } from './tabs/UploadingTab.tsx';
 import { WebsocketsTab } from './tabs/WebsocketsTab.tsx';
 import { SettingsFormFrame } from './SettingsFormFrame.tsx';
@@ -26,6 +27,7 @@ import { useSettingsForm } from './useSettingsForm.ts';
 
 const TAB_SCREENS: Record<BuiltSettingsTab, ComponentType> = {
   general: GeneralTab,
+  subscriptions: SubscriptionsTab,
   localization: LocalizationTab,
   authentication: AuthenticationTab,
   uploading: UploadingTab,

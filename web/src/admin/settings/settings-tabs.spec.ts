@@ -5,6 +5,7 @@ describe('SHOWN_SETTINGS_TABS', () => {
   it('lists the built tabs in the order of the spec, each at its own address', () => {
     expect(SHOWN_SETTINGS_TABS.map((t) => t.id)).toEqual([
       'general',
+      'subscriptions',
       'localization',
       'authentication',
       'uploading',

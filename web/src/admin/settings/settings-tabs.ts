@@ -1,8 +1,9 @@
 import { SETTINGS_TABS, type SettingsTab } from '@kosh/contracts';
 
-/** The labels of the tabs whose screens exist; the others (subscriptions, cache, ...) are not listed yet. */
+/** The labels of the tabs whose screens exist; the others (queue) are not listed yet. */
 const BUILT_TAB_LABELS = {
   general: 'General',
+  subscriptions: 'Subscriptions',
   localization: 'Localization',
   authentication: 'Authentication',
   uploading: 'Uploading',

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { AdminUserRow } from '@kosh/contracts';
 import { Plus, Users } from 'lucide-react';
 import { ADMIN_USERS_SORTABLE } from '@kosh/contracts';
+import { useSettings } from '../../shell/bootstrap-store.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ADMIN_USERS_EXPORT_PATH } from '../admin-endpoints.ts';
@@ -21,21 +22,33 @@ const BASE_FILTERS: FilterDef[] = [
   { kind: 'boolean', key: 'emailVerified', label: 'Email', trueLabel: 'Verified', falseLabel: 'Not verified' },
   { kind: 'boolean', key: 'suspended', label: 'Suspension', trueLabel: 'Suspended', falseLabel: 'Not suspended' },
 ];
+const SUBSCRIBED_FILTER: FilterDef = {
+  kind: 'boolean',
+  key: 'subscribed',
+  label: 'Subscription',
+  trueLabel: 'Subscribed',
+  falseLabel: 'Not subscribed',
+};
 const DATE_FILTERS: FilterDef[] = [
   { kind: 'dateRange', key: 'created', label: 'Created', fromKey: 'createdFrom', toKey: 'createdTo' },
   { kind: 'dateRange', key: 'active', label: 'Last active', fromKey: 'activeFrom', toKey: 'activeTo' },
 ];
 
-/** The filters; the role filter once the roles list has answered (it needs roles.update too). */
+/**
+ * The filters; the subscription filter while billing is on, the role filter once the roles list has
+ * answered (it needs roles.update too).
+ */
 function useUserFilters(): FilterDef[] {
   const roles = useRoleOptions();
+  const isBillingOn = !!useSettings().billing?.enable;
   return useMemo(
     () => [
       ...BASE_FILTERS,
+      ...(isBillingOn ? [SUBSCRIBED_FILTER] : []),
       ...(roles.data?.length ? [{ kind: 'select' as const, key: 'roleId', label: 'Role', options: roles.data }] : []),
       ...DATE_FILTERS,
     ],
-    [roles.data],
+    [roles.data, isBillingOn],
   );
 }
 

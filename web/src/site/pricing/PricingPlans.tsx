@@ -10,7 +10,14 @@ import { PlanCardsSkeleton, planCell, planGrid } from './PlanCardSkeleton.tsx';
 import { bestYearlyDiscount, DEFAULT_BILLING_CYCLE, plansForCycle, type BillingCycle } from './plan-pricing.ts';
 
 /** The billing-cycle selector and the plan cards (spec part 2, 2 "Pricing"), read from the server. */
-export function PricingPlans({ cardHeadingLevel }: { cardHeadingLevel: 2 | 3 }) {
+export function PricingPlans({
+  cardHeadingLevel,
+  isChangingPlan = false,
+}: {
+  cardHeadingLevel: 2 | 3;
+  /** The change-plan page: each card leads to the confirmation of its plan. */
+  isChangingPlan?: boolean;
+}) {
   const { trans } = useTrans();
   const { user, isLoggedIn, isSubscribed } = useAuth();
   const [cycle, setCycle] = useState<BillingCycle>(DEFAULT_BILLING_CYCLE);
@@ -40,7 +47,7 @@ export function PricingPlans({ cardHeadingLevel }: { cardHeadingLevel: 2 | 3 }) 
                 <PlanCard
                   product={product}
                   cycle={cycle}
-                  visitor={{ isLoggedIn, isSubscribed }}
+                  visitor={{ isLoggedIn, isSubscribed, isChangingPlan }}
                   headingLevel={cardHeadingLevel}
                 />
               </li>

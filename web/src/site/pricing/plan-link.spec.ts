@@ -19,6 +19,10 @@ describe('planCardAction', () => {
 
   it('sends a subscriber to change plan', () => {
     expect(planCardAction(paid, 7, subscriber)).toEqual({ to: '/billing/change-plan', label: 'Choose Plan' });
+    expect(planCardAction(paid, 7, { ...subscriber, isChangingPlan: true })).toEqual({
+      to: `/billing/change-plan/${paid.id}/7/confirm`,
+      label: 'Choose Plan',
+    });
   });
 
   it('sends a signed-in user without a subscription to the checkout of that plan and price', () => {

@@ -4,7 +4,12 @@ import { ONBOARDING_STORAGE_KEY } from '../../shell/redirects.ts';
 export type PlanSelection = { productId: number; priceId: number };
 
 /** Who is looking at a plan card. */
-export type Visitor = { isLoggedIn: boolean; isSubscribed: boolean };
+export type Visitor = {
+  isLoggedIn: boolean;
+  isSubscribed: boolean;
+  /** On the change-plan page: a subscriber's card leads to the confirmation of that plan and price. */
+  isChangingPlan?: boolean;
+};
 
 /**
  * Where a plan card's button goes, its label, and what it does to the onboarding selection in
@@ -39,7 +44,11 @@ export function planCardAction(
       label: 'Choose Plan',
       selection: { productId: product.id, priceId },
     };
-  if (visitor.isSubscribed) return { to: '/billing/change-plan', label: 'Choose Plan' };
+  if (visitor.isSubscribed)
+    return {
+      to: visitor.isChangingPlan ? `/billing/change-plan/${product.id}/${priceId}/confirm` : '/billing/change-plan',
+      label: 'Choose Plan',
+    };
   return { to: `/checkout/${product.id}/${priceId}`, label: 'Choose Plan' };
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TextArea } from '../../../ui/TextArea.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useSetting } from '../SettingsFormContext.ts';
 import { formatDecimal, parseDecimal } from '../setting-values.ts';
@@ -13,6 +14,8 @@ type Props = {
   type?: 'text' | 'email' | 'url';
   className?: string;
 };
+
+type TextAreaProps = Omit<Props, 'type'> & { rows?: number };
 
 /** A setting holding text. */
 export function TextSetting({ name, label, help, placeholder, type = 'text', className }: Props) {
@@ -54,6 +57,26 @@ export function NumberSetting({ name, label, help, placeholder, className }: Omi
           setText(next, emitted);
           setting.set(emitted);
         }}
+        placeholder={placeholder}
+        isDisabled={setting.isLocked}
+        description={setting.description}
+        errorMessage={setting.error}
+      />
+    </SettingField>
+  );
+}
+
+/** A setting holding text of several lines (an address, a note). */
+export function TextAreaSetting({ name, label, help, placeholder, className, rows = 4 }: TextAreaProps) {
+  const setting = useSetting<string>(name, help);
+  return (
+    <SettingField name={name} error={setting.error} className={className}>
+      <TextArea
+        name={name}
+        label={label}
+        rows={rows}
+        value={typeof setting.value === 'string' ? setting.value : ''}
+        onChange={setting.set}
         placeholder={placeholder}
         isDisabled={setting.isLocked}
         description={setting.description}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { billingSettingErrors, stripeModeOf, touchesBilling } from './billing-settings.ts';
+
+describe('stripeModeOf', () => {
+  it('tells test and live keys, full or restricted, by their prefix', () => {
+    expect(stripeModeOf('sk_test_abc')).toBe('test');
+    expect(stripeModeOf('rk_test_abc')).toBe('test');
+    expect(stripeModeOf('sk_live_abc')).toBe('live');
+    expect(stripeModeOf('rk_live_abc')).toBe('live');
+  });
+
+  it('answers null without a key or for one of another shape', () => {
+    expect(stripeModeOf('')).toBeNull();
+    expect(stripeModeOf(undefined)).toBeNull();
+    expect(stripeModeOf('sk_abc')).toBeNull();
+    expect(stripeModeOf('pk_test_abc')).toBeNull();
+  });
+});
+
+describe('billingSettingErrors', () => {
+  const keys = (secretKey: string, webhookSecret: string, enable = true) => ({
+    'billing.enable': enable,
+    'billing.stripe.secret_key': secretKey,
+    'billing.stripe.webhook_secret': webhookSecret,
+  });
+
+  it('asks for the key that is missing when billing is on with only one', () => {
+    expect(billingSettingErrors(keys('sk_test_a', ''))).toEqual({
+      'billing.stripe.webhook_secret': ['Give the webhook signing secret too.'],
+    });
+    expect(billingSettingErrors(keys('', 'whsec_a'))).toEqual({
+      'billing.stripe.secret_key': ['Give the secret key too.'],
+    });
+  });
+
+  it('lets billing on with both keys or none, and anything while billing is off', () => {
+    expect(billingSettingErrors(keys('sk_test_a', 'whsec_a'))).toEqual({});
+    expect(billingSettingErrors(keys('', ''))).toEqual({});
+    expect(billingSettingErrors(keys('sk_test_a', '', false))).toEqual({});
+  });
+});
+
+describe('touchesBilling', () => {
+  it('is true for the switch and Stripe keys only', () => {
+    expect(touchesBilling(['branding.site_name', 'billing.enable'])).toBe(true);
+    expect(touchesBilling(['billing.stripe.webhook_secret'])).toBe(true);
+    expect(touchesBilling(['billing.invoice.notes', 'branding.site_name'])).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+import type { ListProductsResponse, Product } from '@kosh/contracts';
+import { type StripeStandIn, startStripeStandIn } from '../../server/test/helpers/stripe/stand-in.ts';
+import { type RunningServer, setSettings, startServer } from './harness.ts';
+
+/**
+ * The server with Stripe configured and billing on, pointed at a local stand-in of Stripe's API
+ * whose webhooks reach the server's endpoint over HTTP, as Stripe's would; `settings` are set too.
+ */
+export async function startBillingServer(
+  keys: { secretKey: string; webhookSecret: string },
+  settings: Record<string, unknown> = {},
+): Promise<{ server: RunningServer; stripe: StripeStandIn }> {
+  let serverUrl = '';
+  const stripe = await startStripeStandIn({
+    ...keys,
+    deliver: async (payload, headers) => {
+      const response = await fetch(`${serverUrl}/api/v1/billing/webhooks/stripe`, {
+        method: 'POST',
+        body: payload,
+        headers,
+      });
+      return response.status;
+    },
+  });
+  const server = await startServer({
+    env: { STRIPE_SECRET_KEY: keys.secretKey, STRIPE_WEBHOOK_SECRET: keys.webhookSecret, STRIPE_API_URL: stripe.url },
+  });
+  serverUrl = server.url;
+  await setSettings(server, { 'billing.enable': true, ...settings });
+  return { server, stripe };
+}
+
+/** The plans the pricing page lists. */
+export async function pricingPlans(server: RunningServer): Promise<Product[]> {
+  const response = await fetch(`${server.url}/api/v1/billing/products?loader=pricingPage`);
+  return ((await response.json()) as ListProductsResponse).pagination.data;
+}
