@@ -1,7 +1,7 @@
 import { AlertCircle, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { isApiError } from '../api/api-error.ts';
-import { useStartPaymentMethodChange } from '../api/billing.api.ts';
+import { useStartPaymentMethodChange } from '../api/subscriptions.api.ts';
 import { DEFAULT_ERROR_MESSAGE } from '../api/error-handler.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';

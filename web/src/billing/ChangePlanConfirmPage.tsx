@@ -1,7 +1,8 @@
 import { AlertCircle } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type BillingSubscription, formatBytes, type Price, type Product } from '@kosh/contracts';
-import { useChangePlan, usePlanChangePreview, useProducts } from '../api/billing.api.ts';
+import { useProducts } from '../api/billing.api.ts';
+import { useChangePlan, usePlanChangePreview } from '../api/subscriptions.api.ts';
 import { isApiError } from '../api/api-error.ts';
 import { DEFAULT_ERROR_MESSAGE } from '../api/error-handler.ts';
 import { useFormatDate } from '../shell/i18n/date-format.ts';

@@ -1,7 +1,7 @@
 import { AlertCircle } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../api/api-error.ts';
-import { useConfirmStripeCheckout } from '../api/billing.api.ts';
+import { useConfirmStripeCheckout } from '../api/subscriptions.api.ts';
 import { DEFAULT_ERROR_MESSAGE } from '../api/error-handler.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { PublicLayout } from '../shell/layout/PublicLayout.tsx';

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Download, ReceiptText } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import type { Invoice } from '@kosh/contracts';
-import { useInvoices } from '../api/billing.api.ts';
+import { useInvoices } from '../api/subscriptions.api.ts';
 import { useFormatDate } from '../shell/i18n/date-format.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';

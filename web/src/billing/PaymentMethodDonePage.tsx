@@ -2,7 +2,7 @@ import { AlertCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../api/api-error.ts';
-import { useConfirmPaymentMethodChange } from '../api/billing.api.ts';
+import { useConfirmPaymentMethodChange } from '../api/subscriptions.api.ts';
 import { DEFAULT_ERROR_MESSAGE } from '../api/error-handler.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';

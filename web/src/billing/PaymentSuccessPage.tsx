@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { useCurrentSubscription } from '../api/billing.api.ts';
+import { useCurrentSubscription } from '../api/subscriptions.api.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { PublicLayout } from '../shell/layout/PublicLayout.tsx';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';

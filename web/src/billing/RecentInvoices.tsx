@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { ReceiptText } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Invoice } from '@kosh/contracts';
-import { useInvoices } from '../api/billing.api.ts';
+import { useInvoices } from '../api/subscriptions.api.ts';
 import { useFormatDate } from '../shell/i18n/date-format.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { formatAmount } from '../site/pricing/plan-pricing.ts';

@@ -2,7 +2,7 @@ import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { BillingSubscription } from '@kosh/contracts';
-import { useCurrentSubscription } from '../api/billing.api.ts';
+import { useCurrentSubscription } from '../api/subscriptions.api.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { Button } from '../ui/Button.tsx';
 import { hasBillingPage } from './billing-status.ts';

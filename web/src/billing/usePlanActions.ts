@@ -1,4 +1,4 @@
-import { useCancelSubscription, useResumeSubscription } from '../api/billing.api.ts';
+import { useCancelSubscription, useResumeSubscription } from '../api/subscriptions.api.ts';
 import { useFormatDate } from '../shell/i18n/date-format.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { toast } from '../ui/toast/toast-store.ts';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { PaymentGateway, Price, Product } from '@kosh/contracts';
 import { isApiError } from '../../api/api-error.ts';
-import { useBillingGateways, useStartCheckout } from '../../api/billing.api.ts';
+import { useBillingGateways, useStartCheckout } from '../../api/subscriptions.api.ts';
 import { DEFAULT_ERROR_MESSAGE } from '../../api/error-handler.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { buttonClasses } from '../../ui/button-styles.ts';
