@@ -39,6 +39,15 @@ import {
 import { GetAdminReportQuerySchema, GetAdminReportResponseSchema } from './admin-report.ts';
 import { ListAdminPlansResponseSchema, ReorderPlansBodySchema, SyncPlansResponseSchema } from './admin-plans.ts';
 import {
+  AdminCouponResponseSchema,
+  AdminCouponsPageSchema,
+  AdminCouponsQuerySchema,
+  CouponIdParamsSchema,
+  CreateCouponBodySchema,
+  SyncCouponsResponseSchema,
+  UpdateCouponBodySchema,
+} from './admin-coupons.ts';
+import {
   AdminRoleIdParamsSchema,
   AdminRoleResponseSchema,
   ChangeAdminRoleUsersBodySchema,
@@ -70,6 +79,7 @@ import {
   BillingGatewaysResponseSchema,
   CheckoutBodySchema,
   CheckoutResponseSchema,
+  ConfirmPayPalCheckoutBodySchema,
   ConfirmStripeCheckoutBodySchema,
   CurrentSubscriptionResponseSchema,
   GetInvoiceResponseSchema,
@@ -246,6 +256,12 @@ export const endpoints = {
     body: ConfirmStripeCheckoutBodySchema,
     response: SubscriptionResponseSchema,
   }),
+  confirmPayPalCheckout: endpoint({
+    method: 'POST',
+    path: 'billing/checkout/paypal/confirm',
+    body: ConfirmPayPalCheckoutBodySchema,
+    response: SubscriptionResponseSchema,
+  }),
   getCurrentSubscription: endpoint({
     method: 'GET',
     path: 'billing/subscription',
@@ -267,6 +283,12 @@ export const endpoints = {
     path: 'billing/subscription/change-plan',
     body: ChangePlanConfirmBodySchema,
     response: ChangePlanResponseSchema,
+  }),
+  confirmPayPalPlanChange: endpoint({
+    method: 'POST',
+    path: 'billing/subscription/change-plan/paypal/confirm',
+    body: ConfirmPayPalCheckoutBodySchema,
+    response: SubscriptionResponseSchema,
   }),
   startPaymentMethodChange: endpoint({
     method: 'POST',
@@ -852,6 +874,28 @@ export const endpoints = {
   listAdminPlans: endpoint({ method: 'GET', path: 'admin/plans', response: ListAdminPlansResponseSchema }),
   reorderAdminPlans: endpoint({ method: 'PUT', path: 'admin/plans/positions', body: ReorderPlansBodySchema }),
   syncAdminPlans: endpoint({ method: 'POST', path: 'admin/plans/sync', response: SyncPlansResponseSchema }),
+  // Admin area (part 2, 2 "Discount"): coupons, each a Stripe coupon with one promotion code.
+  listCoupons: endpoint({
+    method: 'GET',
+    path: 'billing/coupons',
+    query: AdminCouponsQuerySchema,
+    response: AdminCouponsPageSchema,
+  }),
+  createCoupon: endpoint({
+    method: 'POST',
+    path: 'billing/coupons',
+    body: CreateCouponBodySchema,
+    response: AdminCouponResponseSchema,
+  }),
+  updateCoupon: endpoint({
+    method: 'PUT',
+    path: 'billing/coupons/:couponId',
+    params: CouponIdParamsSchema,
+    body: UpdateCouponBodySchema,
+    response: AdminCouponResponseSchema,
+  }),
+  deleteCoupon: endpoint({ method: 'DELETE', path: 'billing/coupons/:couponId', params: CouponIdParamsSchema }),
+  syncCoupons: endpoint({ method: 'POST', path: 'billing/coupons/sync', response: SyncCouponsResponseSchema }),
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof endpoints;

@@ -37,4 +37,5 @@ export * from './admin-pages.ts';
 export * from './subscriptions.ts';
 export * from './plan-change.ts';
 export * from './admin-plans.ts';
+export * from './admin-coupons.ts';
 export * from './admin-subscriptions.ts';

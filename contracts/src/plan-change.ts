@@ -13,10 +13,15 @@ export const ChangePlanBodySchema = z.object({
 });
 export type ChangePlanBody = z.infer<typeof ChangePlanBodySchema>;
 
-/** What a plan change costs now and when the plan renews after it (the gateway's proration preview). */
+/**
+ * What a plan change costs and when the plan renews after it. Stripe prorates: the amount is charged
+ * at once (`now`). PayPal does not: the new plan starts once approved at PayPal, and its price is
+ * charged from the next payment (`next_payment`, on renews_at).
+ */
 export const PlanChangePreviewSchema = z.object({
-  /** Charged at once, in the currency's major unit: the new price less what is left of the current one. */
+  /** In the currency's major unit: at once, the new price less what is left of the current one; else the new price. */
   amount_due: z.number(),
+  charged: z.enum(['now', 'next_payment']),
   currency: z.string(),
   /** When the changed plan renews next. */
   renews_at: z.string().nullable(),
@@ -33,4 +38,8 @@ export const ChangePlanConfirmBodySchema = ChangePlanBodySchema.extend({
 });
 export type ChangePlanConfirmBody = z.infer<typeof ChangePlanConfirmBodySchema>;
 
-export const ChangePlanResponseSchema = z.object({ subscription: BillingSubscriptionSchema });
+/** The changed subscription (Stripe), or PayPal's page where the subscriber approves the change. */
+export const ChangePlanResponseSchema = z.object({
+  subscription: BillingSubscriptionSchema.optional(),
+  redirect_url: z.string().optional(),
+});

@@ -27,6 +27,9 @@ export const BILLING_MESSAGES = {
   checkoutUnpaid: 'The payment has not been completed.',
   notCancelable: 'This subscription cannot be cancelled.',
   notResumable: 'Only a cancelled subscription still in its paid period can be renewed.',
+  paypalCancelledThere:
+    'This PayPal subscription was cancelled at PayPal and cannot be renewed. Subscribe again once it ends.',
+  paypalPaymentMethod: 'PayPal subscriptions are paid from your PayPal account: change how you pay there.',
 } as const;
 
 export const PaymentMethodSchema = z.object({ brand: z.string(), last4: z.string() });
@@ -74,6 +77,14 @@ export const ConfirmStripeCheckoutBodySchema = z.object({
   session_id: z.string({ error: 'The checkout session is missing.' }).min(1).max(255),
 });
 export type ConfirmStripeCheckoutBody = z.infer<typeof ConfirmStripeCheckoutBodySchema>;
+
+/** PayPal returns the browser with the subscription's id (I-…) in `subscription_id`. */
+export const ConfirmPayPalCheckoutBodySchema = z.object({
+  subscription_id: z
+    .string({ error: 'The PayPal subscription is missing.' })
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'This is not a PayPal subscription id.'),
+});
+export type ConfirmPayPalCheckoutBody = z.infer<typeof ConfirmPayPalCheckoutBodySchema>;
 
 export const SubscriptionResponseSchema = z.object({ subscription: BillingSubscriptionSchema });
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponseSchema>;

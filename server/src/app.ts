@@ -58,6 +58,7 @@ import { seoRoutes } from './shell/seo.routes.ts';
 import { invoicesRoutes } from './billing/invoices/invoices.routes.ts';
 import { plansRoutes } from './billing/plans.routes.ts';
 import { plansAdminRoutes } from './billing/plans-admin.routes.ts';
+import { couponsRoutes } from './billing/coupons/coupons.routes.ts';
 import { subscriptionsRoutes } from './billing/subscriptions.routes.ts';
 import { adminSubscriptionsRoutes } from './admin/subscriptions/admin-subscriptions.routes.ts';
 import { billingWebhookRoutes } from './billing/webhooks.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(notificationsRoutes, { notifications, signIns: auth.resolver });
       await api.register(plansRoutes, { billing: modules.billing });
       await api.register(plansAdminRoutes, { billing: modules.billing });
+      await api.register(couponsRoutes, { coupons: modules.billing.coupons });
       await api.register(subscriptionsRoutes, { billing: modules.billing });
       await api.register(invoicesRoutes, { invoices: modules.billing.invoices });
       await api.register(billingWebhookRoutes, { billing: modules.billing });

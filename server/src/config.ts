@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   WEB_PUSH_ALLOWED_HOSTS: z.string().default(''),
   /** Another address for Stripe's API (a proxy or a local stand-in); Stripe's own when unset. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Another address for PayPal's REST API (a local stand-in); PayPal's own for the mode when unset. */
+  PAYPAL_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Where the built web app lives; tests may point elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -103,6 +105,8 @@ export type Config = {
   previousSecretKeys: string[];
   /** Stripe's API address when it is not Stripe's own. */
   stripeApiUrl: string | undefined;
+  /** PayPal's API address when it is not PayPal's own. */
+  paypalApiUrl: string | undefined;
   /** Settings held by environment variables (settings/setting-environment.ts), by setting key. */
   settingOverrides: Record<string, unknown>;
 };
@@ -156,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((k) => k.trim())
       .filter(Boolean),
     stripeApiUrl: e.STRIPE_API_URL,
+    paypalApiUrl: e.PAYPAL_API_URL,
     settingOverrides: settingOverrides(env),
   };
 }

@@ -65,6 +65,7 @@ export function createModules(core: CoreDeps) {
       mailConfigured: config.smtpUrl !== undefined,
     },
     stripeApiUrl: config.stripeApiUrl,
+    paypalApiUrl: config.paypalApiUrl,
   });
   // Adapters to the world outside the process that several areas share: file bytes and mail (each
   // mail sent or refused lands in the outgoing email log).
@@ -98,6 +99,7 @@ export function createModules(core: CoreDeps) {
     users,
     settings: settings.service,
     stripeApiUrl: config.stripeApiUrl,
+    paypalApiUrl: config.paypalApiUrl,
     logger,
     audit: admin.audit,
     clock,
@@ -105,6 +107,7 @@ export function createModules(core: CoreDeps) {
   const subscriptionCancellation = new SubscriptionCancellation({
     subscriptions: billing.repos.subscriptions,
     stripe: billing.stripe.gateway,
+    paypal: billing.paypal.gateway,
     logger,
     clock,
   });

@@ -67,7 +67,7 @@ describe('admin plans', () => {
 
     // Without Stripe's keys, Sync plans says so.
     await page.getByRole('button', { name: 'Sync plans' }).click();
-    await expectToast(page, 'Stripe is not configured.');
+    await expectToast(page, 'No payment gateway is configured.');
     await dismissToasts(page);
 
     // Create a plan with two prices.

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Cookie, Page } from 'playwright-core';
+import { type PayPalStandIn, startPayPalStandIn } from '../../server/test/helpers/paypal/stand-in.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../server/test/helpers/stripe/stand-in.ts';
 import { expectToast } from './account-steps.ts';
 import { startDriveServer } from './drive-steps.ts';
@@ -23,19 +24,24 @@ import {
 
 const SECRET_KEY = 'sk_test_kosh_settings_journey';
 const WEBHOOK_SECRET = 'whsec_kosh_settings_journey';
+const PAYPAL_CLIENT = 'kosh-settings-paypal-client';
+const PAYPAL_SECRET = 'kosh-settings-paypal-secret';
 const COMPANY = 'Kosh Cloud Pvt Ltd\n12 MG Road, Bengaluru 560001\nGSTIN 29ABCDE1234F1Z5';
 let server: RunningServer;
 let stripe: StripeStandIn;
+let paypal: PayPalStandIn;
 let adminCookies: Cookie[] | undefined;
 const browsers: Browser[] = [];
 
 beforeAll(async () => {
   stripe = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
-  server = await startDriveServer({ STRIPE_API_URL: stripe.url });
+  paypal = await startPayPalStandIn({ clientId: PAYPAL_CLIENT, clientSecret: PAYPAL_SECRET, webhookId: 'WH-TAB' });
+  server = await startDriveServer({ STRIPE_API_URL: stripe.url, PAYPAL_API_URL: paypal.url });
 });
 afterAll(async () => {
   await server?.stop();
   await stripe?.close();
+  await paypal?.close();
 });
 afterEach(async () => {
   for (const b of browsers.splice(0)) {
@@ -60,6 +66,7 @@ async function openTab(viewport = DESKTOP): Promise<Page> {
 }
 
 const stripeSection = (page: Page) => page.getByRole('region', { name: 'Stripe', exact: true });
+const paypalSection = (page: Page) => page.getByRole('region', { name: 'PayPal', exact: true });
 const saveBar = (page: Page) => page.getByRole('region', { name: 'Unsaved changes' });
 const noGateway = (page: Page) =>
   page.getByText('No payment gateway is configured: the checkout page will offer none.');
@@ -98,7 +105,8 @@ describe('admin settings: subscriptions', () => {
     const address = stripeSection(page).getByRole('textbox', { name: 'Webhook address' });
     expect(await address.inputValue()).toBe(`${server.url}/api/v1/billing/webhooks/stripe`);
     expect(await stripeSection(page).getByRole('button', { name: 'Copy webhook address' }).isVisible()).toBe(true);
-    await page.getByText('PayPal is not available yet.').waitFor();
+    const paypalAddress = page.getByTestId('paypal-webhook-address');
+    expect(await paypalAddress.inputValue()).toBe(`${server.url}/api/v1/billing/webhooks/paypal`);
     expect(await stripeSection(page).getByText('Test mode').count()).toBe(0);
 
     const billing = page.getByRole('switch', { name: 'Enable billing' });
@@ -144,5 +152,39 @@ describe('admin settings: subscriptions', () => {
     await saveRefusedKey(page, 'Save');
     await screenshot(page, 'admin-settings-subscriptions-refused-375');
     await expectAccessible(page);
+  });
+
+  it('saves PayPal’s client once PayPal accepts it, and tells a secret PayPal refuses', async () => {
+    const page = await openTab();
+    const section = paypalSection(page);
+    await section.scrollIntoViewIfNeeded();
+    expect(await section.getByRole('radio', { name: /^Sandbox/ }).isChecked()).toBe(true);
+    await section.getByRole('textbox', { name: 'Client ID' }).fill(PAYPAL_CLIENT);
+    await section.getByLabel('Secret', { exact: true }).fill(PAYPAL_SECRET);
+    await section.getByRole('textbox', { name: 'Webhook ID' }).fill('WH-TAB');
+    await saveBar(page).getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, 'Settings saved');
+    await saveBar(page).waitFor({ state: 'detached' });
+    const saved = await savedSettings(page);
+    expect(saved.settings).toMatchObject({
+      'billing.paypal.client_id': PAYPAL_CLIENT,
+      'billing.paypal.mode': 'sandbox',
+    });
+    expect(saved.secrets['billing.paypal.client_secret']).toBe(true);
+    expect(await page.content()).not.toContain(PAYPAL_SECRET);
+    await section.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await screenshot(page, 'admin-settings-subscriptions-paypal-1280');
+    await expectAccessible(page);
+
+    await section.getByRole('group', { name: 'Secret', exact: true }).getByRole('button', { name: 'Replace' }).click();
+    await section.getByLabel('Secret', { exact: true }).fill('not-the-secret');
+    await saveBar(page).getByRole('button', { name: 'Save changes' }).click();
+    const alert = section
+      .getByRole('alert')
+      .filter({ hasText: 'PayPal refused this client ID and secret in sandbox mode.' });
+    await alert.waitFor();
+    await alert.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'admin-settings-subscriptions-paypal-refused-1280');
+    expect((await savedSettings(page)).secrets['billing.paypal.client_secret']).toBe(true);
   });
 });

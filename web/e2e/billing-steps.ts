@@ -1,4 +1,5 @@
 import type { ListProductsResponse, Product } from '@kosh/contracts';
+import { type PayPalStandIn, startPayPalStandIn } from '../../server/test/helpers/paypal/stand-in.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../server/test/helpers/stripe/stand-in.ts';
 import { type RunningServer, setSettings, startServer } from './harness.ts';
 
@@ -28,6 +29,42 @@ export async function startBillingServer(
   serverUrl = server.url;
   await setSettings(server, { 'billing.enable': true, ...settings });
   return { server, stripe };
+}
+
+/** The PayPal app the journeys configure. */
+export const PAYPAL_KEYS = {
+  clientId: 'kosh-journey-client',
+  clientSecret: 'kosh-journey-secret',
+  webhookId: 'WH-JOURNEY',
+};
+
+/**
+ * The server with Stripe and PayPal configured and billing on, each pointed at a local stand-in
+ * whose webhooks reach the server's endpoints over HTTP, as the gateways' would.
+ */
+export async function startPayPalBillingServer(keys: {
+  secretKey: string;
+  webhookSecret: string;
+}): Promise<{ server: RunningServer; stripe: StripeStandIn; paypal: PayPalStandIn }> {
+  let serverUrl = '';
+  const post = (path: string) => async (payload: string, headers: Record<string, string>) =>
+    (await fetch(`${serverUrl}${path}`, { method: 'POST', body: payload, headers })).status;
+  const stripe = await startStripeStandIn({ ...keys, deliver: post('/api/v1/billing/webhooks/stripe') });
+  const paypal = await startPayPalStandIn({ ...PAYPAL_KEYS, deliver: post('/api/v1/billing/webhooks/paypal') });
+  const server = await startServer({
+    env: {
+      STRIPE_SECRET_KEY: keys.secretKey,
+      STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      PAYPAL_CLIENT_ID: PAYPAL_KEYS.clientId,
+      PAYPAL_CLIENT_SECRET: PAYPAL_KEYS.clientSecret,
+      PAYPAL_WEBHOOK_ID: PAYPAL_KEYS.webhookId,
+      PAYPAL_API_URL: paypal.url,
+    },
+  });
+  serverUrl = server.url;
+  await setSettings(server, { 'billing.enable': true });
+  return { server, stripe, paypal };
 }
 
 /** The plans the pricing page lists. */

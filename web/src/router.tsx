@@ -117,6 +117,12 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'discount',
+                element: <RequirePermission permission="discount.update" />,
+                errorElement,
+                children: [{ index: true, errorElement, lazy: () => import('./admin/coupons/CouponsPage.tsx') }],
+              },
+              {
                 path: 'subscriptions',
                 element: <RequirePermission permission="subscriptions.update" />,
                 errorElement,
@@ -217,9 +223,14 @@ export const routes: RouteObject[] = [
             errorElement,
             lazy: () => import('./site/pricing/CheckoutPage.tsx'),
           },
-          // Where Stripe sends the browser back after paying.
+          // Where Stripe and PayPal send the browser back after paying.
           {
             path: '/checkout/:productId/:priceId/stripe/done',
+            errorElement,
+            lazy: () => import('./billing/CheckoutDonePage.tsx'),
+          },
+          {
+            path: '/checkout/:productId/:priceId/paypal/done',
             errorElement,
             lazy: () => import('./billing/CheckoutDonePage.tsx'),
           },
@@ -247,6 +258,12 @@ export const routes: RouteObject[] = [
             path: '/billing/change-payment-method/done',
             errorElement,
             lazy: () => import('./billing/PaymentMethodDonePage.tsx'),
+          },
+          // Where PayPal sends the browser back after the subscriber approved a plan change.
+          {
+            path: '/billing/change-plan/paypal/done',
+            errorElement,
+            lazy: () => import('./billing/ChangePlanDonePage.tsx'),
           },
           {
             path: '/billing/change-plan/:productId/:priceId/confirm',

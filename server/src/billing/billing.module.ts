@@ -15,7 +15,14 @@ import { PlanChangeService } from './plan-change.service.ts';
 import { PlansService } from './plans.service.ts';
 import { PlansAdminRepository } from './plans-admin.repository.ts';
 import { PlansAdminService } from './plans-admin.service.ts';
+import { PayPalCatalog } from './paypal/paypal-catalog.ts';
+import { paypalEventHandler } from './paypal/paypal-events.ts';
+import { PayPalGateway } from './paypal/paypal-gateway.ts';
+import { PayPalPlanSync } from './paypal/paypal-plan-sync.ts';
+import { PayPalSync } from './paypal/paypal-sync.ts';
+import { PlanSync } from './plan-sync.ts';
 import { StripePlanSync } from './stripe/stripe-plan-sync.ts';
+import { createCouponsModule } from './coupons/coupons.module.ts';
 import type { AuditService } from '../admin/audit/audit.service.ts';
 import { StripeCatalog } from './stripe/stripe-catalog.ts';
 import type { Notifier } from '../notifications/notification.service.ts';
@@ -41,6 +48,7 @@ export function createBillingModule(deps: {
   users: UsersModule;
   settings: SettingsReader;
   stripeApiUrl: string | undefined;
+  paypalApiUrl: string | undefined;
   logger: Logger;
   audit: AuditService;
   clock?: Clock;
@@ -58,13 +66,34 @@ export function createBillingModule(deps: {
     plans: plansRepo,
     logger: deps.logger,
     clock,
+    ended: (row) => paypal.sync.closeEnded(row),
   });
   const catalog = new StripeCatalog({ gateway, plans: plansRepo });
+  const paypalGateway = new PayPalGateway({ settings: deps.settings, apiUrl: deps.paypalApiUrl, clock });
+  const paypal = {
+    gateway: paypalGateway,
+    catalog: new PayPalCatalog({ gateway: paypalGateway, plans: plansRepo }),
+    sync: new PayPalSync({
+      gateway: paypalGateway,
+      subscriptions: subscriptionsRepo,
+      plans: plansRepo,
+      users: deps.users.repos.users,
+      changed: (before, after) => notices.changed(before, after),
+      clock,
+    }),
+  };
   const plansAdminRepo = new PlansAdminRepository(deps.db, deps.dialect);
   const plansAdmin = new PlansAdminService({
     repo: plansAdminRepo,
     plans: plansRepo,
-    sync: new StripePlanSync({ gateway, catalog, repo: plansAdminRepo, logger: deps.logger }),
+    sync: new PlanSync({
+      targets: [
+        new StripePlanSync({ gateway, catalog, repo: plansAdminRepo }),
+        new PayPalPlanSync({ gateway: paypal.gateway, catalog: paypal.catalog, repo: plansAdminRepo }),
+      ],
+      repo: plansAdminRepo,
+      logger: deps.logger,
+    }),
     audit: deps.audit,
     clock,
   });
@@ -85,12 +114,14 @@ export function createBillingModule(deps: {
     settings: deps.settings,
     stripe: gateway,
     stripeSync: stripe.sync,
+    paypal,
     clock,
   });
   const events = new BillingEventsService({
     repo: eventsRepo,
     handlers: {
       stripe: stripeEventHandler({ sync: stripe.sync, notice: paymentNotices({ notifier, plans: plansRepo }) }),
+      paypal: paypalEventHandler({ sync: paypal.sync, notice: paymentNotices({ notifier, plans: plansRepo }) }),
     },
     logger: deps.logger,
     clock,
@@ -119,6 +150,7 @@ export function createBillingModule(deps: {
       clock,
     }),
     plansAdmin,
+    coupons: createCouponsModule({ db: deps.db, dialect: deps.dialect, gateway, audit: deps.audit, clock }),
     subscriptions,
     checkout: new CheckoutService({
       settings: deps.settings,
@@ -127,11 +159,13 @@ export function createBillingModule(deps: {
       service: subscriptions,
       users: deps.users.repos.users,
       stripe,
+      paypal,
       clock,
     }),
-    planChange: new PlanChangeService({ plans: plansRepo, subscriptions, stripe, clock }),
+    planChange: new PlanChangeService({ plans: plansRepo, subscriptions, stripe, paypal, clock }),
     paymentMethod: new PaymentMethodService({ subscriptions, repo: subscriptionsRepo, stripe, clock }),
     stripe,
+    paypal,
     events,
     invoices: new InvoicesService({
       invoices: new InvoicesRepository(deps.db),

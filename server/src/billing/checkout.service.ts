@@ -1,3 +1,9 @@
+import {
+  ApiError,
+  ApplicationContextUserAction,
+  ExperienceContextShippingPreference,
+  SubscriptionStatus,
+} from '@paypal/paypal-server-sdk';
 import Stripe from 'stripe';
 import { BILLING_MESSAGES, type BillingSubscription, type CheckoutBody, type PaymentGateway } from '@kosh/contracts';
 import type { Actor } from '../auth/actor.ts';
@@ -7,11 +13,17 @@ import { GATEWAY_UNREACHABLE, gatewayError } from './gateway-error.ts';
 import type { SettingsReader } from '../settings/settings.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { PlansRepository } from './plans.repository.ts';
+import type { PayPalCatalog } from './paypal/paypal-catalog.ts';
+import type { PayPalGateway } from './paypal/paypal-gateway.ts';
+import type { PayPalSync } from './paypal/paypal-sync.ts';
+import type { PriceRow, ProductRow } from './plans.repository.ts';
 import type { StripeCatalog } from './stripe/stripe-catalog.ts';
 import type { StripeGateway } from './stripe/stripe-gateway.ts';
 import type { StripeSync } from './stripe/stripe-sync.ts';
 import type { SubscriptionsRepository } from './subscriptions.repository.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
+
+type PayPalParts = { gateway: PayPalGateway; catalog: PayPalCatalog; sync: PayPalSync };
 
 /**
  * Checkout (spec part 2, 2 "Checkout and payment routes"): the browser leaves for the gateway's
@@ -24,6 +36,7 @@ export class CheckoutService {
   private readonly service: SubscriptionsService;
   private readonly users: Pick<UsersRepository, 'getById'>;
   private readonly stripe: { gateway: StripeGateway; catalog: StripeCatalog; sync: StripeSync };
+  private readonly paypal: PayPalParts;
   private readonly clock: Clock;
   constructor(deps: {
     settings: SettingsReader;
@@ -32,6 +45,7 @@ export class CheckoutService {
     service: SubscriptionsService;
     users: Pick<UsersRepository, 'getById'>;
     stripe: { gateway: StripeGateway; catalog: StripeCatalog; sync: StripeSync };
+    paypal: PayPalParts;
     clock: Clock;
   }) {
     this.settings = deps.settings;
@@ -40,13 +54,18 @@ export class CheckoutService {
     this.service = deps.service;
     this.users = deps.users;
     this.stripe = deps.stripe;
+    this.paypal = deps.paypal;
     this.clock = deps.clock;
   }
 
   /** The gateways the checkout page offers: billing on and the gateway's keys configured. */
   async gateways(): Promise<PaymentGateway[]> {
     if (!(await this.settings.get<boolean>('billing.enable'))) return [];
-    return (await this.stripe.gateway.isConfigured()) ? ['stripe'] : [];
+    const [stripe, paypal] = await Promise.all([
+      this.stripe.gateway.isConfigured(),
+      this.paypal.gateway.isConfigured(),
+    ]);
+    return [...(stripe ? (['stripe'] as const) : []), ...(paypal ? (['paypal'] as const) : [])];
   }
 
   /** Starts paying for a plan: answers the gateway's hosted page to send the browser to. */
@@ -61,6 +80,7 @@ export class CheckoutService {
     if ((await this.service.planSpaceOf(user.id)) !== null) throw conflict(BILLING_MESSAGES.alreadySubscribed);
 
     const back = `${baseUrl}/checkout/${product.id}/${price.id}`;
+    if (body.gateway === 'paypal') return this.startPayPal(user.id, product, price, back);
     try {
       const stripe = await this.stripe.gateway.client();
       const customer = await this.customer(user.id);
@@ -104,6 +124,63 @@ export class CheckoutService {
         typeof subscription === 'string' ? subscription : subscription.id,
       );
       return this.service.present(row);
+    } catch (error) {
+      throw gatewayError(error);
+    }
+  }
+
+  /**
+   * PayPal: a subscription to the price's PayPal plan, which the subscriber approves on PayPal's
+   * page; PayPal returns the browser to the done route with the subscription's id.
+   */
+  private async startPayPal(
+    userId: number,
+    product: ProductRow,
+    price: PriceRow,
+    back: string,
+  ): Promise<{ redirect_url: string }> {
+    try {
+      const user = await this.users.getById(userId);
+      if (!user) throw notFound();
+      const subscriptions = await this.paypal.gateway.subscriptions();
+      const { result } = await subscriptions.createSubscription({
+        body: {
+          planId: await this.paypal.catalog.planId(product, price),
+          customId: String(userId),
+          subscriber: { emailAddress: user.email },
+          applicationContext: {
+            brandName: ((await this.settings.get<string>('branding.site_name')) ?? 'Kosh').slice(0, 127),
+            shippingPreference: ExperienceContextShippingPreference.NoShipping,
+            userAction: ApplicationContextUserAction.SubscribeNow,
+            returnUrl: `${back}/paypal/done`,
+            cancelUrl: back,
+          },
+        },
+      });
+      const approve = result.links?.find((link) => link.rel === 'approve')?.href;
+      if (!approve) throw new AppError(502, GATEWAY_UNREACHABLE);
+      return { redirect_url: approve };
+    } catch (error) {
+      throw gatewayError(error);
+    }
+  }
+
+  /**
+   * PayPal's done route: the subscription must be this user's (Kosh wrote the user's id into it)
+   * and approved; it is read from PayPal and recorded, as its webhook would.
+   */
+  async confirmPayPal(actor: Actor, subscriptionId: string): Promise<BillingSubscription> {
+    const user = actor.requireUser();
+    try {
+      const sub = await this.paypal.sync.fetch(subscriptionId).catch((error: unknown) => {
+        if (error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 400))
+          throw notFound(BILLING_MESSAGES.checkoutNotFound);
+        throw error;
+      });
+      // Someone else's subscription reads as unknown: its existence is not this user's business.
+      if (sub.customId !== String(user.id)) throw notFound(BILLING_MESSAGES.checkoutNotFound);
+      if (sub.status !== SubscriptionStatus.Active) throw conflict(BILLING_MESSAGES.checkoutUnpaid);
+      return this.service.present(await this.paypal.sync.write(sub));
     } catch (error) {
       throw gatewayError(error);
     }

@@ -88,6 +88,7 @@ export class PaymentMethodService {
     const userId = actor.requireUser().id;
     const row = await this.subscriptions.currentRowOf(userId);
     if (!row) throw notFound(BILLING_MESSAGES.noSubscription);
+    if (row.gateway === 'paypal') throw conflict(BILLING_MESSAGES.paypalPaymentMethod);
     const customer = await this.repo.customerOf(userId, 'stripe');
     if (row.gateway !== 'stripe' || !row.gateway_id || !customer || subscriptionState(row, this.clock()) === 'ended')
       throw conflict(PAYMENT_METHOD_MESSAGES.notChangeable);

@@ -3,6 +3,9 @@ import { validSubscriptionAt } from '../admin/valid-subscriptions.ts';
 import { immediateTransaction } from '../drive/owner-transaction.ts';
 import type { PriceRow, ProductRow } from './plans.repository.ts';
 
+/** The columns holding a plan's or price's id at each gateway. */
+export type GatewayColumn = 'stripe_id' | 'paypal_id';
+
 /** Queries of the admin area's plans screen and of the sync with the gateways. */
 export class PlansAdminRepository {
   private readonly db: Database;
@@ -47,7 +50,11 @@ export class PlansAdminRepository {
   }
 
   /** Prices the sync has work with: current ones not at Stripe yet, archived ones that are. */
-  listPricesToSync(productIds: number[], db: Database = this.db): Promise<PriceRow[]> {
+  listPricesToSync(
+    productIds: number[],
+    column: GatewayColumn = 'stripe_id',
+    db: Database = this.db,
+  ): Promise<PriceRow[]> {
     if (!productIds.length) return Promise.resolve([]);
     return db
       .selectFrom('prices')
@@ -55,23 +62,27 @@ export class PlansAdminRepository {
       .where('product_id', 'in', productIds)
       .where((eb) =>
         eb.or([
-          eb.and([eb('archived_at', 'is', null), eb('stripe_id', 'is', null)]),
-          eb.and([eb('archived_at', 'is not', null), eb('stripe_id', 'is not', null)]),
+          eb.and([eb('archived_at', 'is', null), eb(column, 'is', null)]),
+          eb.and([eb('archived_at', 'is not', null), eb(column, 'is not', null)]),
         ]),
       )
       .orderBy('id')
       .execute();
   }
 
-  /** Stripe's ids of a plan and of all its prices, read before the plan is deleted. */
-  async stripeIdsOf(productId: number, db: Database = this.db): Promise<{ product: string | null; prices: string[] }> {
-    const product = await db.selectFrom('products').select('stripe_id').where('id', '=', productId).executeTakeFirst();
+  /** A gateway's ids of a plan and of all its prices, read before the plan is deleted. */
+  async gatewayIdsOf(
+    productId: number,
+    column: GatewayColumn,
+    db: Database = this.db,
+  ): Promise<{ product: string | null; prices: string[] }> {
+    const product = await db.selectFrom('products').select(column).where('id', '=', productId).executeTakeFirst();
     const prices = await db
       .selectFrom('prices')
-      .select('stripe_id')
+      .select(column)
       .where('product_id', '=', productId)
-      .where('stripe_id', 'is not', null)
+      .where(column, 'is not', null)
       .execute();
-    return { product: product?.stripe_id ?? null, prices: prices.flatMap((p) => (p.stripe_id ? [p.stripe_id] : [])) };
+    return { product: product?.[column] ?? null, prices: prices.flatMap((p) => (p[column] ? [p[column]] : [])) };
   }
 }

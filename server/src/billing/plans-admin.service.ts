@@ -8,17 +8,17 @@ import type { PlansAdminRepository } from './plans-admin.repository.ts';
 import { presentProduct } from './plans.presenter.ts';
 import type { PlansRepository } from './plans.repository.ts';
 import type { PlanChangeHook } from './plans.service.ts';
-import type { StripePlanSync } from './stripe/stripe-plan-sync.ts';
+import type { PlanSync } from './plan-sync.ts';
 
 export const PLANS_ADMIN_TEXT = {
-  notConfigured: 'Stripe is not configured.',
+  notConfigured: 'No payment gateway is configured.',
   wrongSet: 'List every plan exactly once.',
 } as const;
 
 type Deps = {
   repo: PlansAdminRepository;
   plans: Pick<PlansRepository, 'listCurrentPrices'>;
-  sync: StripePlanSync;
+  sync: PlanSync;
   audit: AuditService;
   clock?: Clock;
 };
@@ -77,7 +77,7 @@ export class PlansAdminService {
     });
   }
 
-  /** Pushes every plan and price to Stripe; 409 without Stripe's keys, 502 when Stripe fails. */
+  /** Pushes every plan and price to each configured gateway; 409 without any, 502 when one fails. */
   async sync(source: AuditSource): Promise<SyncPlansResponse> {
     source.actor.authorize(Permission.plansUpdate);
     if (!(await this.deps.sync.isConfigured())) throw conflict(PLANS_ADMIN_TEXT.notConfigured);
@@ -92,7 +92,7 @@ export class PlansAdminService {
     return counts;
   }
 
-  /** PlansService's hook: the audit row in the change's transaction, then the plan's sync with Stripe. */
+  /** PlansService's hook: the audit row in the change's transaction, then the plan's sync with the gateways. */
   readonly onPlanChange: PlanChangeHook = async (change, trx) => {
     const target = change.after ?? change.before;
     await this.deps.audit.record(
@@ -108,11 +108,9 @@ export class PlansAdminService {
       trx,
     );
     const { sync } = this.deps;
-    if (change.action !== 'plan.delete') {
-      return () => sync.quietly(`plan ${change.productId}`, () => sync.syncPlan(change.productId));
-    }
-    const removed = await this.deps.repo.stripeIdsOf(change.productId, trx);
-    if (!removed.product && !removed.prices.length) return undefined;
-    return () => sync.quietly(`deleted plan ${change.productId}`, () => sync.archiveRemoved(removed));
+    if (change.action !== 'plan.delete') return () => sync.afterSave(change.productId);
+    const removed = await sync.removedOf(change.productId, trx);
+    if (!removed.size) return undefined;
+    return () => sync.afterDelete(change.productId, removed);
   };
 }

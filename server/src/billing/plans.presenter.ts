@@ -10,7 +10,7 @@ export const cycleDays = (price: Pick<PriceRow, 'interval' | 'interval_count'>):
 
 /** Amounts are stored in paise and answered in rupees. */
 export const toMinorUnits = (amount: number): number => Math.round(amount * 100);
-const toMajorUnits = (minor: number): number => Number(minor) / 100;
+export const toMajorUnits = (minor: number): number => Number(minor) / 100;
 
 export function presentPrice(row: PriceRow): Price {
   return {

@@ -106,6 +106,31 @@ export class PlansRepository {
     return row?.[column] ?? gatewayId;
   }
 
+  /** The PayPal catalog product every plan's PayPal plans live under (kept on each plan row), if made yet. */
+  async paypalCatalogId(): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('products')
+      .select('paypal_id')
+      .where('paypal_id', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
+    return row?.paypal_id ?? undefined;
+  }
+
+  /**
+   * Records the catalog product on every plan that has none, unless another process recorded one
+   * first (two first checkouts at once); answers the id that stays.
+   */
+  async claimPayPalCatalog(catalogId: string): Promise<string> {
+    const known = await this.paypalCatalogId();
+    await this.db
+      .updateTable('products')
+      .set({ paypal_id: known ?? catalogId })
+      .where('paypal_id', 'is', null)
+      .execute();
+    return (await this.paypalCatalogId()) ?? catalogId;
+  }
+
   async archivePrices(ids: number[], at: string, db: Database = this.db): Promise<void> {
     if (ids.length) await db.updateTable('prices').set({ archived_at: at }).where('id', 'in', ids).execute();
   }

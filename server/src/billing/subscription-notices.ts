@@ -27,18 +27,22 @@ export class SubscriptionNotices {
   private readonly plans: Pick<PlansRepository, 'getById'>;
   private readonly logger: Logger;
   private readonly clock: Clock;
+  private readonly ended: (row: SubscriptionRow) => Promise<void>;
   constructor(deps: {
     db: Database;
     notifier: Notifier;
     plans: Pick<PlansRepository, 'getById'>;
     logger: Logger;
     clock: Clock;
+    /** Told once of each plan that ended, before its subscriber is (closing it at the gateway). */
+    ended?: (row: SubscriptionRow) => Promise<void>;
   }) {
     this.db = deps.db;
     this.notifier = deps.notifier;
     this.plans = deps.plans;
     this.logger = deps.logger;
     this.clock = deps.clock;
+    this.ended = deps.ended ?? (async () => undefined);
   }
 
   /** After the gateway's state was written: a plan newly set to end is announced. */
@@ -91,6 +95,10 @@ export class SubscriptionNotices {
         .where(column, 'is', null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) continue;
+      if (kind === 'subscription-ended')
+        await this.ended(row).catch((err: unknown) =>
+          this.logger.warn({ err, subscriptionId: row.id }, 'could not close an ended subscription at its gateway'),
+        );
       await this.tell(kind, row).catch((err: unknown) =>
         this.logger.warn({ err, subscriptionId: row.id }, 'could not send a subscription notice'),
       );

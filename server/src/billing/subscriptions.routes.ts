@@ -8,6 +8,7 @@ import {
   PlanChangePreviewResponseSchema,
   CheckoutBodySchema,
   CheckoutResponseSchema,
+  ConfirmPayPalCheckoutBodySchema,
   ConfirmStripeCheckoutBodySchema,
   CurrentSubscriptionResponseSchema,
   ListInvoicesQuerySchema,
@@ -64,6 +65,22 @@ export async function subscriptionsRoutes(app: FastifyInstance, deps: { billing:
     }),
   });
 
+  api.post('/billing/checkout/paypal/confirm', {
+    schema: {
+      tags,
+      summary: 'Confirm a PayPal subscription on return from PayPal’s approval page and record it.',
+      description: [
+        'Login required. 404 for a subscription that is not this user’s; 409 while it is not active (not',
+        'approved yet). Safe to repeat; the webhook records the same subscription whichever arrives first.',
+      ].join(' '),
+      body: ConfirmPayPalCheckoutBodySchema,
+      response: { 200: SubscriptionResponseSchema },
+    },
+    handler: async (request) => ({
+      subscription: await checkout.confirmPayPal(request.actor, request.body.subscription_id),
+    }),
+  });
+
   api.get('/billing/subscription', {
     schema: {
       tags,
@@ -111,12 +128,33 @@ export async function subscriptionsRoutes(app: FastifyInstance, deps: { billing:
   api.post('/billing/subscription/change-plan', {
     schema: {
       tags,
-      summary: 'Move to a bigger plan now, charging what the preview said (send its proration_date).',
-      description: 'The same refusals as the preview.',
+      summary:
+        'Move to a bigger plan: at once with Stripe (send the preview’s proration_date), or PayPal’s approval page.',
+      description: [
+        'The same refusals as the preview. A Stripe subscription answers the changed subscription; a PayPal one',
+        'answers redirect_url, PayPal’s page where the subscriber approves the change, which returns to',
+        '/billing/change-plan/paypal/done.',
+      ].join(' '),
       body: ChangePlanConfirmBodySchema,
       response: { 200: ChangePlanResponseSchema },
     },
-    handler: async (request) => ({ subscription: await planChange.change(request.actor, request.body) }),
+    handler: async (request) => planChange.change(request.actor, request.body, request.baseUrl),
+  });
+
+  api.post('/billing/subscription/change-plan/paypal/confirm', {
+    schema: {
+      tags,
+      summary: 'Record a plan change approved at PayPal, on return from PayPal’s page.',
+      description: [
+        'Login required. Answers the subscription on the plan PayPal has it on now (unchanged when the change',
+        'was not approved); 404 for a subscription that is not the user’s current one. Safe to repeat.',
+      ].join(' '),
+      body: ConfirmPayPalCheckoutBodySchema,
+      response: { 200: SubscriptionResponseSchema },
+    },
+    handler: async (request) => ({
+      subscription: await planChange.confirmPayPal(request.actor, request.body.subscription_id),
+    }),
   });
 
   api.post('/billing/payment-method', {

@@ -1,3 +1,4 @@
+import { SubscriptionStatus } from '@paypal/paypal-server-sdk';
 import {
   API_PLAN_MIN_BYTES,
   BILLING_MESSAGES,
@@ -20,6 +21,8 @@ import {
   summarizeSubscription,
 } from './subscription.presenter.ts';
 import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository.ts';
+import type { PayPalGateway } from './paypal/paypal-gateway.ts';
+import { CANCELLED_IN_KOSH, type PayPalSync } from './paypal/paypal-sync.ts';
 import type { StripeGateway } from './stripe/stripe-gateway.ts';
 import type { StripeSync } from './stripe/stripe-sync.ts';
 
@@ -33,6 +36,7 @@ export class SubscriptionsService {
   private readonly settings: SettingsReader;
   private readonly stripe: StripeGateway;
   private readonly stripeSync: StripeSync;
+  private readonly paypal: { gateway: PayPalGateway; sync: PayPalSync };
   private readonly clock: Clock;
   constructor(deps: {
     subscriptions: SubscriptionsRepository;
@@ -40,6 +44,7 @@ export class SubscriptionsService {
     settings: SettingsReader;
     stripe: StripeGateway;
     stripeSync: StripeSync;
+    paypal: { gateway: PayPalGateway; sync: PayPalSync };
     clock: Clock;
   }) {
     this.subscriptions = deps.subscriptions;
@@ -47,6 +52,7 @@ export class SubscriptionsService {
     this.settings = deps.settings;
     this.stripe = deps.stripe;
     this.stripeSync = deps.stripeSync;
+    this.paypal = deps.paypal;
     this.clock = deps.clock;
   }
 
@@ -102,12 +108,12 @@ export class SubscriptionsService {
 
   /** Cancels at the end of the paid period: the plan stays until then (spec: /billing/cancel). */
   async cancel(actor: Actor): Promise<BillingSubscription> {
-    return this.changeAtStripe(actor, ['active', 'trialing', 'past_due'], BILLING_MESSAGES.notCancelable, true);
+    return this.changeAtGateway(actor, ['active', 'trialing', 'past_due'], BILLING_MESSAGES.notCancelable, true);
   }
 
   /** Takes back a cancellation while the paid period lasts (spec: /billing/renew). */
   async resume(actor: Actor): Promise<BillingSubscription> {
-    return this.changeAtStripe(actor, ['cancelled'], BILLING_MESSAGES.notResumable, false);
+    return this.changeAtGateway(actor, ['cancelled'], BILLING_MESSAGES.notResumable, false);
   }
 
   async invoices(actor: Actor, query: ListInvoicesQuery): Promise<ListInvoicesResponse> {
@@ -131,24 +137,46 @@ export class SubscriptionsService {
     return presentSubscription(await this.withPlan(row), this.clock());
   }
 
-  private async changeAtStripe(
+  private async changeAtGateway(
     actor: Actor,
     from: string[],
     refusal: string,
-    cancelAtPeriodEnd: boolean,
+    cancel: boolean,
   ): Promise<BillingSubscription> {
     const row = await this.currentRowOf(actor.requireUser().id);
     if (!row) throw notFound(BILLING_MESSAGES.noSubscription);
-    if (row.gateway !== 'stripe' || !row.gateway_id || !from.includes(subscriptionState(row, this.clock())))
-      throw conflict(refusal);
     const gatewayId = row.gateway_id;
+    if (row.gateway === 'none' || !gatewayId || !from.includes(subscriptionState(row, this.clock())))
+      throw conflict(refusal);
     try {
+      if (row.gateway === 'paypal') return this.present(await this.changeAtPayPal(gatewayId, cancel));
       const stripe = await this.stripe.client();
-      await stripe.subscriptions.update(gatewayId, { cancel_at_period_end: cancelAtPeriodEnd });
+      await stripe.subscriptions.update(gatewayId, { cancel_at_period_end: cancel });
       return this.present(await this.stripeSync.subscription(gatewayId));
     } catch (error) {
       throw gatewayError(error);
     }
+  }
+
+  /**
+   * PayPal cancels at once, not at the end of a period: a cancel suspends instead (no charge
+   * follows, the plan lasts until its paid date, and renewing reactivates it). A subscription
+   * suspended after failed payments, or cancelled at PayPal itself, is cancelled for good.
+   */
+  private async changeAtPayPal(paypalId: string, cancel: boolean): Promise<SubscriptionRow> {
+    const subscriptions = await this.paypal.gateway.subscriptions();
+    const sub = await this.paypal.sync.fetch(paypalId);
+    if (cancel) {
+      if (sub.status === SubscriptionStatus.Active)
+        await subscriptions.suspendSubscription({ id: paypalId, body: { reason: CANCELLED_IN_KOSH } });
+      else if (sub.status === SubscriptionStatus.Suspended)
+        await subscriptions.cancelSubscription({ id: paypalId, body: { reason: CANCELLED_IN_KOSH } });
+    } else {
+      if (sub.status !== SubscriptionStatus.Suspended || sub.statusChangeNote !== CANCELLED_IN_KOSH)
+        throw conflict(BILLING_MESSAGES.paypalCancelledThere);
+      await subscriptions.activateSubscription({ id: paypalId, body: { reason: 'Renewed by the subscriber' } });
+    }
+    return this.paypal.sync.subscription(paypalId);
   }
 
   /** The subscription the billing page is about, as stored: a valid one, else the newest not ended. */

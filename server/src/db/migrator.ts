@@ -29,6 +29,7 @@ import * as m0027 from './migrations/0027-mail-templates.ts';
 import * as m0028 from './migrations/0028-server-processes.ts';
 import * as m0029 from './migrations/0029-subscriptions.ts';
 import * as m0030 from './migrations/0030-subscription-notices.ts';
+import * as m0031 from './migrations/0031-coupons.ts';
 
 // A static list: migrations are code, so they ship inside the server with no file lookup.
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-server-processes': m0028,
   '0029-subscriptions': m0029,
   '0030-subscription-notices': m0030,
+  '0031-coupons': m0031,
 };
 
 /** Every migration's name, in the order a new database applies them (by name). */

@@ -563,6 +563,28 @@ export type PricesTable = {
 
 export type BillingGateway = 'stripe' | 'paypal' | 'none';
 
+/** A discount coupon and its promotion code at Stripe (spec part 2, "Discount"). */
+export type CouponsTable = {
+  id: Generated<number>;
+  /** Upper-cased: codes are unique in any case. */
+  code: string;
+  name: string;
+  percent_off: number | null;
+  /** Minor units of `currency`. */
+  amount_off: number | null;
+  currency: string | null;
+  duration: 'once' | 'repeating' | 'forever';
+  duration_in_months: number | null;
+  max_redemptions: number | null;
+  expires_at: string | null;
+  active: number;
+  times_redeemed: number;
+  stripe_coupon_id: string | null;
+  stripe_promotion_code_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
 /** A user's customer record at a gateway. */
 export type BillingCustomersTable = {
   id: Generated<number>;
@@ -672,6 +694,7 @@ export type DB = {
   custom_pages: CustomPagesTable;
   products: ProductsTable;
   prices: PricesTable;
+  coupons: CouponsTable;
   billing_customers: BillingCustomersTable;
   subscriptions: SubscriptionsTable;
   billing_events: BillingEventsTable;

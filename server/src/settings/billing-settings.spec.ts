@@ -40,10 +40,36 @@ describe('billingSettingErrors', () => {
   });
 });
 
+describe('billingSettingErrors for PayPal', () => {
+  const paypal = (clientId: string, secret: string, webhookId: string, enable = true) => ({
+    'billing.enable': enable,
+    'billing.paypal.client_id': clientId,
+    'billing.paypal.client_secret': secret,
+    'billing.paypal.webhook_id': webhookId,
+  });
+
+  it('asks for each missing key while billing is on with some of them', () => {
+    expect(billingSettingErrors(paypal('client', '', ''))).toEqual({
+      'billing.paypal.client_secret': ['Give the secret too.'],
+      'billing.paypal.webhook_id': ['Give the webhook ID too.'],
+    });
+    expect(billingSettingErrors(paypal('', 'secret', 'WH-1'))).toEqual({
+      'billing.paypal.client_id': ['Give the client ID too.'],
+    });
+  });
+
+  it('lets all three or none through, and anything while billing is off', () => {
+    expect(billingSettingErrors(paypal('client', 'secret', 'WH-1'))).toEqual({});
+    expect(billingSettingErrors(paypal('', '', ''))).toEqual({});
+    expect(billingSettingErrors(paypal('client', '', '', false))).toEqual({});
+  });
+});
+
 describe('touchesBilling', () => {
-  it('is true for the switch and Stripe keys only', () => {
+  it("is true for the switch and the gateways' keys only", () => {
     expect(touchesBilling(['branding.site_name', 'billing.enable'])).toBe(true);
     expect(touchesBilling(['billing.stripe.webhook_secret'])).toBe(true);
+    expect(touchesBilling(['billing.paypal.mode'])).toBe(true);
     expect(touchesBilling(['billing.invoice.notes', 'branding.site_name'])).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { paypalBaseUrl } from '../billing/paypal/paypal-client.ts';
 import { stripeAddressOptions } from '../billing/stripe/stripe-gateway.ts';
 import { MAIL_SETTING_KEYS, mailSettingsOf, smtpPlace } from '../mail/mail-settings.ts';
 
@@ -13,6 +14,8 @@ export type CheckContext = {
   testMail?: () => Promise<{ subject: string; text: string; html?: string }>;
   /** Where Stripe's API is asked instead of api.stripe.com (STRIPE_API_URL, a stand-in in tests). */
   stripeApiUrl?: string;
+  /** Where PayPal's API is asked instead of PayPal's own for the mode (PAYPAL_API_URL). */
+  paypalApiUrl?: string;
 };
 export const DEFAULT_TEST_MAIL = {
   subject: 'Test mail from Kosh',
@@ -186,10 +189,36 @@ const stripe: CredentialCheck = {
   },
 };
 
+/**
+ * PayPal: the client id and secret ask for an access token, as every call of Kosh's does; PayPal
+ * answers 401 invalid_client to a pair it does not know (in the chosen mode).
+ */
+const paypal: CredentialCheck = {
+  group: 'paypal',
+  covers: (key) => key.startsWith('billing.paypal.'),
+  applies: (v) => str(v['billing.paypal.client_id']) !== '' && str(v['billing.paypal.client_secret']) !== '',
+  async run(v, ctx) {
+    const mode = v['billing.paypal.mode'] === 'live' ? 'live' : 'sandbox';
+    const url = `${ctx.paypalApiUrl ?? paypalBaseUrl(mode)}/v1/oauth2/token`;
+    const basic = Buffer.from(`${str(v['billing.paypal.client_id'])}:${str(v['billing.paypal.client_secret'])}`);
+    try {
+      const { status } = await post(url, new URLSearchParams({ grant_type: 'client_credentials' }), {
+        authorization: `Basic ${basic.toString('base64')}`,
+      });
+      if (status === 401) return `PayPal refused this client ID and secret in ${mode} mode.`;
+      if (status >= 400) return `PayPal answered ${status} to the check of the client ID and secret.`;
+      return null;
+    } catch (error) {
+      return unreachable('PayPal', url, error);
+    }
+  },
+};
+
 /** Every live check, in the order their errors are listed. */
 export const CREDENTIAL_CHECKS: readonly CredentialCheck[] = [
   mail,
   recaptcha,
   stripe,
+  paypal,
   ...Object.keys(PROVIDER_NAMES).map(socialProvider),
 ];

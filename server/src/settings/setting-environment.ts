@@ -16,6 +16,10 @@ const PLAIN_VARIABLES: Readonly<Record<string, string>> = {
   'social.envato.client_secret': 'ENVATO_CLIENT_SECRET',
   'billing.stripe.secret_key': 'STRIPE_SECRET_KEY',
   'billing.stripe.webhook_secret': 'STRIPE_WEBHOOK_SECRET',
+  'billing.paypal.client_id': 'PAYPAL_CLIENT_ID',
+  'billing.paypal.client_secret': 'PAYPAL_CLIENT_SECRET',
+  'billing.paypal.webhook_id': 'PAYPAL_WEBHOOK_ID',
+  'billing.paypal.mode': 'PAYPAL_MODE',
 };
 
 /** The keys SMTP_URL (smtp://user:pass@host:port, smtps:// for TLS) and MAIL_FROM ('Name <address>') stand for. */
@@ -58,8 +62,11 @@ export function settingOverrides(env: Record<string, string | undefined>): Recor
   const plain = Object.entries(PLAIN_VARIABLES)
     .map(([key, variable]) => [key, value(variable)] as const)
     .filter(([, v]) => v !== '');
+  const mode = value('PAYPAL_MODE').toLowerCase();
   return {
     ...Object.fromEntries(plain),
+    // PayPal's own words for its modes are sandbox and live; anything but live is the sandbox.
+    ...(mode ? { 'billing.paypal.mode': mode === 'live' ? 'live' : 'sandbox' } : {}),
     ...(value('SMTP_URL') ? smtpSettings(value('SMTP_URL')) : {}),
     ...(value('MAIL_FROM') ? fromSettings(value('MAIL_FROM')) : {}),
   };

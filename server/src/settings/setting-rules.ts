@@ -7,7 +7,7 @@ export const isSecretSetting = (key: string): boolean =>
   key === 'recaptcha.secret_key' ||
   key === 'mail.smtp.password' ||
   /^social\.[a-z]+\.client_secret$/.test(key) ||
-  /^billing\.[a-z]+\.(secret_key|webhook_secret)$/.test(key);
+  /^billing\.[a-z]+\.(secret_key|webhook_secret|client_secret)$/.test(key);
 
 const count = (max: number) => z.number().int('Give a whole number.').min(0, 'Give 0 or more.').max(max);
 const text = (max: number) => z.string().max(max, `Use at most ${max} characters.`);
@@ -83,6 +83,16 @@ export const SETTING_RULES: Readonly<Record<string, ZodType>> = {
       .trim()
       .regex(/^whsec_\S+$/, 'Give a secret that starts with whsec_.'),
   ]),
+  'billing.paypal.client_id': text(200).trim(),
+  'billing.paypal.client_secret': text(200).trim(),
+  'billing.paypal.webhook_id': z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{1,50}$/, 'Give the webhook ID PayPal shows, letters and digits.'),
+  ]),
+  'billing.paypal.mode': z.enum(['sandbox', 'live'], { error: 'Choose sandbox or live.' }),
   'billing.invoice.company': text(1000),
   'billing.invoice.notes': text(1000),
   'recaptcha.enable': z.object({ register: z.boolean(), contact: z.boolean() }).strict(),

@@ -132,6 +132,11 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   /** Stripe's secret API key and the signing secret of Kosh's webhook endpoint (STRIPE_* win). */
   'billing.stripe.secret_key': '',
   'billing.stripe.webhook_secret': '',
+  /** PayPal's REST app: client id and secret, the id of Kosh's webhook there, sandbox or live (PAYPAL_* win). */
+  'billing.paypal.client_id': '',
+  'billing.paypal.client_secret': '',
+  'billing.paypal.webhook_id': '',
+  'billing.paypal.mode': 'sandbox',
   /** The seller's name, address and tax id, a line each, heading every invoice; empty: the site's name. */
   'billing.invoice.company': '',
   /** A note printed at the foot of every invoice (payment terms, thanks). */

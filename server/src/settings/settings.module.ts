@@ -15,6 +15,8 @@ export function createSettingsModule(deps: {
   status?: ServerStatus;
   /** STRIPE_API_URL, where the live check of Stripe's keys asks. */
   stripeApiUrl?: string;
+  /** PAYPAL_API_URL, where the live check of PayPal's client asks. */
+  paypalApiUrl?: string;
 }) {
   const repo = new SettingsRepository(deps.db);
   // The former in-database app.key only opens values it encrypted, until they are re-encrypted.
@@ -28,6 +30,7 @@ export function createSettingsModule(deps: {
     overrides: deps.overrides,
     status: deps.status,
     stripeApiUrl: deps.stripeApiUrl,
+    paypalApiUrl: deps.paypalApiUrl,
   });
   return { repos: { settings: repo }, service, keys };
 }

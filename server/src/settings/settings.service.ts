@@ -56,6 +56,8 @@ export type SettingsServiceDeps = {
   checks?: readonly CredentialCheck[];
   /** Where the Stripe check asks (STRIPE_API_URL); Stripe's own API without it. */
   stripeApiUrl?: string;
+  /** Where the PayPal check asks (PAYPAL_API_URL); PayPal's own for the mode without it. */
+  paypalApiUrl?: string;
 };
 
 /** Where a change comes from: who, from which address, and the site's address for callbacks. */
@@ -68,6 +70,7 @@ export class SettingsService {
   private readonly status: ServerStatus;
   private readonly checks: readonly CredentialCheck[];
   private readonly stripeApiUrl: string | undefined;
+  private readonly paypalApiUrl: string | undefined;
   private audit: AuditService | undefined;
   private ownTwoFactor: ((userId: number) => Promise<boolean>) | undefined;
   private templates: MailTemplates | undefined;
@@ -78,6 +81,7 @@ export class SettingsService {
     this.status = deps.status ?? { appUrl: null, storageDriver: 'local', mailConfigured: false };
     this.checks = deps.checks ?? CREDENTIAL_CHECKS;
     this.stripeApiUrl = deps.stripeApiUrl;
+    this.paypalApiUrl = deps.paypalApiUrl;
   }
 
   /** Whether a user has two-factor sign-in on; the users area is built after settings. */
@@ -187,7 +191,13 @@ export class SettingsService {
     const failed: Record<string, string[]> = {};
     const touched = this.checks.filter((c) => changed.some(c.covers) && c.applies(next));
     const to = source.actor.user?.email ?? null;
-    const ctx = { baseUrl: source.baseUrl, to, testMail: () => this.testMail(), stripeApiUrl: this.stripeApiUrl };
+    const ctx = {
+      baseUrl: source.baseUrl,
+      to,
+      testMail: () => this.testMail(),
+      stripeApiUrl: this.stripeApiUrl,
+      paypalApiUrl: this.paypalApiUrl,
+    };
     const outcomes = await Promise.all(touched.map((c) => c.run(next, ctx)));
     touched.forEach((check, i) => {
       const outcome = outcomes[i];

@@ -224,11 +224,11 @@ describe('admin plans without Stripe', () => {
     await unreachable?.close();
   });
 
-  it('answers 409 "Stripe is not configured." and saving a plan still works', async () => {
+  it('answers 409 "No payment gateway is configured." and saving a plan still works', async () => {
     const admin = (await staffAgent(plain, { admin: true })).agent;
     const res = await admin.post(SYNC, {});
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Stripe is not configured.');
+    expect(res.json().message).toBe('No payment gateway is configured.');
     const saved = await admin.post(PRODUCTS, {
       name: 'No Stripe',
       available_space: GB,

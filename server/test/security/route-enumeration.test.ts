@@ -303,11 +303,30 @@ function casesOf(f: Fixture): Record<string, Case> {
       url: '/api/v1/billing/checkout/stripe/confirm',
       body: { session_id: 'cs_unknown' },
     },
+    'POST /api/v1/billing/checkout/paypal/confirm': {
+      url: '/api/v1/billing/checkout/paypal/confirm',
+      body: { subscription_id: 'I-UNKNOWN' },
+    },
     'GET /api/v1/billing/subscription': { url: '/api/v1/billing/subscription' },
     'POST /api/v1/billing/subscription/cancel': { url: '/api/v1/billing/subscription/cancel' },
     'POST /api/v1/billing/subscription/resume': { url: '/api/v1/billing/subscription/resume' },
     'GET /api/v1/billing/invoices': { url: '/api/v1/billing/invoices' },
     'POST /api/v1/billing/payment-method': { url: '/api/v1/billing/payment-method' },
+    'POST /api/v1/billing/subscription/change-plan/paypal/confirm': {
+      url: '/api/v1/billing/subscription/change-plan/paypal/confirm',
+      body: { subscription_id: 'I-UNKNOWN' },
+    },
+    'GET /api/v1/billing/coupons': { url: '/api/v1/billing/coupons' },
+    'POST /api/v1/billing/coupons': {
+      url: '/api/v1/billing/coupons',
+      body: { code: 'SPRING20', name: 'Spring', percent_off: 20, duration: 'once' },
+    },
+    'POST /api/v1/billing/coupons/sync': { url: '/api/v1/billing/coupons/sync' },
+    'PUT /api/v1/billing/coupons/:couponId': {
+      url: '/api/v1/billing/coupons/1',
+      body: { name: 'Renamed', active: true },
+    },
+    'DELETE /api/v1/billing/coupons/:couponId': { url: '/api/v1/billing/coupons/1' },
     'POST /api/v1/billing/payment-method/confirm': {
       url: '/api/v1/billing/payment-method/confirm',
       body: { session_id: 'cs_unknown' },
@@ -326,6 +345,12 @@ function casesOf(f: Fixture): Record<string, Case> {
       url: '/api/v1/billing/webhooks/stripe',
       body: { id: 'evt_forged', type: 'invoice.paid' },
       public: 'Stripe calls it: the signature over the body proves the sender; without one it answers 400.',
+      serverToServer: 'No browser session calls it, so it takes no CSRF token; unsigned calls answer 400.',
+    },
+    'POST /api/v1/billing/webhooks/paypal': {
+      url: '/api/v1/billing/webhooks/paypal',
+      body: { id: 'WH-forged', event_type: 'PAYMENT.SALE.COMPLETED', resource: {} },
+      public: 'PayPal calls it: PayPal confirms the signature headers for the body; without them it answers 400.',
       serverToServer: 'No browser session calls it, so it takes no CSRF token; unsigned calls answer 400.',
     },
     'PUT /api/v1/billing/products/:productId': { url: `/api/v1/billing/products/${f.productId}`, body: PLAN },

@@ -13,6 +13,7 @@ import {
   Settings,
   ShieldCheck,
   Tags,
+  TicketPercent,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -66,6 +67,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: '/admin/plans',
     icon: CreditCard,
     permission: Permission.plansUpdate,
+  },
+  {
+    id: 'discount',
+    label: 'Discount',
+    description: 'Coupon codes customers type at checkout: percent or amount off, a limit, an expiry.',
+    path: '/admin/discount',
+    icon: TicketPercent,
+    permission: Permission.discountUpdate,
   },
   {
     id: 'subscriptions',

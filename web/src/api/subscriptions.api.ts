@@ -14,6 +14,8 @@ export const billingApi = {
   startCheckout: (body: CheckoutBody) => call(endpoints.startCheckout, { body }),
   confirmStripeCheckout: (sessionId: string) =>
     call(endpoints.confirmStripeCheckout, { body: { session_id: sessionId } }),
+  confirmPayPalCheckout: (subscriptionId: string) =>
+    call(endpoints.confirmPayPalCheckout, { body: { subscription_id: subscriptionId } }),
   currentSubscription: (signal?: AbortSignal) => call(endpoints.getCurrentSubscription, { signal }),
   cancel: () => call(endpoints.cancelSubscription),
   resume: () => call(endpoints.resumeSubscription),
@@ -21,6 +23,8 @@ export const billingApi = {
     call(endpoints.previewPlanChange, { body, signal }),
   changePlan: (body: ChangePlanConfirmBody) => call(endpoints.changePlan, { body }),
   startPaymentMethodChange: () => call(endpoints.startPaymentMethodChange),
+  confirmPayPalPlanChange: (subscriptionId: string) =>
+    call(endpoints.confirmPayPalPlanChange, { body: { subscription_id: subscriptionId } }),
   confirmPaymentMethodChange: (sessionId: string) =>
     call(endpoints.confirmPaymentMethodChange, { body: { session_id: sessionId } }),
   invoices: (page: number, perPage: number, signal?: AbortSignal) =>
@@ -80,9 +84,10 @@ export function useStartCheckout() {
 }
 
 /** Confirms a paid Stripe checkout, then reloads the user; the done page shows failures itself. */
-export function useConfirmStripeCheckout() {
+/** The done route's confirmation with the gateway it came back from: Stripe's session or PayPal's subscription. */
+export function useConfirmCheckout(gateway: 'stripe' | 'paypal') {
   return useMutation({
-    mutationFn: billingApi.confirmStripeCheckout,
+    mutationFn: gateway === 'paypal' ? billingApi.confirmPayPalCheckout : billingApi.confirmStripeCheckout,
     meta: { handledStatuses: 'all' },
     onSuccess: async ({ subscription }) => {
       queryClient.setQueryData(billingKeys.subscription, subscription);
@@ -132,10 +137,24 @@ export function usePlanChangePreview(body: ChangePlanBody) {
  * Moves to the previewed plan, then reloads the user (their plan's space and menus follow). Not
  * awaited: the reloaded listing no longer offers the plan just bought, which unmounts the confirm
  * page, and the caller's own success handler (its toast and the way back) must run before that.
+ * A PayPal plan answers PayPal's approval page instead, which the caller goes to.
  */
 export function useChangePlan() {
   return useMutation({
     mutationFn: billingApi.changePlan,
+    meta: { handledStatuses: 'all' },
+    onSuccess: ({ subscription }) => {
+      if (!subscription) return;
+      queryClient.setQueryData(billingKeys.subscription, subscription);
+      void refreshSubscribedUser();
+    },
+  });
+}
+
+/** On return from PayPal's approval of a plan change: records it; the done page shows failures itself. */
+export function useConfirmPayPalPlanChange() {
+  return useMutation({
+    mutationFn: billingApi.confirmPayPalPlanChange,
     meta: { handledStatuses: 'all' },
     onSuccess: ({ subscription }) => {
       queryClient.setQueryData(billingKeys.subscription, subscription);

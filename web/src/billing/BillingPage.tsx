@@ -19,6 +19,7 @@ export function BillingPage() {
             <CurrentPlanCard subscription={subscription} />
             <PaymentMethodCard
               method={subscription.payment_method}
+              gateway={subscription.gateway}
               canChange={subscription.gateway === 'stripe' && subscription.state !== 'ended'}
             />
             <RecentInvoices />

@@ -18,6 +18,9 @@ import { BillingShell } from './BillingShell.tsx';
 import { cardClasses } from './card-styles.ts';
 import { CardSkeleton, SubscriptionGate } from './SubscriptionGate.tsx';
 
+/** PayPal does not prorate: the change waits for the subscriber's approval and is paid from the next payment. */
+const PAYPAL_CHANGE_NOTE = 'The new plan starts once you approve it at PayPal; nothing is charged today.';
+
 function PlanLine({ label, product, price }: { label: string; product: Product; price: Price | null }) {
   const { trans } = useTrans();
   return (
@@ -40,12 +43,15 @@ function Confirmation({ current, product, price }: { current: BillingSubscriptio
   const navigate = useNavigate();
   const preview = usePlanChangePreview({ product_id: product.id, price_id: price.id });
   const change = useChangePlan();
+  const atPayPal = preview.data?.charged === 'next_payment';
   const confirm = () => {
     if (!preview.data) return;
     change.mutate(
       { product_id: product.id, price_id: price.id, proration_date: preview.data.proration_date },
       {
-        onSuccess: () => {
+        onSuccess: ({ redirect_url }) => {
+          // PayPal: the subscriber approves the change on PayPal's page, which returns to the done route.
+          if (redirect_url) return window.location.assign(redirect_url);
           toast.positive(trans('Your plan is now :plan.', { plan: trans(product.name) }));
           void navigate('/billing', { replace: true });
         },
@@ -65,6 +71,23 @@ function Confirmation({ current, product, price }: { current: BillingSubscriptio
       <div className="mt-4" aria-live="polite">
         {preview.isPending ? (
           <CardSkeleton className="h-16" />
+        ) : preview.data && atPayPal ? (
+          <>
+            <div className="flex items-center justify-between gap-4">
+              <span className="text-base font-medium text-fg">{trans('From your next payment')}</span>
+              <span className="text-xl font-semibold text-fg" data-testid="change-due">
+                {formatAmount(preview.data.amount_due, preview.data.currency, language)}
+              </span>
+            </div>
+            <p className="mt-2 text-sm text-fg-muted">
+              {trans(PAYPAL_CHANGE_NOTE)}{' '}
+              {preview.data.renews_at
+                ? trans('Its price is charged from your next payment on :date.', {
+                    date: formatDate(preview.data.renews_at),
+                  })
+                : trans('Its price is charged from your next payment.')}
+            </p>
+          </>
         ) : preview.data ? (
           <>
             <div className="flex items-center justify-between gap-4">
@@ -96,8 +119,12 @@ function Confirmation({ current, product, price }: { current: BillingSubscriptio
         <Link to="/billing/change-plan" className={buttonClasses('text')}>
           {trans('Back')}
         </Link>
-        <Button onPress={confirm} isPending={change.isPending} isDisabled={!preview.data}>
-          {trans('Confirm change')}
+        <Button
+          onPress={confirm}
+          isPending={change.isPending || change.data?.redirect_url !== undefined}
+          isDisabled={!preview.data}
+        >
+          {atPayPal ? trans('Continue to PayPal') : trans('Confirm change')}
         </Button>
       </div>
     </section>

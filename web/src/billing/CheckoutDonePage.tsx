@@ -1,7 +1,7 @@
 import { AlertCircle } from 'lucide-react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../api/api-error.ts';
-import { useConfirmStripeCheckout } from '../api/subscriptions.api.ts';
+import { useConfirmCheckout } from '../api/subscriptions.api.ts';
 import { DEFAULT_ERROR_MESSAGE } from '../api/error-handler.ts';
 import { useTrans } from '../shell/i18n/useTrans.tsx';
 import { PublicLayout } from '../shell/layout/PublicLayout.tsx';
@@ -13,15 +13,17 @@ import { PaymentSuccess } from './PaymentSuccess.tsx';
 import { useConfirmOnce } from './useConfirmOnce.ts';
 
 /**
- * Where Stripe sends the browser after paying (/checkout/:productId/:priceId/stripe/done?session_id=):
- * the server checks the session, the user is reloaded with the new plan, and the page says so.
+ * Where the gateway sends the browser after paying: Stripe to
+ * /checkout/:productId/:priceId/stripe/done?session_id=, PayPal to …/paypal/done?subscription_id=.
+ * The server checks it, the user is reloaded with the new plan, and the page says so.
  */
 export function CheckoutDonePage() {
   const { trans } = useTrans();
   const { productId, priceId } = useParams();
   const [search] = useSearchParams();
-  const sessionId = search.get('session_id');
-  const confirm = useConfirmOnce(sessionId, useConfirmStripeCheckout());
+  const gateway = useLocation().pathname.endsWith('/paypal/done') ? 'paypal' : 'stripe';
+  const sessionId = search.get(gateway === 'paypal' ? 'subscription_id' : 'session_id');
+  const confirm = useConfirmOnce(sessionId, useConfirmCheckout(gateway));
   useDocumentTitle(trans(confirm.isSuccess ? 'Payment successful' : 'Checkout'));
 
   const failure = !sessionId

@@ -130,6 +130,11 @@ describe('paymentMethodLine', () => {
   it('says when no card is on file', () => {
     expect(paymentMethodLine(null)).toEqual({ message: 'No card on file' });
   });
+
+  it('says PayPal pays for a PayPal subscription, whatever card is known', () => {
+    expect(paymentMethodLine({ brand: 'PayPal', last4: '' }, 'paypal')).toEqual({ message: 'Paid with PayPal' });
+    expect(paymentMethodLine(null, 'paypal')).toEqual({ message: 'Paid with PayPal' });
+  });
 });
 
 describe('cardBrandName', () => {

@@ -117,10 +117,15 @@ export function cardBrandName(brand: string): string {
 }
 
 /** The payment method card's line and its values. */
-export function paymentMethodLine(method: PaymentMethod | null): {
+export function paymentMethodLine(
+  method: PaymentMethod | null,
+  gateway: BillingSubscription['gateway'] = 'stripe',
+): {
   message: string;
   values?: { brand: string; last4: string };
 } {
+  // PayPal keeps the subscriber's funding source to itself; Kosh only knows PayPal pays.
+  if (gateway === 'paypal') return { message: 'Paid with PayPal' };
   if (!method) return { message: 'No card on file' };
   return { message: ':brand ending in :last4', values: { brand: cardBrandName(method.brand), last4: method.last4 } };
 }

@@ -1,19 +1,9 @@
 import type { SyncPlansResponse } from '@kosh/contracts';
-import type { Logger } from 'pino';
 import type { PlansAdminRepository } from '../plans-admin.repository.ts';
+import { emptySyncCounts, type PlanSyncTarget, type RemovedPlan } from '../plan-sync.ts';
 import type { ProductRow } from '../plans.repository.ts';
 import type { StripeCatalog } from './stripe-catalog.ts';
 import type { StripeGateway } from './stripe-gateway.ts';
-
-/** Stripe's ids of a deleted plan and its prices, read before the rows went. */
-export type RemovedPlan = { product: string | null; prices: string[] };
-
-const emptyCounts = (): SyncPlansResponse => ({
-  products_created: 0,
-  products_updated: 0,
-  prices_created: 0,
-  prices_archived: 0,
-});
 
 /**
  * Brings Stripe's products and prices in line with Kosh's plans: a product per plan (hidden plans
@@ -21,45 +11,29 @@ const emptyCounts = (): SyncPlansResponse => ({
  * deleted plans inactive. Prices at Stripe never change terms; Kosh archives and adds instead.
  * Idempotent: a second run finds nothing to do.
  */
-export class StripePlanSync {
+export class StripePlanSync implements PlanSyncTarget {
+  readonly name = 'Stripe';
+  readonly column = 'stripe_id' as const;
   private readonly gateway: StripeGateway;
   private readonly catalog: StripeCatalog;
-  private readonly repo: Pick<PlansAdminRepository, 'listAll' | 'getById' | 'listPricesToSync'>;
-  private readonly logger: Logger;
+  private readonly repo: Pick<PlansAdminRepository, 'listPricesToSync'>;
   constructor(deps: {
     gateway: StripeGateway;
     catalog: StripeCatalog;
-    repo: Pick<PlansAdminRepository, 'listAll' | 'getById' | 'listPricesToSync'>;
-    logger: Logger;
+    repo: Pick<PlansAdminRepository, 'listPricesToSync'>;
   }) {
     this.gateway = deps.gateway;
     this.catalog = deps.catalog;
     this.repo = deps.repo;
-    this.logger = deps.logger;
   }
 
   isConfigured(): Promise<boolean> {
     return this.gateway.isConfigured();
   }
 
-  /** Every plan; throws the SDK's error when Stripe refuses or cannot be reached. */
-  async syncAll(): Promise<SyncPlansResponse> {
-    const counts = emptyCounts();
-    for (const plan of await this.repo.listAll()) await this.syncOne(plan, counts);
-    return counts;
-  }
-
-  /** One plan, after staff saved it; an unknown id (deleted meanwhile) does nothing. */
-  async syncPlan(productId: number): Promise<SyncPlansResponse> {
-    const counts = emptyCounts();
-    const plan = await this.repo.getById(productId);
-    if (plan) await this.syncOne(plan, counts);
-    return counts;
-  }
-
   /** Archives at Stripe the product and prices of a plan deleted in Kosh. */
   async archiveRemoved(removed: RemovedPlan): Promise<SyncPlansResponse> {
-    const counts = emptyCounts();
+    const counts = emptySyncCounts();
     const stripe = await this.gateway.client();
     for (const id of removed.prices) {
       if ((await stripe.prices.retrieve(id)).active) {
@@ -74,17 +48,7 @@ export class StripePlanSync {
     return counts;
   }
 
-  /** The post-save sync: Stripe not configured skips it, a failure is logged (staff may "Sync plans" later). */
-  async quietly(what: string, work: () => Promise<SyncPlansResponse>): Promise<void> {
-    try {
-      if (!(await this.isConfigured())) return;
-      await work();
-    } catch (error) {
-      this.logger.warn({ err: error }, `Stripe sync of ${what} failed; "Sync plans" tries again`);
-    }
-  }
-
-  private async syncOne(plan: ProductRow, counts: SyncPlansResponse): Promise<void> {
+  async syncOne(plan: ProductRow, counts: SyncPlansResponse): Promise<void> {
     const stripe = await this.gateway.client();
     const product = await this.catalog.ensureProduct(plan);
     if (product.created) counts.products_created++;

@@ -4,32 +4,32 @@ import type { BillingFlows } from './billing-flows.ts';
 import { buildBalance } from './stripe-objects.ts';
 import type { MetadataInput, StripeStore } from './stripe-store.ts';
 
-type Params = ParsedQs;
+export type Params = ParsedQs;
 type Value = ParsedQs[string];
-type Handler = (id: string, params: Params) => object | Promise<object>;
-type Route = { method: string; pattern: RegExp; handler: Handler };
+export type Handler = (id: string, params: Params) => object | Promise<object>;
+export type Route = { method: string; pattern: RegExp; handler: Handler };
 
-const text = (value: Value): string | undefined => (typeof value === 'string' ? value : undefined);
+export const text = (value: Value): string | undefined => (typeof value === 'string' ? value : undefined);
 
-const child = (value: Value): Params => {
+export const child = (value: Value): Params => {
   if (Array.isArray(value)) return typeof value[0] === 'object' ? (value[0] as Params) : {};
   return value && typeof value === 'object' ? value : {};
 };
 
-function integer(value: Value, param: string): number | undefined {
+export function integer(value: Value, param: string): number | undefined {
   const raw = text(value);
   if (raw === undefined) return undefined;
   if (!/^-?\d+$/.test(raw)) throw new StripeApiError(400, `Invalid integer: ${raw}`, 'invalid_request_error', param);
   return Number(raw);
 }
 
-function boolean(value: Value): boolean | undefined {
+export function boolean(value: Value): boolean | undefined {
   const raw = text(value);
   return raw === undefined ? undefined : raw === 'true';
 }
 
 /** `metadata[key]=value` pairs; `metadata=` (empty) clears them all, as on Stripe. */
-function metadata(value: Value): MetadataInput | undefined {
+export function metadata(value: Value): MetadataInput | undefined {
   if (value === '') return null;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const pairs: Record<string, string> = {};
@@ -38,7 +38,7 @@ function metadata(value: Value): MetadataInput | undefined {
 }
 
 /** `expand[]=a` or `expand[0]=a`: qs answers an array or an index-keyed object. */
-function expandPaths(params: Params): string[] {
+export function expandPaths(params: Params): string[] {
   const value = params.expand;
   if (typeof value === 'string') return [value];
   const entries = Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value) : [];

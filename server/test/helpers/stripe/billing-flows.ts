@@ -9,6 +9,7 @@ import {
   type WireSubscription,
 } from './stripe-objects.ts';
 import { type MetadataInput, mergeMetadata, type StripeStore } from './stripe-store.ts';
+import { CouponStore } from './coupon-store.ts';
 import { buildSubscription, periodAfter, prorate } from './subscription-math.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 
@@ -45,16 +46,20 @@ function changedFields(before: object, after: object): Record<string, unknown> {
 export class BillingFlows {
   private readonly store: StripeStore;
   private readonly sender: WebhookSender;
+  private readonly discounts: CouponStore | undefined;
 
-  constructor(store: StripeStore, sender: WebhookSender) {
+  constructor(store: StripeStore, sender: WebhookSender, discounts?: CouponStore) {
     this.store = store;
     this.sender = sender;
+    this.discounts = discounts;
   }
 
-  async completeCheckout(sessionId: string, card = '4242 4242 4242 4242'): Promise<void> {
+  /** Pays a session's first invoice with `card`; a `promotionCode` typed on the page discounts that invoice. */
+  async completeCheckout(sessionId: string, card = '4242 4242 4242 4242', promotionCode?: string): Promise<void> {
     const { store } = this;
     const session = store.get(store.sessions, 'checkout.session', sessionId);
     if (session.status !== 'open') throw new StripeApiError(400, `Checkout session ${sessionId} is ${session.status}.`);
+    const promotion = promotionCode ? this.promotionFor(session.allow_promotion_codes, promotionCode) : undefined;
     if (card.replace(/\D/g, '') === DECLINED_CARD) {
       throw new StripeApiError(402, 'Your card was declined.', 'card_error', undefined, 'card_declined');
     }
@@ -88,22 +93,36 @@ export class BillingFlows {
     const sub = buildSubscription(customerId, price, paymentMethod.id, extras?.subscriptionMetadata ?? {}, now);
     store.subscriptions.set(sub.id, sub);
     const item = sub.items.data[0];
+    const discount = promotion ? CouponStore.discountOf(promotion.coupon, price.unit_amount) : 0;
     const invoice = buildInvoice({
       subscription: sub,
       item,
-      amount: price.unit_amount,
+      amount: price.unit_amount - discount,
       periodStart: item.current_period_start,
       periodEnd: item.current_period_end,
       isPaid: true,
       billingReason: 'subscription_create',
       now,
     });
+    invoice.subtotal = price.unit_amount;
     store.invoices.set(invoice.id, invoice);
     sub.latest_invoice = invoice.id;
-    Object.assign(session, { payment_status: 'paid', subscription: sub.id, invoice: invoice.id });
+    if (promotion) this.discounts?.redeem(promotion.promotionCode);
+    Object.assign(session, {
+      payment_status: 'paid',
+      subscription: sub.id,
+      invoice: invoice.id,
+      amount_total: invoice.total,
+    });
     await this.sender.emit('checkout.session.completed', store.render(session));
     await this.sender.emit('customer.subscription.created', store.render(sub));
     await this.sender.emit('invoice.paid', store.render(invoice));
+  }
+
+  /** The coupon a code typed at Checkout gives; refused when the session takes no codes or the code is not valid. */
+  private promotionFor(isAllowed: boolean | null, code: string) {
+    if (!isAllowed || !this.discounts) throw invalidParam('promotion_code', 'This checkout does not take codes.');
+    return this.discounts.redeemable(code.trim());
   }
 
   async updateSubscription(id: string, input: SubscriptionUpdate): Promise<WireSubscription> {

@@ -13,6 +13,9 @@ export function formatPrice(price: WirePrice): string {
   return `${format.format(amount)} / ${every}`;
 }
 
+/** Shown when the session has `allow_promotion_codes`, as on Stripe's page. */
+const PROMOTION_FIELD = '  <label>Promotion code <input name="promotion_code" autocomplete="off"></label>\n';
+
 export type PayPageInput = {
   session: WireSession;
   plan?: { product: WireProduct; price: WirePrice };
@@ -26,11 +29,12 @@ export function renderPayPage({ session, plan, error }: PayPageInput): string {
   const action = `/pay/${encodeURIComponent(session.id)}`;
   const back = session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>` : '';
   const alert = error ? `<p role="alert">${escapeHtml(error)}</p>` : '';
+  const promotion = session.allow_promotion_codes && !isSetup ? PROMOTION_FIELD : '';
   const body =
     session.status === 'open'
       ? `<form method="post" action="${action}">
   <label>Card number <input name="card" value="4242 4242 4242 4242"></label>
-  <button type="submit">${isSetup ? 'Save card' : 'Pay'}</button>
+${promotion}  <button type="submit">${isSetup ? 'Save card' : 'Pay'}</button>
 </form>`
       : `<p>This checkout session is ${escapeHtml(session.status ?? 'closed')}.</p>`;
   return `<!doctype html>

@@ -267,6 +267,112 @@ describe('Stripe stand-in through the stripe SDK', () => {
     expect(paid.headers.get('location')).toBe(`http://kosh.test/done?session=${session.id}`);
   });
 
+  it('creates, renames, retrieves and deletes coupons, with Stripe’s rules on terms', async () => {
+    const coupon = await stripe.coupons.create({
+      percent_off: 12.5,
+      duration: 'repeating',
+      duration_in_months: 3,
+      max_redemptions: 10,
+      redeem_by: START / 1000 + 30 * DAY,
+      name: 'Spring',
+      metadata: { kosh_coupon_id: '7' },
+    });
+    expect(coupon).toMatchObject({
+      object: 'coupon',
+      percent_off: 12.5,
+      amount_off: null,
+      duration: 'repeating',
+      duration_in_months: 3,
+      max_redemptions: 10,
+      times_redeemed: 0,
+      valid: true,
+      metadata: { kosh_coupon_id: '7' },
+    });
+    const amount = await stripe.coupons.create({ amount_off: 500, currency: 'EUR', duration: 'once' });
+    expect(amount).toMatchObject({ amount_off: 500, currency: 'eur', percent_off: null, duration_in_months: null });
+    expect((await stripe.coupons.update(coupon.id, { name: 'Spring sale' })).name).toBe('Spring sale');
+    expect((await stripe.coupons.retrieve(coupon.id)).name).toBe('Spring sale');
+    await expect(stripe.coupons.create({ duration: 'once' })).rejects.toMatchObject({ param: 'percent_off' });
+    await expect(stripe.coupons.create({ percent_off: 10, duration: 'repeating' })).rejects.toMatchObject({
+      param: 'duration_in_months',
+    });
+    await expect(stripe.coupons.create({ amount_off: 5, duration: 'once' })).rejects.toMatchObject({
+      param: 'currency',
+    });
+    expect(await stripe.coupons.del(amount.id)).toEqual({ id: amount.id, object: 'coupon', deleted: true });
+    await expect(stripe.coupons.retrieve(amount.id)).rejects.toMatchObject({ code: 'resource_missing' });
+  });
+
+  it('creates, updates and lists promotion codes; an active code is unique in any case', async () => {
+    const coupon = await stripe.coupons.create({ percent_off: 20, duration: 'once' });
+    const code = await stripe.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: coupon.id },
+      code: 'SPRING20',
+      max_redemptions: 5,
+      expires_at: START / 1000 + DAY,
+    });
+    expect(code).toMatchObject({
+      object: 'promotion_code',
+      code: 'SPRING20',
+      active: true,
+      max_redemptions: 5,
+      times_redeemed: 0,
+      promotion: { type: 'coupon', coupon: coupon.id },
+    });
+    await expect(
+      stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: coupon.id }, code: 'spring20' }),
+    ).rejects.toMatchObject({ param: 'code' });
+    expect((await stripe.promotionCodes.update(code.id, { active: false })).active).toBe(false);
+    expect((await stripe.promotionCodes.retrieve(code.id)).active).toBe(false);
+    const again = await stripe.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: coupon.id },
+      code: 'spring20',
+    });
+    const listed: string[] = [];
+    for await (const found of stripe.promotionCodes.list({ limit: 1, coupon: coupon.id })) listed.push(found.id);
+    expect(listed).toEqual([again.id, code.id]);
+    await stripe.coupons.del(coupon.id);
+    expect((await stripe.promotionCodes.retrieve(again.id)).active).toBe(false);
+  });
+
+  it('takes a promotion code on the hosted page: the first invoice discounted, the code counted', async () => {
+    const { price } = await createPlan(1000);
+    const coupon = await stripe.coupons.create({ percent_off: 25, duration: 'once' });
+    const code = await stripe.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: coupon.id },
+      code: 'QUARTER',
+      max_redemptions: 1,
+    });
+    const checkout = () =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: price.id, quantity: 1 }],
+        allow_promotion_codes: true,
+        success_url: 'http://kosh.test/done',
+      });
+    const session = await checkout();
+    expect(await (await fetch(session.url as string)).text()).toContain('Promotion code');
+    const pay = (url: string, promotion_code: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ card: '4242 4242 4242 4242', promotion_code }),
+        redirect: 'manual',
+      });
+    const wrong = await pay(session.url as string, 'NOPE');
+    expect(await wrong.text()).toContain('This code is invalid.');
+    expect((await pay(session.url as string, 'quarter')).status).toBe(303);
+    const paid = await stripe.checkout.sessions.retrieve(session.id);
+    expect(paid.amount_total).toBe(750);
+    const invoice = await stripe.invoices.retrieve(paid.invoice as string);
+    expect(invoice).toMatchObject({ subtotal: 1000, total: 750, amount_paid: 750 });
+    expect((await stripe.promotionCodes.retrieve(code.id)).times_redeemed).toBe(1);
+    expect((await stripe.coupons.retrieve(coupon.id)).times_redeemed).toBe(1);
+    // Its one redemption is used: the next checkout is refused the code.
+    const next = await checkout();
+    expect(await (await pay(next.url as string, 'QUARTER')).text()).toContain('This code is invalid.');
+  });
+
   it('answers 404 in Stripe error shape for unknown calls and missing objects', async () => {
     await expect(stripe.refunds.create({ charge: 'ch_1' })).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',

@@ -4,6 +4,8 @@ import qs from 'qs';
 import { StripeApiError } from './api-error.ts';
 import { buildRoutes, matchRoute } from './api-routes.ts';
 import { BillingFlows } from './billing-flows.ts';
+import { buildCouponRoutes } from './coupon-routes.ts';
+import { CouponStore } from './coupon-store.ts';
 import { renderPayPage } from './hosted-pages.ts';
 import { StripeStore } from './stripe-store.ts';
 import { type DeliverFn, type SentEvent, WebhookSender } from './webhook-sender.ts';
@@ -33,13 +35,15 @@ export type StripeStandIn = {
   events: SentEvent[];
   /** `METHOD /path` of every request the stand-in does not implement. */
   unknownCalls: string[];
-  completeCheckout(sessionId: string, card?: string): Promise<void>;
+  completeCheckout(sessionId: string, card?: string, promotionCode?: string): Promise<void>;
   renew(subscriptionId: string): Promise<void>;
   failPayment(subscriptionId: string): Promise<void>;
   endPeriod(subscriptionId: string): Promise<void>;
   resend(eventId: string, opts?: { signature?: string; timestamp?: number }): Promise<number>;
   sign(payload: string, timestamp?: number): string;
   store: StripeStore;
+  /** Coupons and promotion codes. */
+  discounts: CouponStore;
   subscriptions: StripeStore['subscriptions'];
   customers: StripeStore['customers'];
   sessions: StripeStore['sessions'];
@@ -81,8 +85,9 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     now,
     signatureNow: options.signWithClock ? now : () => Math.floor(Date.now() / 1000),
   });
-  const flows = new BillingFlows(store, sender);
-  const routes = buildRoutes(store, flows);
+  const discounts = new CouponStore(now);
+  const flows = new BillingFlows(store, sender, discounts);
+  const routes = [...buildRoutes(store, flows), ...buildCouponRoutes(discounts)];
   const unknownCalls: string[] = [];
 
   async function handleApi(request: http.IncomingMessage, response: http.ServerResponse, url: URL) {
@@ -111,9 +116,11 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     const product = price && store.products.get(price.product);
     const plan = price && product ? { price, product } : undefined;
     if (request.method !== 'POST') return sendHtml(response, 200, renderPayPage({ session, plan }));
-    const card = String(qs.parse(await readBody(request)).card ?? '');
+    const form = qs.parse(await readBody(request));
+    const card = String(form.card ?? '');
+    const promotionCode = String(form.promotion_code ?? '').trim();
     try {
-      await flows.completeCheckout(sessionId, card || undefined);
+      await flows.completeCheckout(sessionId, card || undefined, promotionCode || undefined);
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       return sendHtml(response, error.status, renderPayPage({ session, plan, error: error.message }));
@@ -150,13 +157,14 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       }),
     events: sender.events,
     unknownCalls,
-    completeCheckout: (sessionId, card) => flows.completeCheckout(sessionId, card),
+    completeCheckout: (sessionId, card, promotionCode) => flows.completeCheckout(sessionId, card, promotionCode),
     renew: (subscriptionId) => flows.renew(subscriptionId),
     failPayment: (subscriptionId) => flows.failPayment(subscriptionId),
     endPeriod: (subscriptionId) => flows.endPeriod(subscriptionId),
     resend: (eventId, opts) => sender.resend(eventId, opts),
     sign: (payload, timestamp) => sender.sign(payload, timestamp),
     store,
+    discounts,
     subscriptions: store.subscriptions,
     customers: store.customers,
     sessions: store.sessions,

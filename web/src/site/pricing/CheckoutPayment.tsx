@@ -68,17 +68,24 @@ function GatewayButton({
   const icon = isPending ? <Spinner size={16} immediate className="text-current" /> : <Icon size={18} aria-hidden />;
   if (gateway === 'paypal')
     return (
-      <Button
-        variant="secondary"
-        size="lg"
-        className="w-full"
-        startIcon={icon}
-        isPending={isPending}
-        isDisabled={pending !== null && !isPending}
-        onPress={() => onPay('paypal')}
-      >
-        {trans('Pay with PayPal')}
-      </Button>
+      <div>
+        <Button
+          variant="secondary"
+          size="lg"
+          className="w-full"
+          startIcon={icon}
+          isPending={isPending}
+          isDisabled={pending !== null && !isPending}
+          onPress={() => onPay('paypal')}
+        >
+          {trans('Pay with PayPal')}
+        </Button>
+        <p className="mt-2 text-center text-xs text-fg-muted">
+          {trans(
+            'You will be taken to PayPal to approve the subscription. Promotion codes apply to card payments only.',
+          )}
+        </p>
+      </div>
     );
   return (
     <div>

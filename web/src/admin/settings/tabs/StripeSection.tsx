@@ -1,21 +1,10 @@
-import { useId } from 'react';
 import clsx from 'clsx';
-import { Check, Copy } from 'lucide-react';
 import type { AdminSettings } from '@kosh/contracts';
 import { useTrans } from '../../../shell/i18n/useTrans.tsx';
-import { IconButton } from '../../../ui/Button.tsx';
-import { inputClasses } from '../../../ui/TextField.tsx';
-import { useCopyToClipboard } from '../../../ui/useCopyToClipboard.ts';
 import { SecretSetting } from '../fields/SecretSetting.tsx';
 import { GroupErrorAlert } from '../SettingsNotice.tsx';
 import { SettingsSection } from '../SettingsSection.tsx';
-
-export const STRIPE_WEBHOOK_PATH = '/api/v1/billing/webhooks/stripe';
-
-/** The address Stripe posts events to: the configured site address (APP_URL), else this page's origin. */
-export function stripeWebhookAddress(appUrl: string | null, origin: string): string {
-  return `${(appUrl ?? origin).replace(/\/+$/, '')}${STRIPE_WEBHOOK_PATH}`;
-}
+import { WebhookAddress, webhookAddress } from './WebhookAddress.tsx';
 
 /** The mode the server reads from the saved key's prefix; the key itself never reaches the page. */
 function StripeMode({ mode }: { mode: AdminSettings['status']['stripeMode'] }) {
@@ -35,42 +24,6 @@ function StripeMode({ mode }: { mode: AdminSettings['status']['stripeMode'] }) {
         ? trans('Payments are real: the saved secret key is a live key.')
         : trans('No money moves: the saved secret key is a test key.')}
     </p>
-  );
-}
-
-/** The webhook address to register at Stripe, read-only with a copy button. */
-function WebhookAddress({ address }: { address: string }) {
-  const { trans } = useTrans();
-  const { copy, isCopied } = useCopyToClipboard();
-  const inputId = useId();
-  const helpId = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium text-fg">
-        {trans('Webhook address')}
-      </label>
-      <div className="flex items-center gap-1">
-        <input
-          id={inputId}
-          readOnly
-          value={address}
-          aria-describedby={helpId}
-          data-testid="stripe-webhook-address"
-          onFocus={(event) => event.target.select()}
-          className={clsx(inputClasses, 'font-mono text-xs')}
-        />
-        <IconButton
-          label={isCopied ? trans('Copied!') : trans('Copy webhook address')}
-          onPress={() => void copy(address)}
-          className="shrink-0"
-        >
-          {isCopied ? <Check size={18} aria-hidden /> : <Copy size={18} aria-hidden />}
-        </IconButton>
-      </div>
-      <p id={helpId} className="text-xs text-fg-muted">
-        {trans('Add this endpoint in Stripe’s dashboard (Developers, Webhooks); it shows the signing secret.')}
-      </p>
-    </div>
   );
 }
 
@@ -98,7 +51,11 @@ export function StripeSection({ status }: { status: AdminSettings['status'] }) {
           help="Starts with whsec_."
         />
       </div>
-      <WebhookAddress address={stripeWebhookAddress(status.appUrl, window.location.origin)} />
+      <WebhookAddress
+        address={webhookAddress('stripe', status.appUrl, window.location.origin)}
+        help={trans('Add this endpoint in Stripe’s dashboard (Developers, Webhooks); it shows the signing secret.')}
+        testId="stripe-webhook-address"
+      />
     </SettingsSection>
   );
 }

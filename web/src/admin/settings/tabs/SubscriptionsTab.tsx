@@ -5,6 +5,7 @@ import { useSettingsFormContext } from '../SettingsFormContext.ts';
 import { SettingsNotice } from '../SettingsNotice.tsx';
 import { SettingsSection } from '../SettingsSection.tsx';
 import type { SettingsForm } from '../useSettingsForm.ts';
+import { PayPalSection } from './PayPalSection.tsx';
 import { StripeSection } from './StripeSection.tsx';
 
 /** A secret as it would be after saving: typed now, removed now (''), or the saved one. */
@@ -20,6 +21,10 @@ export function SubscriptionsTab() {
   const isBillingOn = form.currentValue('billing.enable') === true;
   const isStripeReady =
     isSecretGiven(form, 'billing.stripe.secret_key') && isSecretGiven(form, 'billing.stripe.webhook_secret');
+  const isPayPalReady =
+    !!form.currentValue('billing.paypal.client_id') &&
+    isSecretGiven(form, 'billing.paypal.client_secret') &&
+    !!form.currentValue('billing.paypal.webhook_id');
   return (
     <>
       <SettingsSection title={trans('Billing')}>
@@ -29,7 +34,7 @@ export function SubscriptionsTab() {
             label={trans('Enable billing')}
             help="The pricing page offers plans and users can subscribe to them."
           />
-          {isBillingOn && !isStripeReady && (
+          {isBillingOn && !isStripeReady && !isPayPalReady && (
             <SettingsNotice tone="warning">
               {trans('No payment gateway is configured: the checkout page will offer none.')}
             </SettingsNotice>
@@ -37,9 +42,7 @@ export function SubscriptionsTab() {
         </div>
       </SettingsSection>
       <StripeSection status={form.data.status} />
-      <SettingsSection title="PayPal">
-        <SettingsNotice>{trans('PayPal is not available yet.')}</SettingsNotice>
-      </SettingsSection>
+      <PayPalSection status={form.data.status} />
       <SettingsSection title={trans('Invoices')} description={trans('Printed on every invoice users download.')}>
         <TextAreaSetting
           name="billing.invoice.company"
