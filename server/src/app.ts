@@ -125,9 +125,10 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
   await app.register(baseUrlPlugin, { appUrl: config.appUrl, port: config.port });
   await app.register(authContextPlugin, { resolver: auth.resolver });
   await app.register(csrfPlugin);
-  // Staff without two-factor sign-in, while the setting asks for it, stay out of the admin API.
+  // Staff without two-factor sign-in, while the setting asks for it, stay out of the admin API
+  // (before the body is validated: the refusal does not depend on what they sent).
   app.addHook(
-    'preHandler',
+    'preValidation',
     adminTwoFactorGate({ settings: modules.settings.service, users: modules.users.repos.users }),
   );
   await app.register(workspacePlugin);

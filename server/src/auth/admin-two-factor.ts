@@ -7,9 +7,21 @@ import type { UsersRepository } from '../users/users.repository.ts';
 export const ADMIN_TWO_FACTOR_MESSAGE =
   'Turn on two-factor authentication in your account settings to use the admin area.';
 
-/** The admin area's API: its own routes and the site settings. */
-const isAdminApi = (path: string) =>
-  path.startsWith('/api/v1/admin/') || path === '/api/v1/settings' || path.startsWith('/api/v1/settings/');
+/**
+ * The admin area's API: its own routes, the site settings, and the staff screens' calls that live
+ * beside the public ones (changing plans, coupons, the error log). Reading the plans stays open:
+ * the pricing page lists them.
+ */
+export function isAdminApi(method: string, path: string): boolean {
+  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  return (
+    under('/api/v1/admin') ||
+    under('/api/v1/settings') ||
+    under('/api/v1/billing/coupons') ||
+    under('/api/v1/logs') ||
+    (under('/api/v1/billing/products') && method !== 'GET' && method !== 'HEAD')
+  );
+}
 
 /**
  * With `auth.admin_two_factor` on, staff (admin.access) without two-factor sign-in get 403
@@ -17,7 +29,7 @@ const isAdminApi = (path: string) =>
  */
 export function adminTwoFactorGate(deps: { settings: SettingsReader; users: Pick<UsersRepository, 'getById'> }) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!isAdminApi(request.url.split('?')[0] ?? '')) return;
+    if (!isAdminApi(request.method, request.url.split('?')[0] ?? '')) return;
     const { actor } = request;
     if (!actor.user || !actor.can(Permission.adminAccess)) return;
     if (!(await deps.settings.get<boolean>('auth.admin_two_factor'))) return;

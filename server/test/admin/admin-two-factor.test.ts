@@ -43,6 +43,20 @@ describe('two-factor sign-in required for staff', () => {
         message: 'Turn on two-factor authentication in your account settings to use the admin area.',
       });
     }
+    // The staff screens' calls outside /admin are closed too; reading the plans stays public.
+    const planEditor = await staffAgent(t, {
+      permissions: [Permission.adminAccess, Permission.plansUpdate, Permission.discountUpdate, Permission.logsView],
+    });
+    for (const [method, url] of [
+      ['POST', '/api/v1/billing/products'],
+      ['GET', '/api/v1/billing/coupons'],
+      ['GET', '/api/v1/logs/error/download-latest'],
+    ] as const) {
+      const res = await planEditor.agent.request({ method, url, payload: method === 'POST' ? {} : undefined });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code).toBe('two_factor_required');
+    }
+    expect((await planEditor.agent.get('/api/v1/billing/products?loader=pricingPage')).statusCode).toBe(200);
     expect((await turn(bare.agent, false)).statusCode).toBe(403);
     expect((await bare.agent.get('/api/v1/drive/file-entries?section=home')).statusCode).toBe(200);
     expect((await secured.agent.get('/api/v1/admin/report')).statusCode).toBe(200);
