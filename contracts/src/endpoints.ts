@@ -1,5 +1,11 @@
 import type { z } from 'zod';
 import {
+  ListQueueQuerySchema,
+  ListQueueResponseSchema,
+  QueueJobParamsSchema,
+  QueueJobResponseSchema,
+} from './admin-queue.ts';
+import {
   CreateAccessTokenBodySchema,
   CreateAccessTokenResponseSchema,
   DeleteAccessTokenParamsSchema,
@@ -869,6 +875,19 @@ export const endpoints = {
     params: AdminRoleIdParamsSchema,
     body: ChangeAdminRoleUsersBodySchema,
     response: ChangeAdminRoleUsersResponseSchema,
+  }),
+  // Settings' Queue tab (part 2, 2): the jobs table (the gateways' webhook events) and retries.
+  listQueue: endpoint({
+    method: 'GET',
+    path: 'admin/queue',
+    query: ListQueueQuerySchema,
+    response: ListQueueResponseSchema,
+  }),
+  retryQueueJob: endpoint({
+    method: 'POST',
+    path: 'admin/queue/:jobId/retry',
+    params: QueueJobParamsSchema,
+    response: QueueJobResponseSchema,
   }),
   // Admin area (part 2, 2 "Admin area"): plans, hidden ones too, their order and their sync with Stripe.
   listAdminPlans: endpoint({ method: 'GET', path: 'admin/plans', response: ListAdminPlansResponseSchema }),

@@ -39,3 +39,4 @@ export * from './plan-change.ts';
 export * from './admin-plans.ts';
 export * from './admin-coupons.ts';
 export * from './admin-subscriptions.ts';
+export * from './admin-queue.ts';

@@ -61,6 +61,7 @@ import { plansAdminRoutes } from './billing/plans-admin.routes.ts';
 import { couponsRoutes } from './billing/coupons/coupons.routes.ts';
 import { subscriptionsRoutes } from './billing/subscriptions.routes.ts';
 import { adminSubscriptionsRoutes } from './admin/subscriptions/admin-subscriptions.routes.ts';
+import { queueRoutes } from './admin/queue/queue.routes.ts';
 import { billingWebhookRoutes } from './billing/webhooks.routes.ts';
 import { enquiriesRoutes } from './enquiries/enquiries.routes.ts';
 import { auditRoutes } from './admin/audit/audit.routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(billingWebhookRoutes, { billing: modules.billing });
       await api.register(auditRoutes, { admin: modules.admin });
       await api.register(adminSubscriptionsRoutes, { subscriptions: modules.adminSubscriptions });
+      await api.register(queueRoutes, { queue: modules.queue });
       await api.register(adminLogsRoutes, { admin: modules.admin });
       await api.register(userSpaceRoutes, { admin: modules.admin });
       await api.register(enquiriesAdminRoutes, { admin: modules.admin });

@@ -12,6 +12,8 @@ import { hasTwoFactor } from './auth/admin-two-factor.ts';
 import { createAdminRolesModule } from './admin/roles/roles.module.ts';
 import { createPagesAdminModule } from './admin/pages/pages-admin.module.ts';
 import { createAdminSubscriptionsModule } from './admin/subscriptions/admin-subscriptions.module.ts';
+import { createQueueModule } from './admin/queue/queue.module.ts';
+import { LogSettings } from './logging/log-settings.ts';
 import { createAdminUsersModule } from './admin/users/admin-users.module.ts';
 import { createAuthModule } from './auth/auth.module.ts';
 import { createBillingModule } from './billing/billing.module.ts';
@@ -280,9 +282,12 @@ export function createModules(core: CoreDeps) {
     { settings: settings.repos.settings, audit: admin.audit, clock },
   );
 
+  const logSettings = new LogSettings({ logger, settings: settings.service, dataDir: config.dataDir, clock });
   const lifecycle = new Lifecycle(
     [
       { name: 'database', stop: () => db.destroy() },
+      // The logging tab's level (every process follows it) and retention of rotated log files.
+      { name: 'log settings', start: () => logSettings.start(), stop: () => logSettings.stop() },
       // The cross-process listener (PostgreSQL) and the VAPID keys; open streams end first on stop.
       { name: 'notifications', start: () => notifications.start(), stop: () => notifications.stop() },
       // The tus lock connection (PostgreSQL) and the hashing worker of local uploads.
@@ -349,6 +354,7 @@ export function createModules(core: CoreDeps) {
   });
 
   return {
+    logSettings,
     config,
     db,
     dialect,
@@ -375,6 +381,7 @@ export function createModules(core: CoreDeps) {
     ads,
     billing,
     adminSubscriptions: createAdminSubscriptionsModule({ db, dialect, billing, audit: admin.audit, clock }),
+    queue: createQueueModule({ db, billing, audit: admin.audit, clock }),
     admin,
     report,
     caches,

@@ -144,6 +144,7 @@ describe('admin settings', () => {
       'Cache',
       'Analytics',
       'Logging',
+      'Queue',
       'Websockets',
       'reCAPTCHA',
       'GDPR',
@@ -169,7 +170,7 @@ describe('admin settings', () => {
 
   it('sends an unknown tab to General', async () => {
     const page = await adminPage();
-    await go(page, '/admin/settings/queue');
+    await go(page, '/admin/settings/jobs');
     await page.waitForURL(`${server.url}/admin/settings/general`);
     await go(page, '/admin/settings');
     await page.waitForURL(`${server.url}/admin/settings/general`);
@@ -392,6 +393,24 @@ describe('admin settings', () => {
     expect(saved['drive.share_notifications']).toBe(false);
     await dismissToasts(page);
     await screenshot(page, 'admin-settings-drive-1280');
+    await expectAccessible(page);
+  });
+
+  it('keeps log files the days set on Logging; the level the environment holds is read-only', async () => {
+    const page = await adminPage();
+    await go(page, '/admin/settings/logging');
+    await page.getByRole('heading', { name: 'Server logs' }).waitFor();
+    await page.getByText('Set by the environment variable LOG_LEVEL; change it there.').waitFor();
+    const days = page
+      .getByRole('textbox', { name: 'Days to keep' })
+      .or(page.getByRole('spinbutton', { name: 'Days to keep' }));
+    await days.fill('30');
+    await save(page);
+    await expectToast(page, 'Settings saved');
+    expect((await savedSettings()).settings['logging.retention_days']).toBe(30);
+    await dismissToasts(page);
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'admin-settings-logging-1280');
     await expectAccessible(page);
   });
 

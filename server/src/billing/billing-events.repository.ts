@@ -4,6 +4,9 @@ import type { BillingEventsTable, BillingGateway } from '../db/schema.ts';
 
 export type BillingEventRow = Selectable<BillingEventsTable>;
 
+/** How the note of an event set aside after its last attempt starts (the queue lists those as failed). */
+export const SET_ASIDE_NOTE = 'Gave up after';
+
 /** The gateways' webhook events: the jobs table their processing runs from. */
 export class BillingEventsRepository {
   private readonly db: Database;
@@ -59,6 +62,21 @@ export class BillingEventsRepository {
       .set({ processed_at: at, locked_until: null, last_error: note })
       .where('id', '=', id)
       .execute();
+  }
+
+  /**
+   * Makes a pending event, or one set aside, due now with its attempts counted afresh; not one that
+   * is leased to a process or was handled. Answers whether it did.
+   */
+  async requeue(id: number, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('billing_events')
+      .set({ available_at: now, attempts: 0, processed_at: null, locked_until: null })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .where((eb) => eb.or([eb('processed_at', 'is', null), eb('last_error', 'like', `${SET_ASIDE_NOTE}%`)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   async retryLater(id: number, availableAt: string, error: string): Promise<void> {

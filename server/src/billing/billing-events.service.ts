@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { BillingGateway } from '../db/schema.ts';
-import type { BillingEventRow, BillingEventsRepository } from './billing-events.repository.ts';
+import { type BillingEventRow, type BillingEventsRepository, SET_ASIDE_NOTE } from './billing-events.repository.ts';
 import { UnmatchedError } from './stripe/stripe-sync.ts';
 
 /** Handles one stored event of a gateway; throwing schedules a retry. */
@@ -49,6 +49,16 @@ export class BillingEventsService {
     return ids.length;
   }
 
+  /**
+   * Staff's "Retry": a pending or failed event is due now with a fresh set of attempts and handled
+   * at once; answers false when it is running or done (nothing changes then).
+   */
+  async retryNow(id: number): Promise<boolean> {
+    if (!(await this.repo.requeue(id, this.now()))) return false;
+    await this.process(id);
+    return true;
+  }
+
   private async process(id: number): Promise<void> {
     const now = this.clock();
     const event = await this.repo.claim(id, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString());
@@ -66,7 +76,7 @@ export class BillingEventsService {
         await this.repo.finish(id, this.now(), message);
       } else if (event.attempts >= MAX_ATTEMPTS) {
         this.logger.error({ err: error, event: event.event_id }, 'Billing event set aside after its last attempt');
-        await this.repo.finish(id, this.now(), `Gave up after ${event.attempts} attempts: ${message}`);
+        await this.repo.finish(id, this.now(), `${SET_ASIDE_NOTE} ${event.attempts} attempts: ${message}`);
       } else {
         this.logger.warn({ err: error, event: event.event_id }, 'Billing event failed; it will be retried');
         const at = new Date(this.clock().getTime() + retryDelayMs(event.attempts)).toISOString();

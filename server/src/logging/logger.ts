@@ -24,7 +24,9 @@ const serializers = {
 
 /**
  * JSON logs: everything to stdout and DATA_DIR/logs/kosh.log, errors also to
- * DATA_DIR/logs/error.log; both rotate daily or at 10 MB and keep 14 files.
+ * DATA_DIR/logs/error.log; both rotate daily or at 10 MB. The logger's level decides what is
+ * written (the streams take every level, so a level changed at run time applies to them too);
+ * the logging tab's retention deletes old rotated files (log-settings.ts), `maxFiles` is a cap.
  */
 export function createLogger(options: { dataDir?: string; level: string; stdout?: boolean }): Logger {
   if (!options.dataDir) return pino({ level: options.level, serializers });
@@ -39,14 +41,14 @@ export function createLogger(options: { dataDir?: string; level: string; stdout?
         path: dir,
         interval: '1d',
         size: '10M',
-        maxFiles: 14,
+        maxFiles: 1000,
       },
     );
   return pino(
     { level, serializers },
     pino.multistream([
-      ...(options.stdout === false ? [] : [{ level, stream: process.stdout }]),
-      { level, stream: rotate('kosh') },
+      ...(options.stdout === false ? [] : [{ level: 'trace' as const, stream: process.stdout }]),
+      { level: 'trace' as const, stream: rotate('kosh') },
       { level: 'error' as const, stream: rotate(ERROR_LOG_PREFIX) },
     ]),
   );

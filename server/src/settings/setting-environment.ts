@@ -20,6 +20,7 @@ const PLAIN_VARIABLES: Readonly<Record<string, string>> = {
   'billing.paypal.client_secret': 'PAYPAL_CLIENT_SECRET',
   'billing.paypal.webhook_id': 'PAYPAL_WEBHOOK_ID',
   'billing.paypal.mode': 'PAYPAL_MODE',
+  'logging.level': 'LOG_LEVEL',
 };
 
 /** The keys SMTP_URL (smtp://user:pass@host:port, smtps:// for TLS) and MAIL_FROM ('Name <address>') stand for. */

@@ -1,3 +1,4 @@
+import { LOG_LEVELS } from '../logging/log-levels.ts';
 import { AdSlotsSettingSchema, LandingSettingsSchema } from '@kosh/contracts';
 import { z, type ZodType } from 'zod';
 import { ALL_SETTINGS } from './settings.defaults.ts';
@@ -98,6 +99,12 @@ export const SETTING_RULES: Readonly<Record<string, ZodType>> = {
   'recaptcha.enable': z.object({ register: z.boolean(), contact: z.boolean() }).strict(),
   'recaptcha.verify_url': webAddress,
   'error_reporting.public_key': z.union([z.literal(''), webAddress]),
+  'logging.level': z.enum(LOG_LEVELS, { error: 'Choose fatal, error, warn, info, debug, trace or silent.' }),
+  'logging.retention_days': z
+    .number()
+    .int('Give a whole number of days.')
+    .min(1, 'Keep logs at least 1 day.')
+    .max(365, 'Keep logs at most 365 days.'),
   'error_reporting.traces_sample_rate': z.number().min(0, 'Give 0 to 1.').max(1, 'Give 0 to 1.'),
   'seo.title': text(200),
   'seo.description': text(500),

@@ -138,6 +138,9 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   'billing.paypal.webhook_id': '',
   'billing.paypal.mode': 'sandbox',
   /** The seller's name, address and tax id, a line each, heading every invoice; empty: the site's name. */
+  /** How much the server logs (LOG_LEVEL wins), and how many days rotated log files are kept. */
+  'logging.level': 'info',
+  'logging.retention_days': 14,
   'billing.invoice.company': '',
   /** A note printed at the foot of every invoice (payment terms, thanks). */
   'billing.invoice.notes': '',

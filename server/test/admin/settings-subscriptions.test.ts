@@ -49,7 +49,8 @@ describe("Stripe's keys", () => {
     expect(body.secrets).toMatchObject({ 'billing.stripe.secret_key': false, 'billing.stripe.webhook_secret': false });
     expect(body.settings).not.toHaveProperty('billing.stripe.secret_key');
     expect(body.status.stripeMode).toBeNull();
-    expect(body.environment).toEqual({});
+    // The test app sets LOG_LEVEL: the one variable held.
+    expect(body.environment).toEqual({ 'logging.level': 'LOG_LEVEL' });
   });
 
   it('refused by Stripe are not saved, and the error names the stripe group', async () => {
@@ -157,6 +158,7 @@ describe('keys held by the environment', () => {
   it('are named with their variable, reported set with their mode, and cannot be changed here', async () => {
     const body = await listed(env.admin);
     expect(body.environment).toEqual({
+      'logging.level': 'LOG_LEVEL',
       'billing.stripe.secret_key': 'STRIPE_SECRET_KEY',
       'billing.stripe.webhook_secret': 'STRIPE_WEBHOOK_SECRET',
     });

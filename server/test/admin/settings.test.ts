@@ -70,7 +70,8 @@ describe('who may read and change settings', () => {
     const body = res.json() as AdminSettings;
     expect(body.settings['drive.trash_purge_days']).toBe(30);
     expect(body.status).toEqual({ appUrl: null, storageDriver: 'local', mailConfigured: false, stripeMode: null });
-    expect(body.environment).toEqual({});
+    // The test app sets LOG_LEVEL: the one variable held.
+    expect(body.environment).toEqual({ 'logging.level': 'LOG_LEVEL' });
   });
 
   it('never lists a secret, only whether it is set', async () => {
@@ -274,6 +275,7 @@ describe('settings held by environment variables', () => {
     const agent = (await staffAgent(env, { admin: true })).agent;
     const body = await listed(agent);
     expect(body.environment).toEqual({
+      'logging.level': 'LOG_LEVEL',
       'recaptcha.secret_key': 'RECAPTCHA_SECRET_KEY',
       'social.google.client_id': 'GOOGLE_CLIENT_ID',
     });

@@ -48,19 +48,23 @@ export async function startSecondApp(config: Config): Promise<SecondApp> {
   };
 }
 
-/** The real app on a fresh database (SQLite or PostgreSQL per KOSH_TEST_DB), driven with app.inject. */
+/**
+ * The real app on a fresh database (SQLite or PostgreSQL per KOSH_TEST_DB), driven with app.inject.
+ * A variable given as '' is left unset (LOG_LEVEL: '' for an app whose level the settings hold).
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const webDist = path.join(db.dataDir, 'web-dist');
   fs.mkdirSync(webDist, { recursive: true });
   fs.writeFileSync(path.join(webDist, 'index.html'), FIXTURE_INDEX_HTML);
-  const config = loadConfig({
+  const variables: Record<string, string> = {
     DATA_DIR: db.dataDir,
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: 'warn',
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
     ...env,
-  });
+  };
+  const config = loadConfig(Object.fromEntries(Object.entries(variables).filter(([, value]) => value !== '')));
   const modules = await startTestRuntime(config);
   const app = await buildApp(modules);
   await app.ready();

@@ -358,6 +358,8 @@ function casesOf(f: Fixture): Record<string, Case> {
     'GET /api/v1/admin/report': { url: '/api/v1/admin/report' },
     'GET /api/v1/admin/audit-log': { url: '/api/v1/admin/audit-log' },
     'GET /api/v1/admin/subscriptions': { url: '/api/v1/admin/subscriptions' },
+    'GET /api/v1/admin/queue': { url: '/api/v1/admin/queue' },
+    'POST /api/v1/admin/queue/:jobId/retry': { url: '/api/v1/admin/queue/1/retry' },
     'POST /api/v1/admin/subscriptions': {
       url: '/api/v1/admin/subscriptions',
       body: { user_id: f.userId, product_id: f.productId, ends_on: '2999-01-01' },

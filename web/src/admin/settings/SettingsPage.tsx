@@ -18,6 +18,7 @@ import { GeneralTab } from './tabs/GeneralTab.tsx';
 import { LocalizationTab } from './tabs/LocalizationTab.tsx';
 import { LoggingTab } from './tabs/LoggingTab.tsx';
 import { OutgoingEmailTab } from './tabs/OutgoingEmailTab.tsx';
+import { QueueTab } from './tabs/QueueTab.tsx';
 import { RecaptchaTab } from './tabs/RecaptchaTab.tsx';
 import { SubscriptionsTab } from './tabs/SubscriptionsTab.tsx';
 import { UploadingTab } from './tabs/UploadingTab.tsx';
@@ -35,6 +36,7 @@ const TAB_SCREENS: Record<BuiltSettingsTab, ComponentType> = {
   cache: CacheTab,
   analytics: AnalyticsTab,
   logging: LoggingTab,
+  queue: QueueTab,
   websockets: WebsocketsTab,
   recaptcha: RecaptchaTab,
   gdpr: GdprTab,

@@ -13,6 +13,7 @@ describe('SHOWN_SETTINGS_TABS', () => {
       'cache',
       'analytics',
       'logging',
+      'queue',
       'websockets',
       'recaptcha',
       'gdpr',
@@ -26,7 +27,8 @@ describe('isBuiltSettingsTab', () => {
   it('knows the built tabs only', () => {
     expect(isBuiltSettingsTab('drive')).toBe(true);
     expect(isBuiltSettingsTab('cache')).toBe(true);
-    expect(isBuiltSettingsTab('queue')).toBe(false);
+    expect(isBuiltSettingsTab('queue')).toBe(true);
+    expect(isBuiltSettingsTab('jobs')).toBe(false);
     expect(isBuiltSettingsTab('toString')).toBe(false);
     expect(isBuiltSettingsTab(undefined)).toBe(false);
   });

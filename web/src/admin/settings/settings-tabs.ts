@@ -1,6 +1,6 @@
 import { SETTINGS_TABS, type SettingsTab } from '@kosh/contracts';
 
-/** The labels of the tabs whose screens exist; the others (queue) are not listed yet. */
+/** The labels of the tabs whose screens exist (every tab of the spec). */
 const BUILT_TAB_LABELS = {
   general: 'General',
   subscriptions: 'Subscriptions',
@@ -11,6 +11,7 @@ const BUILT_TAB_LABELS = {
   cache: 'Cache',
   analytics: 'Analytics',
   logging: 'Logging',
+  queue: 'Queue',
   websockets: 'Websockets',
   recaptcha: 'reCAPTCHA',
   gdpr: 'GDPR',
