@@ -77,6 +77,8 @@ export const ClientSettingsSchema = z.object({
     trash_purge_days: z.number(),
     /** The view for someone who has not chosen one. */
     default_view: z.enum(['list', 'grid']).optional(),
+    /** Whether the Share dialog suggests the addresses of people the user already shares with. */
+    share_suggestions: z.boolean().optional(),
   }),
   /** The landing page's texts, images and calls to action (part 2, 2). */
   landing: LandingSettingsSchema,

@@ -5,6 +5,7 @@ import {
   QueueJobParamsSchema,
   QueueJobResponseSchema,
 } from './admin-queue.ts';
+import { ShareSuggestionsQuerySchema, ShareSuggestionsResponseSchema } from './shares.ts';
 import {
   CreateAccessTokenBodySchema,
   CreateAccessTokenResponseSchema,
@@ -698,6 +699,12 @@ export const endpoints = {
   emptyTrash: endpoint({ method: 'POST', path: 'file-entries/empty-trash', response: EmptyTrashResponseSchema }),
 
   // Sharing (part 2, 2, 3 and 7)
+  shareSuggestions: endpoint({
+    method: 'GET',
+    path: 'file-entries/shares/suggestions',
+    query: ShareSuggestionsQuerySchema,
+    response: ShareSuggestionsResponseSchema,
+  }),
   listEntryShares: endpoint({
     method: 'GET',
     path: 'file-entries/:entryId/shares',

@@ -49,6 +49,20 @@ export const ShareUserSchema = z.object({
 });
 export type ShareUser = z.infer<typeof ShareUserSchema>;
 
+/** How many addresses the Share dialog suggests at most. */
+export const SHARE_SUGGESTIONS_MAX = 8;
+
+export const ShareSuggestionsQuerySchema = z.object({
+  query: z.string({ error: 'Type part of a name or address.' }).trim().min(1).max(100),
+});
+export type ShareSuggestionsQuery = z.infer<typeof ShareSuggestionsQuerySchema>;
+
+/** People the user already shares with, matching what was typed; none while the setting is off. */
+export const ShareSuggestionsResponseSchema = z.object({
+  suggestions: z.array(z.object({ email: z.string(), name: z.string().nullable() })),
+});
+export type ShareSuggestionsResponse = z.infer<typeof ShareSuggestionsResponseSchema>;
+
 export const SharePersonSchema = z
   .object({
     id: z.number().int().describe('The share id (change or remove it with this).'),

@@ -13,6 +13,7 @@ import {
   openBrowser,
   screenshot,
   seriousA11yViolations,
+  setSettings,
   signInAs,
   unexpectedConsoleErrors,
   waitForApp,
@@ -149,6 +150,45 @@ describe('sharing', () => {
     );
     expect(unexpectedConsoleErrors(owner.browser.consoleErrors)).toEqual([]);
     expect(unexpectedConsoleErrors(bob.browser.consoleErrors)).toEqual([]);
+  });
+
+  it('suggests people already shared with while typing, once the site turns suggestions on', async () => {
+    const owner = await person('Meera', 'Iyer');
+    const kabir = await person('Kabir', 'Shah');
+    const first = await owner.api.folder('Budget');
+    await owner.api.folder('Offsite');
+    const shared = await owner.page.request.post(`${server.url}/api/v1/file-entries/shares`, {
+      data: { entryIds: [first.id], emails: [kabir.email], permission: 'view' },
+      headers: {
+        accept: 'application/json',
+        'x-xsrf-token': cookieValue(await owner.browser.context.cookies(server.url), 'XSRF-TOKEN') ?? '',
+      },
+    });
+    expect(shared.ok()).toBe(true);
+    await setSettings(server, { 'drive.share_suggestions': true });
+    try {
+      await go(owner.page, '/drive');
+      const dialog = await openShareDialog(owner.page, 'Offsite');
+      const field = dialog.getByRole('combobox', { name: 'Add people by email' });
+      await field.pressSequentially('kab');
+      const option = owner.page.getByRole('option', { name: new RegExp(kabir.email.replace(/[.+]/g, '\\$&')) });
+      await option.waitFor();
+      expect(await option.textContent()).toContain('Kabir Shah');
+      expect(await field.getAttribute('aria-expanded')).toBe('true');
+      await owner.page.mouse.move(0, 0);
+      await screenshot(owner.page, 'sharing-suggestions-1280');
+      await expectNoA11yProblems(owner.page);
+      await field.press('ArrowDown');
+      await field.press('Enter');
+      expect(await dialog.getByTestId('email-chip').allTextContents()).toEqual([kabir.email]);
+      // Nobody the user does not share with is ever offered.
+      await field.pressSequentially('zz-nobody');
+      await owner.page.waitForTimeout(400);
+      expect(await owner.page.getByRole('option').count()).toBe(0);
+      expect(unexpectedConsoleErrors(owner.browser.consoleErrors)).toEqual([]);
+    } finally {
+      await setSettings(server, { 'drive.share_suggestions': false });
+    }
   });
 
   it('shows the shared-with-me list on a phone', async () => {

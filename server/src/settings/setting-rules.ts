@@ -124,6 +124,7 @@ export const SETTING_RULES: Readonly<Record<string, ZodType>> = {
     .min(1, 'Give at least 1 hour.')
     .max(24 * 30),
   'drive.trash_purge_days': count(3650),
+  'drive.share_suggestions': z.boolean({ error: 'Choose on or off.' }),
   'drive.default_view': z.enum(['list', 'grid']),
   'drive.default_space_bytes': count(Number.MAX_SAFE_INTEGER),
   'downloads.zip_per_user': count(1000),

@@ -72,6 +72,8 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
   'drive.trash_purge_days': 30,
   /** How the drive lists entries for someone who has not chosen (list or grid). */
   'drive.default_view': 'list',
+  /** The Share dialog suggests people the user already shares files or workspaces with (off: type every address). */
+  'drive.share_suggestions': false,
   /** Direct uploads to S3; bootstrap answers true only when the storage driver is S3. */
   'uploads.direct_upload': true,
   /** The landing page's texts, images and calls to action (spec part 2, 2), one object. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { FileEntrySharesTable } from '../db/schema.ts';
@@ -19,6 +20,63 @@ export class SharesRepository {
   private readonly db: Database;
   constructor(db: Database) {
     this.db = db;
+  }
+
+  /**
+   * People the user is connected to, whose address or name starts with `prefix` (lower-case, its
+   * LIKE wildcards escaped): those they share with or who share with them, the members of their
+   * workspaces, and addresses they invited without an account. Never anyone else.
+   */
+  async contactsOf(
+    userId: number,
+    prefix: string,
+    limit: number,
+  ): Promise<Array<{ email: string; name: string | null }>> {
+    const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const starts = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`;
+    const people = await this.db
+      .selectFrom('users as u')
+      .select(['u.email', 'u.first_name', 'u.last_name'])
+      .where('u.id', '!=', userId)
+      .where((eb) =>
+        eb.or([
+          eb('u.id', 'in', eb.selectFrom('file_entry_shares').select('user_id').where('owner_id', '=', userId)),
+          eb('u.id', 'in', eb.selectFrom('file_entry_shares').select('owner_id').where('user_id', '=', userId)),
+          eb(
+            'u.id',
+            'in',
+            eb
+              .selectFrom('workspace_members as mine')
+              .innerJoin('workspace_members as other', 'other.workspace_id', 'mine.workspace_id')
+              .select('other.user_id')
+              .where('mine.user_id', '=', userId),
+          ),
+        ]),
+      )
+      .where((eb) => eb.or([starts('u.email'), starts('u.first_name'), starts('u.last_name')]))
+      .orderBy('u.email')
+      .limit(limit)
+      .execute();
+    const invited = await this.db
+      .selectFrom('file_entry_shares')
+      .select('email')
+      .distinct()
+      .where('owner_id', '=', userId)
+      .where('user_id', 'is', null)
+      .where(starts('email'))
+      .orderBy('email')
+      .limit(limit)
+      .execute();
+    const byEmail = new Map<string, string | null>();
+    for (const p of people) {
+      const name = [p.first_name, p.last_name].filter(Boolean).join(' ');
+      byEmail.set(p.email.toLowerCase(), name || null);
+    }
+    for (const { email } of invited) if (!byEmail.has(email)) byEmail.set(email, null);
+    return [...byEmail]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .slice(0, limit)
+      .map(([email, name]) => ({ email, name }));
   }
 
   /** The user's shares on any of these entries (the permission check passes an entry's ancestors and itself). */

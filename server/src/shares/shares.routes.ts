@@ -12,6 +12,8 @@ import {
   ShareIdParamsSchema,
   ShareResponseSchema,
   UpdateShareBodySchema,
+  ShareSuggestionsQuerySchema,
+  ShareSuggestionsResponseSchema,
 } from '@kosh/contracts';
 import { contextOf } from '../http/request-context.ts';
 import type { SharesModule } from './shares.module.ts';
@@ -23,6 +25,21 @@ const ownerOnly = 'Owner only: someone the entry is shared with gets 403, anyone
 export async function sharesRoutes(app: FastifyInstance, { shares }: { shares: SharesModule }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { people, links } = shares;
+
+  api.get('/file-entries/shares/suggestions', {
+    schema: {
+      tags,
+      summary: 'Addresses the Share dialog suggests while the user types: people they already share with.',
+      description: [
+        'Login required. People whose address or name starts with query, among those the user shares entries',
+        'with or who share with the user, members of their workspaces, and addresses they invited; at most 8,',
+        'by address. Nobody else is ever listed. Empty while the setting drive.share_suggestions is off.',
+      ].join(' '),
+      querystring: ShareSuggestionsQuerySchema,
+      response: { 200: ShareSuggestionsResponseSchema },
+    },
+    handler: async (request) => people.suggestions(request.actor, request.query.query),
+  });
 
   api.get('/file-entries/:entryId/shares', {
     schema: {

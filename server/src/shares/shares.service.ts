@@ -1,7 +1,9 @@
 import {
   Permission,
   SHARE_INVITE_TYPE,
+  SHARE_SUGGESTIONS_MAX,
   type EntrySharesResponse,
+  type ShareSuggestionsResponse,
   type ShareEntriesBody,
   type ShareEntriesResponse,
   type SharePermission,
@@ -58,6 +60,17 @@ export class SharesService {
   private readonly deps: Deps;
   constructor(deps: Deps) {
     this.deps = deps;
+  }
+
+  /**
+   * The Share dialog's suggestions while the user types an address: people they already share
+   * with (setting drive.share_suggestions; off, there are none).
+   */
+  async suggestions(actor: Actor, query: string): Promise<ShareSuggestionsResponse> {
+    const user = actor.requireUser();
+    if (!(await this.deps.settings.get<boolean>('drive.share_suggestions'))) return { suggestions: [] };
+    const suggestions = await this.deps.shares.contactsOf(user.id, query.toLowerCase(), SHARE_SUGGESTIONS_MAX);
+    return { suggestions };
   }
 
   /**

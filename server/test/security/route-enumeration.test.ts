@@ -359,6 +359,7 @@ function casesOf(f: Fixture): Record<string, Case> {
     'GET /api/v1/admin/audit-log': { url: '/api/v1/admin/audit-log' },
     'GET /api/v1/admin/subscriptions': { url: '/api/v1/admin/subscriptions' },
     'GET /api/v1/admin/queue': { url: '/api/v1/admin/queue' },
+    'GET /api/v1/file-entries/shares/suggestions': { url: '/api/v1/file-entries/shares/suggestions?query=a' },
     'POST /api/v1/admin/queue/:jobId/retry': { url: '/api/v1/admin/queue/1/retry' },
     'POST /api/v1/admin/subscriptions': {
       url: '/api/v1/admin/subscriptions',

@@ -3,23 +3,51 @@ import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { addChips, isEmail } from './email-chips.ts';
+import { useShareSuggestions } from './useShareSuggestions.ts';
 
 type Props = { chips: string[]; onChange: (chips: string[]) => void; errorMessage?: string; autoFocus?: boolean };
 
 /**
  * Add people by email: each address becomes a chip on Enter, comma, space, paste or leaving the
  * field; Backspace in the empty field takes the last chip back. Malformed addresses show in danger.
+ * With the site's share suggestions on, people the user already shares with are offered as they
+ * type (a combobox: arrows choose, Enter or a click adds, Escape closes).
  */
 export function EmailChipsField({ chips, onChange, errorMessage, autoFocus }: Props) {
   const { trans } = useTrans();
   const [text, setText] = useState('');
   const id = useId();
+  const listId = `${id}-suggestions`;
+  const offered = useShareSuggestions(text);
+  const suggestions = offered.suggestions.filter((s) => !chips.includes(s.email));
+  const [active, setActive] = useState(-1);
+  const [isClosed, setClosed] = useState(false);
+  const isOpen = !isClosed && text.trim() !== '' && suggestions.length > 0;
   const commit = (value = text) => {
     if (!value.trim()) return;
     onChange(addChips(chips, value));
     setText('');
+    setActive(-1);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (isOpen && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (current + step + suggestions.length) % suggestions.length);
+      return;
+    }
+    if (isOpen && event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      setClosed(true);
+      return;
+    }
+    const chosen = isOpen && active >= 0 ? suggestions[active] : undefined;
+    if (event.key === 'Enter' && chosen) {
+      event.preventDefault();
+      commit(chosen.email);
+      return;
+    }
     if ((event.key === 'Enter' || event.key === ',' || event.key === ' ' || event.key === ';') && text.trim()) {
       event.preventDefault();
       commit();
@@ -73,8 +101,22 @@ export function EmailChipsField({ chips, onChange, errorMessage, autoFocus }: Pr
           // biome-ignore lint/a11y/noAutofocus: the Share dialog opens onto its one field, as a modal dialog should
           autoFocus={autoFocus}
           autoComplete="off"
+          // A combobox only while suggestions are on; otherwise the plain address field.
+          {...(offered.isOn
+            ? {
+                role: 'combobox',
+                'aria-autocomplete': 'list' as const,
+                'aria-expanded': isOpen,
+                'aria-controls': isOpen ? listId : undefined,
+                'aria-activedescendant': isOpen && active >= 0 ? `${listId}-${active}` : undefined,
+              }
+            : {})}
           placeholder={chips.length ? '' : trans('Add people by email')}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setActive(-1);
+            setClosed(false);
+          }}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
           onBlur={() => commit()}
@@ -85,6 +127,37 @@ export function EmailChipsField({ chips, onChange, errorMessage, autoFocus }: Pr
           )}
         />
       </div>
+      {isOpen && (
+        <div
+          id={listId}
+          role="listbox"
+          aria-label={trans('Suggested people')}
+          className="max-h-56 overflow-y-auto rounded-kosh border border-divider bg-bg py-1 shadow-md"
+        >
+          {suggestions.map((suggestion, index) => (
+            // The input keeps focus (and its keyboard) while an option is picked with the mouse.
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard
+            <div
+              key={suggestion.email}
+              id={`${listId}-${index}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={index === active}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => commit(suggestion.email)}
+              className={clsx(
+                'cursor-pointer px-3 py-1.5 text-sm',
+                index === active ? 'bg-bg-chip' : 'hover:bg-bg-alt',
+              )}
+            >
+              {suggestion.name && <span className="block truncate text-fg">{suggestion.name}</span>}
+              <span className={clsx('block truncate', suggestion.name ? 'text-xs text-fg-muted' : 'text-fg')}>
+                {suggestion.email}
+              </span>
+            </div>
+          ))}
+        </div>
+      )}
       {errorMessage && <p className="text-xs text-danger">{errorMessage}</p>}
     </div>
   );

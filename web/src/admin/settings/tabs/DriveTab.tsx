@@ -24,6 +24,11 @@ export function DriveTab() {
           label={trans('Share notifications')}
           help="Tell people, in the app and by mail, when something is shared with them."
         />
+        <SwitchSetting
+          name="drive.share_suggestions"
+          label={trans('Suggest addresses when sharing')}
+          help="The Share dialog offers the people each user already shares files or workspaces with."
+        />
       </SettingsSection>
       <SettingsSection title={trans('Trash')}>
         <NumberSetting
