@@ -18,6 +18,7 @@ import { csrfPlugin } from './http/csrf.ts';
 import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
 import { workspacePlugin } from './http/workspace.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { redactUrl } from './logging/logger.ts';
 import { tooManyRequests } from './http/app-error.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { registerOpenApi } from './docs/openapi.ts';
@@ -97,7 +98,9 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const answerNotFound = registerErrorHandling(app, config.debug);
+  const answerNotFound = registerErrorHandling(app, config.debug, (error, request) =>
+    modules.errorReporter.report(error, { method: request.method, url: redactUrl(request.url) }),
+  );
 
   await app.register(cookie);
   await app.register(helmet, {

@@ -14,6 +14,7 @@ import { createPagesAdminModule } from './admin/pages/pages-admin.module.ts';
 import { createAdminSubscriptionsModule } from './admin/subscriptions/admin-subscriptions.module.ts';
 import { createQueueModule } from './admin/queue/queue.module.ts';
 import { LogSettings } from './logging/log-settings.ts';
+import { ServerErrorReporter } from './logging/server-error-reporter.ts';
 import { createAdminUsersModule } from './admin/users/admin-users.module.ts';
 import { createAuthModule } from './auth/auth.module.ts';
 import { createBillingModule } from './billing/billing.module.ts';
@@ -282,7 +283,14 @@ export function createModules(core: CoreDeps) {
     { settings: settings.repos.settings, audit: admin.audit, clock },
   );
 
-  const logSettings = new LogSettings({ logger, settings: settings.service, dataDir: config.dataDir, clock });
+  const errorReporter = new ServerErrorReporter({ settings: settings.service, logger });
+  const logSettings = new LogSettings({
+    logger,
+    settings: settings.service,
+    dataDir: config.dataDir,
+    clock,
+    reporter: errorReporter,
+  });
   const lifecycle = new Lifecycle(
     [
       { name: 'database', stop: () => db.destroy() },
@@ -355,6 +363,7 @@ export function createModules(core: CoreDeps) {
 
   return {
     logSettings,
+    errorReporter,
     config,
     db,
     dialect,

@@ -83,6 +83,8 @@ export function toErrorReply(error: unknown, debug: boolean): ErrorReply {
 export function registerErrorHandling(
   app: FastifyInstance,
   debug: boolean,
+  /** Told of each unexpected error (an answer 500), e.g. to report it. */
+  onUnexpected: (error: unknown, request: FastifyRequest) => void = () => undefined,
 ): (request: FastifyRequest, reply: FastifyReply) => FastifyReply {
   // The catalog of routes answers "which methods exist for this path" for 405s.
   const catalog = catalogRoutes(app);
@@ -92,9 +94,10 @@ export function registerErrorHandling(
     if (status === 503 || status === 507) {
       // An outage (database down, disk full) is one condition, not a crash per request: a warning with its cause.
       request.log.warn({ status, code: body.code, url: request.url, err: error }, body.message);
-    } else if (status >= 500)
+    } else if (status >= 500) {
       request.log.error({ err: error, url: request.url, method: request.method }, 'unexpected error');
-    else if (status !== 404 && status !== 401) {
+      onUnexpected(error, request);
+    } else if (status !== 404 && status !== 401) {
       // A driver's or the framework's own text (constraint, path) goes to the log, never to the client.
       const err = error instanceof AppError || body.code === 'validation_failed' ? undefined : error;
       request.log.info({ status, code: body.code, url: request.url, err }, body.message);

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { SettingsReader } from '../settings/settings.service.ts';
 import { isLogLevel } from './log-levels.ts';
+import type { ServerErrorReporter } from './server-error-reporter.ts';
 
 const SYNC_MS = 15_000;
 const PRUNE_EVERY = 240; // syncs: once an hour
@@ -21,26 +22,35 @@ export function expiredLogFiles(names: readonly string[], now: Date, days: numbe
 }
 
 /**
- * Applies the logging tab in this process: the level every 15 seconds (each process reads the
- * setting, so a change reaches all of them without a restart), and hourly, rotated log files
- * older than the retention deleted.
+ * Applies the logging tab in this process: the level and the server's error-reporting DSN every
+ * 15 seconds (each process reads the settings, so a change reaches all of them without a restart),
+ * and hourly, rotated log files older than the retention deleted.
  */
 export class LogSettings {
   private readonly logger: Logger;
   private readonly settings: SettingsReader;
   private readonly dir: string | undefined;
   private readonly clock: Clock;
+  private readonly reporter: Pick<ServerErrorReporter, 'sync' | 'close'>;
   private timer: NodeJS.Timeout | null = null;
   private ticks = 0;
-  constructor(deps: { logger: Logger; settings: SettingsReader; dataDir: string | undefined; clock: Clock }) {
+  constructor(deps: {
+    logger: Logger;
+    settings: SettingsReader;
+    dataDir: string | undefined;
+    clock: Clock;
+    reporter: Pick<ServerErrorReporter, 'sync' | 'close'>;
+  }) {
+    this.reporter = deps.reporter;
     this.logger = deps.logger;
     this.settings = deps.settings;
     this.dir = deps.dataDir ? path.join(deps.dataDir, 'logs') : undefined;
     this.clock = deps.clock;
   }
 
-  /** Sets this process's level to the setting's when they differ. */
+  /** Sets this process's level to the setting's when they differ, and follows the server DSN. */
   async sync(): Promise<void> {
+    await this.reporter.sync();
     const level = await this.settings.get<string>('logging.level');
     if (!isLogLevel(level) || level === this.logger.level) return;
     const before = this.logger.level;
@@ -66,9 +76,10 @@ export class LogSettings {
     this.timer.unref();
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.reporter.close();
   }
 
   private async tick(): Promise<void> {

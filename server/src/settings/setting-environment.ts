@@ -21,6 +21,7 @@ const PLAIN_VARIABLES: Readonly<Record<string, string>> = {
   'billing.paypal.webhook_id': 'PAYPAL_WEBHOOK_ID',
   'billing.paypal.mode': 'PAYPAL_MODE',
   'logging.level': 'LOG_LEVEL',
+  'error_reporting.server_dsn': 'SENTRY_DSN',
 };
 
 /** The keys SMTP_URL (smtp://user:pass@host:port, smtps:// for TLS) and MAIL_FROM ('Name <address>') stand for. */

@@ -99,6 +99,7 @@ export const SETTING_RULES: Readonly<Record<string, ZodType>> = {
   'recaptcha.enable': z.object({ register: z.boolean(), contact: z.boolean() }).strict(),
   'recaptcha.verify_url': webAddress,
   'error_reporting.public_key': z.union([z.literal(''), webAddress]),
+  'error_reporting.server_dsn': z.union([z.literal(''), webAddress]),
   'logging.level': z.enum(LOG_LEVELS, { error: 'Choose fatal, error, warn, info, debug, trace or silent.' }),
   'logging.retention_days': z
     .number()

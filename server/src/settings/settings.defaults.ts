@@ -143,6 +143,8 @@ export const PRIVATE_SETTINGS: Record<string, unknown> = {
   /** How much the server logs (LOG_LEVEL wins), and how many days rotated log files are kept. */
   'logging.level': 'info',
   'logging.retention_days': 14,
+  /** Where the server's unexpected errors are reported (a Sentry-compatible DSN; SENTRY_DSN wins); empty: nowhere. */
+  'error_reporting.server_dsn': '',
   'billing.invoice.company': '',
   /** A note printed at the foot of every invoice (payment terms, thanks). */
   'billing.invoice.notes': '',

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { directUploadOrigins, htmlCsp, isClientRoute, safeJson } from './spa.ts';
+import { directUploadOrigins, errorReportingOrigins, htmlCsp, isClientRoute, safeJson } from './spa.ts';
 
 const req = (method: string, url: string) => ({ method, url }) as FastifyRequest;
 
@@ -44,6 +44,14 @@ describe('htmlCsp', () => {
       'https://kosh.s3.example.com',
     ]);
     expect(directUploadOrigins({ bucket: 'kosh', forcePathStyle: true })).toEqual([]);
+  });
+
+  it('lets the page send error reports to the origin of the configured public key only', () => {
+    expect(errorReportingOrigins('https://key@errors.example.com/12')).toEqual(['https://errors.example.com']);
+    expect(errorReportingOrigins('http://key@127.0.0.1:9000/1')).toEqual(['http://127.0.0.1:9000']);
+    expect(errorReportingOrigins('')).toEqual([]);
+    expect(errorReportingOrigins(undefined)).toEqual([]);
+    expect(errorReportingOrigins('javascript:alert(1)')).toEqual([]);
   });
 
   it("lets Google's human check load only when a site key is configured", () => {

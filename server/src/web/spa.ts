@@ -40,6 +40,12 @@ export function directUploadOrigins(s3: { endpoint?: string; bucket?: string; fo
   return [s3.forcePathStyle || !s3.bucket ? url.origin : `${url.protocol}//${s3.bucket}.${url.host}`];
 }
 
+/** Where the web app sends its error reports: the origin of the configured public key (DSN), if any. */
+export function errorReportingOrigins(dsn: string | undefined): string[] {
+  const url = dsn ? URL.parse(dsn.trim()) : null;
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? [url.origin] : [];
+}
+
 export function htmlCsp(
   nonce: string,
   options: { recaptcha?: boolean; connect?: string[]; analytics?: boolean } = {},
@@ -154,7 +160,10 @@ export class SpaRenderer {
         'content-security-policy',
         htmlCsp(nonce, {
           recaptcha: Boolean(data.settings.recaptcha?.site_key),
-          connect: data.settings.uploads?.direct_upload ? directUploadOrigins(this.config.s3) : [],
+          connect: [
+            ...(data.settings.uploads?.direct_upload ? directUploadOrigins(this.config.s3) : []),
+            ...errorReportingOrigins(data.settings.error_reporting?.public_key),
+          ],
           analytics: Boolean(trackingId),
         }),
       )

@@ -33,6 +33,7 @@ const NUMERIC_KEYS = new Set([
   'uploads.max_size',
   'uploads.chunk_size',
   'error_reporting.traces_sample_rate',
+  'logging.retention_days',
   'drive.trash_purge_days',
   'drive.default_space_bytes',
 ]);

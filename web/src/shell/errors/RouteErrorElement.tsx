@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
+import { reportError } from '../error-reporting.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { UnexpectedError } from './UnexpectedError.tsx';
 
@@ -23,6 +24,9 @@ export function RouteErrorElement() {
   useEffect(() => {
     if (status !== undefined && status !== 404) void navigate('/login', { replace: true });
   }, [status, navigate]);
+  useEffect(() => {
+    if (isRenderError) reportError(error);
+  }, [isRenderError, error]);
   if (status === 404) return <NotFoundPage />;
   if (isRenderError) return <UnexpectedError error={error} />;
   return null;

@@ -40,7 +40,7 @@ export function LoggingTab() {
       </SettingsSection>
       <SettingsSection
         title={trans('Error reporting')}
-        description={trans('Errors in people’s browsers can be sent to a Sentry-compatible service.')}
+        description={trans('Errors in people’s browsers and the server’s can be sent to a Sentry-compatible service.')}
       >
         <TextSetting
           name="error_reporting.public_key"
@@ -54,6 +54,13 @@ export function LoggingTab() {
           label={trans('Traces sample rate')}
           help="The share of page loads traced, from 0 (none) to 1 (all)."
           className="max-w-xs"
+        />
+        <TextSetting
+          name="error_reporting.server_dsn"
+          type="url"
+          label={trans('Error reporting DSN for the server')}
+          help="Unexpected server errors are sent here, without personal data. Empty: not reported."
+          placeholder="https://key@errors.example.com/2"
         />
       </SettingsSection>
     </>
