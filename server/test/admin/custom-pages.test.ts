@@ -171,6 +171,37 @@ describe('admin custom pages: saving', () => {
     expect(updated?.after).toMatchObject({ title: 'Shipping and returns', seo: null });
   });
 
+  it('keeps the menus’ links to a page working when its slug changes', async () => {
+    const about = (await list('?query=about-us')).find((p) => p.slug === 'about-us');
+    if (!about) throw new Error('the about-us page is not seeded');
+    const opened = (await staff.get(`${LIST}/${about.id}`)).json().page;
+    const actions = async () =>
+      (
+        (await visitor.get('/api/v1/bootstrap-data')).json().settings.menus as Array<{
+          items: Array<{ action: string }>;
+        }>
+      )
+        .flatMap((menu) => menu.items.map((item) => item.action))
+        .filter((action) => action.startsWith('/pages/about'));
+    expect(await actions()).toContain('/pages/about-us');
+    const renamed = await put(staff, `${LIST}/${about.id}`, {
+      title: opened.title,
+      slug: 'about-kosh',
+      body: opened.body,
+      seo: opened.seo,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await actions()).toContain('/pages/about-kosh');
+    expect(await actions()).not.toContain('/pages/about-us');
+    await put(staff, `${LIST}/${about.id}`, {
+      title: opened.title,
+      slug: 'about-us',
+      body: opened.body,
+      seo: opened.seo,
+    });
+    expect(await actions()).not.toContain('/pages/about-kosh');
+  });
+
   it('refuses a slug of the wrong form, one of the app’s routes, or one another page has (422 on slug)', async () => {
     const taken = await create();
     const bad = ['Has-Caps', 'under_score', '-lead', 'trail-', 'double--hyphen', 'spa ce', '12345', 'é', ''];

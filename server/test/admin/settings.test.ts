@@ -262,6 +262,23 @@ describe('a second server process', () => {
     expect(await second.modules.settings.service.get('recaptcha.secret_key')).toBe(RECAPTCHA_SECRET);
     await change(admin, { 'branding.site_name': 'Kosh' });
   });
+
+  it('keeps one of two values saved at the same moment for one key, with an audit row that matches it', async () => {
+    const other = (await staffAgent(t, { admin: true })).agent;
+    const before = (await auditRows()).length;
+    const [a, b] = await Promise.all([
+      change(admin, { 'drive.trash_purge_days': 61 }),
+      change(other, { 'drive.trash_purge_days': 62 }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const kept = await t.modules.settings.service.get<number>('drive.trash_purge_days');
+    expect([61, 62]).toContain(kept);
+    expect(await second.modules.settings.service.get('drive.trash_purge_days')).toBe(kept);
+    const rows = (await auditRows()).slice(before);
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    // The last audit row names the value that stayed: the log tells the truth about the end state.
+    expect(JSON.parse(rows.at(-1)?.after ?? '{}')).toEqual({ 'drive.trash_purge_days': kept });
+  });
 });
 
 describe('settings held by environment variables', () => {

@@ -20,6 +20,7 @@ import type { AuditService, AuditSource } from '../audit/audit.service.ts';
 import type { PageImagesService } from './page-images.service.ts';
 import type { CustomPageFields, PagesAdminRepository } from './pages-admin.repository.ts';
 import { presentPage, presentSummary } from './pages-admin.presenter.ts';
+import { repointMenus } from './menu-links.ts';
 
 type Deps = {
   db: Database;
@@ -112,7 +113,9 @@ export class PagesAdminService {
         const before = await this.deps.repo.getById(id, trx);
         if (!before) throw notFound('There is no such page.');
         if (await this.deps.repo.slugTaken(page.slug, id, trx)) throw validation({ slug: [SLUG_TAKEN] });
-        await this.deps.repo.update(id, page, this.deps.clock().toISOString(), trx);
+        const at = this.deps.clock().toISOString();
+        await this.deps.repo.update(id, page, at, trx);
+        await repointMenus(trx, { id, from: before.slug, to: page.slug }, at);
         await this.deps.audit.record(
           source,
           {
