@@ -395,6 +395,24 @@ describe('admin custom pages: images', () => {
     expect((await visitor.get(url)).statusCode).toBe(404);
   });
 
+  it('removes an image an edit takes out of its page, unless another page shows it', async () => {
+    const { url: kept } = (await uploadImage(staff, [file(png)])).json();
+    const { url: dropped } = (await uploadImage(staff, [file(png)])).json();
+    const page = await create({ body: `<p><img src="${kept}" /><img src="${dropped}" /></p>` });
+    const other = await create({ body: `<p><img src="${kept}" /></p>` });
+    const edited = await put(staff, `${LIST}/${page.id}`, {
+      title: page.title,
+      slug: page.slug,
+      body: '<p>No pictures now</p>',
+      seo: { title: null, description: null },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await visitor.get(dropped)).statusCode).toBe(404);
+    expect((await visitor.get(kept)).statusCode).toBe(200);
+    await staff.post(`${LIST}/delete`, { ids: [other.id, page.id] });
+    expect((await visitor.get(kept)).statusCode).toBe(404);
+  });
+
   it('refuses what is not an image (422 on file) and an image over 5 MB (413)', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const refusals: [FormPart[], number][] = [

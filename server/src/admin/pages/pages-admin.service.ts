@@ -108,7 +108,7 @@ export class PagesAdminService {
   async update(source: AuditSource, id: number, body: SaveCustomPageBody): Promise<AdminCustomPage> {
     source.actor.authorize(Permission.customPagesUpdate);
     const page = await this.stored(body);
-    await claimingSlug(() =>
+    const previous = await claimingSlug(() =>
       this.write(async (trx) => {
         const before = await this.deps.repo.getById(id, trx);
         if (!before) throw notFound('There is no such page.');
@@ -128,8 +128,11 @@ export class PagesAdminService {
           },
           trx,
         );
+        return before.body;
       }),
     );
+    // Images the edit took out of the page go, unless another page still shows them.
+    await this.deps.images.forgetUnused([previous]);
     return this.read(id);
   }
 
