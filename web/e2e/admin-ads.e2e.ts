@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Cookie, Page } from 'playwright-core';
-import { expectToast } from './account-steps.ts';
+import { expectToast, registerViaApi, uniqueEmail } from './account-steps.ts';
 import { ok } from './admin-steps.ts';
 import { driveApi, startDriveServer } from './drive-steps.ts';
 import {
@@ -181,6 +181,31 @@ describe('admin ads', () => {
     // The landing slot, emptied, shows nothing.
     await goHome(visitor);
     expect(await visitor.locator('iframe[data-ad-slot]').count()).toBe(0);
+  });
+
+  it("shows a signed-in user the drive page's ad, and staff none", async () => {
+    const code = '<p id="d">Drive ad</p><script>document.getElementById("d").textContent += " ran"</script>';
+    await setSettings(server, { 'ads.disable': false, 'ads.slots': { landing_top: '', drive: code, link_page: '' } });
+    const email = uniqueEmail('adreader');
+    await registerViaApi(server, email, 'ads-reader-42');
+    const reader = await browserAt(DESKTOP);
+    await signInAs(server, reader.context, email, 'ads-reader-42');
+    await go(reader.page, '/drive');
+    const frame = reader.page.locator('iframe[data-ad-slot="drive"]');
+    await frame.waitFor();
+    expect(await frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
+    const text = () =>
+      reader.page.frameLocator('iframe[data-ad-slot="drive"]').locator('body').textContent({ timeout: 5000 });
+    await expect.poll(text, { timeout: 10_000 }).toContain('Drive ad ran');
+    await reader.page.mouse.move(0, 0);
+    await screenshot(reader.page, 'drive-ad-1280');
+    await expectAccessible(reader.page);
+    // Staff see no ads on their drive.
+    const staff = await adminPage();
+    await go(staff, '/drive');
+    await staff.getByRole('button', { name: 'New', exact: true }).first().waitFor();
+    expect(await staff.locator('iframe[data-ad-slot]').count()).toBe(0);
+    await setSettings(server, { 'ads.slots': { landing_top: '', drive: '', link_page: '' } });
   });
 
   it('fits a phone', async () => {
