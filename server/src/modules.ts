@@ -164,6 +164,7 @@ export function createModules(core: CoreDeps) {
     logger,
     clock,
   });
+  const recaptcha = createRecaptchaModule({ db, settings: settings.service });
   const shares = createSharesModule({
     db,
     drive,
@@ -175,6 +176,7 @@ export function createModules(core: CoreDeps) {
     keys: settings.keys,
     notifier: notifications,
     logger,
+    human: recaptcha.service,
     clock,
   });
   const uploads = createUploadsModule({
@@ -203,7 +205,6 @@ export function createModules(core: CoreDeps) {
     intervalMs: UPLOADS_MAINTENANCE_INTERVAL_MS,
     run: (trigger) => uploads.maintenance.runOnce({ trigger }),
   });
-  const recaptcha = createRecaptchaModule({ db, settings: settings.service });
   const auth = createAuthModule({
     db,
     users,

@@ -70,6 +70,7 @@ describe('admin shell', () => {
         'Users',
         'Roles',
         'Plans',
+        'Discount',
         'Subscriptions',
         'Files',
         'Pages',

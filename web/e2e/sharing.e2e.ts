@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -188,6 +190,50 @@ describe('sharing', () => {
       expect(unexpectedConsoleErrors(owner.browser.consoleErrors)).toEqual([]);
     } finally {
       await setSettings(server, { 'drive.share_suggestions': false });
+    }
+  });
+
+  it('asks a visitor of a password link to pass the human check first, when the site says so', async () => {
+    const owner = await person('Nila', 'Bose');
+    const file = await owner.api.upload('quote.txt', 'forty-two\n', 'text/plain');
+    const link = await owner.api.createLink(file.id, { password: 'open-sesame' });
+    let answer = { success: false };
+    const verifier = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((r) => verifier.listen(0, '127.0.0.1', () => r()));
+    const port = (verifier.address() as AddressInfo).port;
+    await setSettings(server, {
+      'recaptcha.site_key': 'test-site-key',
+      'recaptcha.secret_key': 'test-secret',
+      'recaptcha.verify_url': `http://127.0.0.1:${port}/siteverify`,
+      'recaptcha.enable': { register: false, contact: false, link_password: true },
+    });
+    try {
+      const visitor = await browserAt(DESKTOP);
+      await visitor.page.addInitScript(() => {
+        (window as unknown as { grecaptcha: unknown }).grecaptcha = {
+          ready: (fn: () => void) => fn(),
+          execute: async (_key: string, { action }: { action: string }) => `token-for-${action}`,
+        };
+      });
+      await visitor.page.goto(`${server.url}${link.url}`);
+      await waitForApp(visitor.page);
+      const form = visitor.page.getByTestId('link-password-form');
+      await form.getByLabel('Password', { exact: true }).fill('open-sesame');
+      await form.getByRole('button', { name: 'Unlock' }).click();
+      await form.getByText('Could not verify you are human.').waitFor();
+      await screenshot(visitor.page, 'sharing-link-password-not-human-1280');
+      answer = { success: true };
+      await form.getByRole('button', { name: 'Unlock' }).click();
+      await visitor.page.getByText('quote.txt').first().waitFor();
+    } finally {
+      await setSettings(server, { 'recaptcha.site_key': '', 'recaptcha.enable': { register: false, contact: false } });
+      await new Promise<void>((r) => verifier.close(() => r()));
     }
   });
 

@@ -96,7 +96,9 @@ export const SETTING_RULES: Readonly<Record<string, ZodType>> = {
   'billing.paypal.mode': z.enum(['sandbox', 'live'], { error: 'Choose sandbox or live.' }),
   'billing.invoice.company': text(1000),
   'billing.invoice.notes': text(1000),
-  'recaptcha.enable': z.object({ register: z.boolean(), contact: z.boolean() }).strict(),
+  'recaptcha.enable': z
+    .object({ register: z.boolean(), contact: z.boolean(), link_password: z.boolean().default(false) })
+    .strict(),
   'recaptcha.verify_url': webAddress,
   'error_reporting.public_key': z.union([z.literal(''), webAddress]),
   'error_reporting.server_dsn': z.union([z.literal(''), webAddress]),

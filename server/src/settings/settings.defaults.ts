@@ -26,7 +26,7 @@ export const PUBLIC_SETTINGS: Record<string, unknown> = {
   'registration.disable': false,
   'registration.policies': [],
   'recaptcha.site_key': '',
-  'recaptcha.enable': { register: false, contact: false },
+  'recaptcha.enable': { register: false, contact: false, link_password: false },
   require_email_confirmation: false,
   /** Staff (admin.access) must have two-factor sign-in on to use the admin area and its API. */
   'auth.admin_two_factor': false,

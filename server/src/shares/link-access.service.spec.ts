@@ -142,6 +142,8 @@ function setUp(link: Partial<LinkRow> = {}) {
       refuseSpent: async () => undefined,
       spentFor: async () => null,
     },
+    // The human check is off in these specs; the integration tests turn it on.
+    human: { isRequiredFor: async () => false, spend: async () => false },
     clock: clock.now,
   });
   return { sut, clock, links, entries, drive };

@@ -1,3 +1,4 @@
+import { NOT_HUMAN, type RecaptchaService } from '../recaptcha/recaptcha.service.ts';
 import { createHash } from 'node:crypto';
 import {
   LINK_UNLOCK_SECONDS,
@@ -41,6 +42,8 @@ export type LinkUnlock = {
   ip?: string;
   /** Called before a password is checked: counts the attempt and throws 429 past the limit. */
   beforeAttempt?: () => Promise<void>;
+  /** The proof of a passed human check (its cookie), spent by a password attempt while the check is on. */
+  humanNonce?: string;
 };
 
 /** An open link: the link and its live entry. */
@@ -56,6 +59,8 @@ type Deps = {
   uploads: Pick<DriveUploadService, 'uploadInto'>;
   keys: KeyRing;
   throttle: Pick<FailureThrottle, 'attempt' | 'miss' | 'refuseSpent' | 'spentFor'>;
+  /** The human check (recaptcha.enable.link_password) a password attempt passes while it is on. */
+  human: Pick<RecaptchaService, 'isRequiredFor' | 'spend'>;
   clock: Clock;
 };
 
@@ -311,6 +316,14 @@ export class LinkAccessService {
     const payload = await this.deps.keys.verify<{ l: number; v: string }>(UNLOCK_PURPOSE, unlock.token);
     if (payload && payload.l === link.id && payload.v === mark) return { ok: true };
     if (!unlock.password) return { ok: false };
+    if (await this.deps.human.isRequiredFor('link_password')) {
+      const passed = await this.deps.human.spend({
+        nonce: unlock.humanNonce,
+        token: undefined,
+        remoteIp: unlock.ip ?? '',
+      });
+      if (!passed) throw forbidden(NOT_HUMAN);
+    }
     await unlock.beforeAttempt?.();
     // Per link AND network: a visitor guessing locks only themself out, never the link for everyone.
     const counted = await this.deps.throttle.attempt(THROTTLES.linkPassword, {

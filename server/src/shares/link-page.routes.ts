@@ -1,3 +1,5 @@
+import { clearFlowCookie } from '../http/cookies.ts';
+import { HUMAN_CHECK_COOKIE } from '../recaptcha/recaptcha.service.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -37,6 +39,17 @@ const unlockNote = [
 const unlockCookie = (hash: string) => `kosh_link_${hash}`;
 const cookiePath = (hash: string) => `/${API_PREFIX}/shareable-links/${hash}`;
 const tokenOf = (request: FastifyRequest, hash: string) => request.cookies[unlockCookie(hash)];
+
+/**
+ * The proof of a passed human check a password attempt spends (its cookie); the browser drops it
+ * whatever the answer, as after registration. None without a password.
+ */
+function humanProof(request: FastifyRequest, reply: FastifyReply, password: string | undefined): string | undefined {
+  if (!password) return undefined;
+  const nonce = request.cookies[HUMAN_CHECK_COOKIE];
+  if (nonce !== undefined) clearFlowCookie(reply, HUMAN_CHECK_COOKIE);
+  return nonce;
+}
 
 /** The page call may carry ?password= (spec part 2, 7): its request log gets the address without it. */
 const withoutPassword = {
@@ -113,6 +126,7 @@ export async function linkPageRoutes(
         password: request.query.password,
         ip: request.ip,
         beforeAttempt: attempt(request, reply),
+        humanNonce: humanProof(request, reply, request.query.password),
       });
       if (token) setUnlockCookie(request, reply, hash, token);
       reply.header('cache-control', 'private, no-store');
@@ -139,6 +153,7 @@ export async function linkPageRoutes(
         password: request.body.password,
         ip: request.ip,
         beforeAttempt: attempt(request, reply),
+        humanNonce: humanProof(request, reply, request.body.password),
       });
       if (token) setUnlockCookie(request, reply, hash, token);
       return { passwordInvalid: token === null };

@@ -1,3 +1,4 @@
+import type { RecaptchaService } from '../recaptcha/recaptcha.service.ts';
 import type { Logger } from 'pino';
 import { FailureCountersRepository } from '../auth/failure-counters.repository.ts';
 import { FailureThrottle } from '../auth/failure-throttle.ts';
@@ -31,6 +32,7 @@ export function createSharesModule(deps: {
   keys: KeyRing;
   notifier: Notifier;
   logger: Logger;
+  human: Pick<RecaptchaService, 'isRequiredFor' | 'spend'>;
   clock?: () => Date;
 }) {
   const { db, drive, mailer, templates, settings, keys, notifier, logger, invitationMails: quota } = deps;
@@ -52,6 +54,7 @@ export function createSharesModule(deps: {
       known: new KnownNetworksRepository(db),
       clock,
     }),
+    human: deps.human,
     clock,
   });
   return {

@@ -3,6 +3,8 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import type { FileEntry } from '@kosh/contracts';
 import { isApiError } from '../../api/api-error.ts';
 import { linkDownloadUrl, linkSelectionDownloadUrl, useLinkPage, useSaveLinkToDrive } from '../../api/shares.api.ts';
+import { authApi } from '../../api/auth.api.ts';
+import { passHumanCheck, recaptchaProvider } from '../../auth/human-check.ts';
 import { useBootstrapData } from '../../shell/bootstrap-store.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Navbar } from '../../shell/layout/Navbar.tsx';
@@ -36,7 +38,7 @@ import { PasswordForm } from './PasswordForm.tsx';
 export function LinkPage() {
   const { hash = '' } = useParams();
   const { trans } = useTrans();
-  const user = useBootstrapData().user;
+  const { user, settings } = useBootstrapData();
   const isMobile = useIsMobile();
   const navigate = useNavigate();
   const [viewMode, setViewMode] = useViewMode();
@@ -78,8 +80,16 @@ export function LinkPage() {
     isProtected,
     password,
   });
-  const passwordError =
-    status === 429 && isApiError(page.error)
+  const [notHuman, setNotHuman] = useState(false);
+  // While the site checks visitors here, a password is tried only after the human check passes.
+  const tryPassword = async (value: string) => {
+    const isHuman = await passHumanCheck(settings.recaptcha, 'link_password', recaptchaProvider, authApi.verifyHuman);
+    setNotHuman(!isHuman);
+    if (isHuman) setPassword(value);
+  };
+  const passwordError = notHuman
+    ? trans('Could not verify you are human.')
+    : (status === 429 || status === 403) && isApiError(page.error)
       ? page.error.displayMessage
       : first?.passwordInvalid && password !== null
         ? trans('The password is incorrect.')
@@ -118,7 +128,11 @@ export function LinkPage() {
       <Navbar menuPosition="shareable-link-page" className="shrink-0" />
       <main id="main-content" className="mx-auto flex min-h-0 w-full max-w-[1200px] flex-1 flex-col">
         {view === 'password' && (
-          <PasswordForm error={passwordError} isPending={page.isFetching} onSubmit={setPassword} />
+          <PasswordForm
+            error={passwordError}
+            isPending={page.isFetching}
+            onSubmit={(value) => void tryPassword(value)}
+          />
         )}
         {(view === 'missing' || view === 'expired') && <LinkUnavailable reason={view} />}
         {view === 'link' && (

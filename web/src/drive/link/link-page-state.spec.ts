@@ -34,6 +34,7 @@ describe('linkPageView', () => {
     expect(linkPageView({ ...base, isProtected: true })).toBe('password');
     expect(linkPageView({ ...base, isProtected: true, password: 'secret' })).toBe('link');
     expect(linkPageView({ ...base, isProtected: true, password: 'guess', status: 429 })).toBe('password');
+    expect(linkPageView({ ...base, isProtected: true, password: 'guess', status: 403 })).toBe('password');
   });
 
   it('shows an expired link for 410, apart from a missing one', () => {

@@ -49,8 +49,9 @@ export function linkPageView(input: {
   if (input.status === 404) return 'missing';
   // The server answers 410 only for a link that exists but is past its date: the visitor can ask for a new one.
   if (input.status === 410) return 'expired';
-  // Too many password tries (429) keeps the form up with the server's message.
-  if (input.status === 429) return 'password';
+  // Too many password tries (429), or a try without the human check the site asks for (403 on a
+  // password attempt), keeps the form up with the server's message.
+  if (input.status === 429 || (input.status === 403 && input.password !== null)) return 'password';
   if (input.passwordInvalid || (input.isProtected && input.password === null)) return 'password';
   return 'link';
 }

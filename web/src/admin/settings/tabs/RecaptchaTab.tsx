@@ -7,13 +7,17 @@ import { useSetting } from '../SettingsFormContext.ts';
 import { GroupErrorAlert } from '../SettingsNotice.tsx';
 import { SettingsSection } from '../SettingsSection.tsx';
 
-type Places = { register: boolean; contact: boolean };
+type Places = { register: boolean; contact: boolean; link_password: boolean };
 
 /** recaptcha.enable is one object: each switch sends it whole with its own place changed. */
 function RecaptchaPlaces() {
   const { trans } = useTrans();
   const setting = useSetting<Places>('recaptcha.enable');
-  const places: Places = { register: !!setting.value?.register, contact: !!setting.value?.contact };
+  const places: Places = {
+    register: !!setting.value?.register,
+    contact: !!setting.value?.contact,
+    link_password: !!setting.value?.link_password,
+  };
   const place = (id: keyof Places, label: string, help: string) => (
     <SettingSwitch
       isSelected={places[id]}
@@ -28,6 +32,7 @@ function RecaptchaPlaces() {
       <h3 className="text-sm font-medium text-fg">{trans('Check visitors on')}</h3>
       {place('register', trans('Registration page'), trans('Before an account is made.'))}
       {place('contact', trans('Contact page'), trans('Before a message is sent.'))}
+      {place('link_password', trans('Link password page'), trans('Before a shared link’s password is tried.'))}
       {(setting.error || setting.isLocked) && (
         <p className={setting.error ? 'text-xs text-danger' : 'text-xs text-fg-muted'}>
           {setting.error ?? setting.description}
