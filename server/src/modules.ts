@@ -284,6 +284,17 @@ export function createModules(core: CoreDeps) {
     { settings: settings.repos.settings, audit: admin.audit, clock },
   );
 
+  const pagesAdmin = createPagesAdminModule({
+    db,
+    dialect,
+    storage,
+    audit: admin.audit,
+    settings: settings.service,
+    logger,
+    clock,
+    jobs: admin.jobs,
+    runs: admin.repos.jobRuns,
+  });
   const errorReporter = new ServerErrorReporter({ settings: settings.service, logger });
   const logSettings = new LogSettings({
     logger,
@@ -312,6 +323,13 @@ export function createModules(core: CoreDeps) {
         isJob: true,
         start: () => drive.maintenance.start(),
         stop: () => drive.maintenance.stop(),
+      },
+      // Images uploaded for custom pages that no page shows, a day on (admin/pages/pages-admin.module.ts).
+      {
+        name: 'page images sweep',
+        isJob: true,
+        start: () => pagesAdmin.sweep.start(),
+        stop: () => pagesAdmin.sweep.stop(),
       },
       // Outgoing email and job runs older than 30 days (admin/admin.module.ts).
       { name: 'logs cleanup', isJob: true, start: () => admin.cleanup.start(), stop: () => admin.cleanup.stop() },
@@ -405,15 +423,7 @@ export function createModules(core: CoreDeps) {
       audit: admin.audit,
     }),
     tags: createTagsModule({ db, dialect, drive, audit: admin.audit, clock }),
-    pagesAdmin: createPagesAdminModule({
-      db,
-      dialect,
-      storage,
-      audit: admin.audit,
-      settings: settings.service,
-      logger,
-      clock,
-    }),
+    pagesAdmin,
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */

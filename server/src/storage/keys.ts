@@ -16,8 +16,11 @@ export function newObjectKey(kind: KeyKind = 'entries'): string {
  * No drive row names these, so the orphan sweep, which reads entries/ and thumbnails/, leaves them.
  */
 export function pageImageKeyOf(name: string): string {
-  return `page-images/${name.slice(0, 2)}/${name}`;
+  return `${PAGE_IMAGES_PREFIX}${name.slice(0, 2)}/${name}`;
 }
+
+/** Where every page image's key starts. */
+export const PAGE_IMAGES_PREFIX = 'page-images/';
 
 /** The file key of a given id (a UUID): uploads mint the id first and name the key by it. */
 export function entryKeyOf(id: string): string {

@@ -413,6 +413,20 @@ describe('admin custom pages: images', () => {
     expect((await visitor.get(kept)).statusCode).toBe(404);
   });
 
+  it('sweeps uploads no page shows once a day has passed, and keeps those a page shows', async () => {
+    const { url: unused } = (await uploadImage(staff, [file(png)])).json();
+    const { url: shown } = (await uploadImage(staff, [file(png)])).json();
+    const page = await create({ body: `<p><img src="${shown}" /></p>` });
+    // A fresh upload is left alone: its page may still be being written.
+    const run = await t.modules.pagesAdmin.sweep.runOnce();
+    expect(run).toMatchObject({ removed: 0 });
+    expect((await visitor.get(unused)).statusCode).toBe(200);
+    expect(await t.modules.pagesAdmin.images.sweepUnused(0)).toBeGreaterThanOrEqual(1);
+    expect((await visitor.get(unused)).statusCode).toBe(404);
+    expect((await visitor.get(shown)).statusCode).toBe(200);
+    await staff.post(`${LIST}/delete`, { ids: [page.id] });
+  });
+
   it('refuses what is not an image (422 on file) and an image over 5 MB (413)', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const refusals: [FormPart[], number][] = [

@@ -70,7 +70,12 @@ describe('every admin log call is for holders of logs.view or admin only', () =>
 describe('schedule', () => {
   it('lists the periodic jobs with their last run', async () => {
     const { jobs } = await ok<{ jobs: Job[] }>(logReader, '/api/v1/admin/jobs');
-    expect(jobs.map((j) => j.key).sort()).toEqual(['drive-maintenance', 'logs-cleanup', 'uploads-maintenance']);
+    expect(jobs.map((j) => j.key).sort()).toEqual([
+      'drive-maintenance',
+      'logs-cleanup',
+      'page-images-sweep',
+      'uploads-maintenance',
+    ]);
     expect(jobs.find((j) => j.key === 'drive-maintenance')?.interval_ms).toBe(3600_000);
   });
 

@@ -10,8 +10,9 @@ import {
 } from '@kosh/contracts';
 import type { Logger } from 'pino';
 import type { Actor } from '../../auth/actor.ts';
+import type { Clock } from '../../clock.ts';
 import { notFound, payloadTooLarge, validation } from '../../http/app-error.ts';
-import { pageImageKeyOf } from '../../storage/keys.ts';
+import { PAGE_IMAGES_PREFIX, pageImageKeyOf } from '../../storage/keys.ts';
 import type { StorageDriver } from '../../storage/storage-driver.ts';
 
 /** The public name of a page image: a random UUID, always WebP. */
@@ -38,10 +39,17 @@ export class PageImagesService {
   private readonly storage: StorageDriver;
   private readonly logger: Logger;
   private readonly anyBodyContains: (text: string) => Promise<boolean>;
-  constructor(deps: { storage: StorageDriver; logger: Logger; anyBodyContains: (text: string) => Promise<boolean> }) {
+  private readonly clock: Clock;
+  constructor(deps: {
+    storage: StorageDriver;
+    logger: Logger;
+    anyBodyContains: (text: string) => Promise<boolean>;
+    clock: Clock;
+  }) {
     this.storage = deps.storage;
     this.logger = deps.logger;
     this.anyBodyContains = deps.anyBodyContains;
+    this.clock = deps.clock;
   }
 
   /** Reads the upload only once the caller may upload (`read` answers undefined without a file). */
@@ -72,6 +80,23 @@ export class PageImagesService {
   async open(name: string): Promise<Readable> {
     if (!PAGE_IMAGE_NAME.test(name)) throw notFound();
     return this.storage.getRange(pageImageKeyOf(name));
+  }
+
+  /**
+   * Removes images uploaded longer than `graceMs` ago that no page shows: uploads an editor
+   * never saved into a page (the grace leaves time to finish writing one). Answers how many.
+   */
+  async sweepUnused(graceMs: number): Promise<number> {
+    const cutoff = this.clock().getTime() - graceMs;
+    let removed = 0;
+    for await (const object of this.storage.list(PAGE_IMAGES_PREFIX)) {
+      const name = object.key.split('/').pop() ?? '';
+      if (object.lastModified.getTime() > cutoff || !PAGE_IMAGE_NAME.test(name)) continue;
+      if (await this.anyBodyContains(name)) continue;
+      await this.storage.delete(object.key);
+      removed++;
+    }
+    return removed;
   }
 
   /** Removes the images these (deleted) bodies showed that no remaining page shows. */
