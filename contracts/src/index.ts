@@ -40,3 +40,4 @@ export * from './admin-plans.ts';
 export * from './admin-coupons.ts';
 export * from './admin-subscriptions.ts';
 export * from './admin-queue.ts';
+export * from './admin-appearance.ts';
