@@ -14,8 +14,10 @@ import { THEME_TOKENS, ThemeSchema } from './theme.ts';
  *   POST   /admin/appearance/menus              SaveMenuBody -> 201 {menu}
  *   PUT    /admin/appearance/menus/:id          SaveMenuBody -> {menu}
  *   DELETE /admin/appearance/menus/:id                       -> 204
- *   PUT    /admin/appearance/settings           {settings: {key: value}} (APPEARANCE_SETTING_KEYS only) -> AdminSettings-like map
+ *   GET    /admin/appearance/settings           {settings} (the values of APPEARANCE_SETTING_KEYS)
+ *   PUT    /admin/appearance/settings           {settings: {key: value}} (those keys only) -> {settings}
  *   POST   /admin/appearance/images             multipart `file` (an image) -> 201 {url}
+ *   GET    /appearance/favicons/<uuid>-<size>.png   the favicon sizes made from an uploaded image (public)
  */
 
 /** Colour tokens are #rrggbb; the two radius tokens take one of THEME_RADII; --kosh-font one of THEME_FONTS. */
@@ -177,3 +179,15 @@ export const APPEARANCE_SETTING_KEYS = [
 export type AppearanceSettingKey = (typeof APPEARANCE_SETTING_KEYS)[number];
 
 export const UploadedAppearanceImageSchema = z.object({ url: z.string() });
+
+/** GET and PUT /admin/appearance/settings answer the value of every APPEARANCE_SETTING_KEYS key. */
+export const AppearanceSettingsSchema = z.object({ settings: z.record(z.string(), z.unknown()) });
+export type AppearanceSettings = z.infer<typeof AppearanceSettingsSchema>;
+
+/** The longest custom CSS or custom HTML an admin may save (characters; each is served in every public page). */
+export const CUSTOM_CODE_MAX_CHARS = 100_000;
+
+/** The favicon sizes made from an uploaded favicon: tabs (16, 32, 48), iOS (180), Android and manifests (192, 512). */
+export const FAVICON_SIZES = [16, 32, 48, 180, 192, 512] as const;
+/** Where the generated favicons are served: `${FAVICON_PATH}<image uuid>-<size>.png`. */
+export const FAVICON_PATH = '/api/v1/appearance/favicons/';

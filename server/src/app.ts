@@ -43,9 +43,13 @@ import { avatarRoutes } from './users/avatar.routes.ts';
 import { driveRoutes } from './drive/drive.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 import { tagsAdminRoutes } from './admin/tags/tags-admin.routes.ts';
+import { themesAdminRoutes } from './admin/appearance/themes/themes-admin.routes.ts';
+import { menusAdminRoutes } from './admin/appearance/menus/menus-admin.routes.ts';
 import { mailTemplatesAdminRoutes } from './admin/mail-templates/mail-templates-admin.routes.ts';
 import { pagesAdminRoutes } from './admin/pages/pages-admin.routes.ts';
 import { pageImagesRoutes } from './admin/pages/page-images.routes.ts';
+import { appearanceSettingsRoutes } from './admin/appearance/settings/appearance-settings.routes.ts';
+import { appearanceImagesRoutes } from './admin/appearance/images/appearance-images.routes.ts';
 import { localizationsAdminRoutes } from './admin/localizations/localizations-admin.routes.ts';
 import { trashRoutes } from './drive/trash.routes.ts';
 import { uploadRoutes } from './drive/upload.routes.ts';
@@ -185,9 +189,16 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       await api.register(enquiriesAdminRoutes, { admin: modules.admin });
       await api.register(reportRoutes, { report: modules.report });
       await api.register(tagsAdminRoutes, { tags: modules.tags.admin });
+      await api.register(themesAdminRoutes, { themes: modules.appearanceThemes });
+      await api.register(menusAdminRoutes, { menus: modules.appearanceMenus });
       await api.register(mailTemplatesAdminRoutes, { templates: modules.mailTemplates.admin });
       await api.register(pagesAdminRoutes, { pages: modules.pagesAdmin });
       await api.register(pageImagesRoutes, { pages: modules.pagesAdmin });
+      await api.register(appearanceSettingsRoutes, { settings: modules.appearanceSettings.service });
+      await api.register(appearanceImagesRoutes, {
+        images: modules.pagesAdmin.images,
+        favicons: modules.appearanceSettings.favicons,
+      });
       await api.register(localizationsAdminRoutes, modules.i18n.admin);
       await api.register(adminRolesRoutes, { roles: modules.adminRoles });
       await api.register(adminRoleUsersRoutes, { roles: modules.adminRoles });

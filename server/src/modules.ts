@@ -11,6 +11,7 @@ import { GUEST_CACHE_MS } from './auth/actors.ts';
 import { hasTwoFactor } from './auth/admin-two-factor.ts';
 import { createAdminRolesModule } from './admin/roles/roles.module.ts';
 import { createPagesAdminModule } from './admin/pages/pages-admin.module.ts';
+import { createAppearanceSettingsModule } from './admin/appearance/settings/appearance-settings.module.ts';
 import { createAdminSubscriptionsModule } from './admin/subscriptions/admin-subscriptions.module.ts';
 import { createQueueModule } from './admin/queue/queue.module.ts';
 import { LogSettings } from './logging/log-settings.ts';
@@ -24,6 +25,10 @@ import { type Config, readSecretKeys } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import { createDriveModule } from './drive/drive.module.ts';
 import { createTagsModule } from './tags/tags.module.ts';
+import { MenusAdminRepository } from './admin/appearance/menus/menus-admin.repository.ts';
+import { MenusAdminService } from './admin/appearance/menus/menus-admin.service.ts';
+import { ThemesAdminRepository } from './admin/appearance/themes/themes-admin.repository.ts';
+import { ThemesAdminService } from './admin/appearance/themes/themes-admin.service.ts';
 import { DRIVE_MAINTENANCE_INTERVAL_MS } from './drive/maintenance.service.ts';
 import { createEnquiriesModule } from './enquiries/enquiries.module.ts';
 import { createHealthModule } from './health/health.module.ts';
@@ -295,6 +300,7 @@ export function createModules(core: CoreDeps) {
     jobs: admin.jobs,
     runs: admin.repos.jobRuns,
   });
+  const appearanceSettings = createAppearanceSettingsModule({ settings: settings.service, storage });
   const errorReporter = new ServerErrorReporter({ settings: settings.service, logger });
   const logSettings = new LogSettings({
     logger,
@@ -423,7 +429,23 @@ export function createModules(core: CoreDeps) {
       audit: admin.audit,
     }),
     tags: createTagsModule({ db, dialect, drive, audit: admin.audit, clock }),
+    /** The appearance editor's themes and menus (permission appearance.update). */
+    appearanceThemes: new ThemesAdminService({
+      db,
+      dialect,
+      repo: new ThemesAdminRepository(db, dialect),
+      audit: admin.audit,
+      clock,
+    }),
+    appearanceMenus: new MenusAdminService({
+      db,
+      dialect,
+      repo: new MenusAdminRepository(db, dialect),
+      audit: admin.audit,
+      clock,
+    }),
     pagesAdmin,
+    appearanceSettings,
     logs: createLogsModule({ config }),
     health: createHealthModule({ db, dialect }),
     /** Starts and stops what holds timers and connections: the listener, the jobs, the database pool. */

@@ -80,6 +80,7 @@ describe('admin shell', () => {
         'Enquiries',
         'Ads',
         'Mail templates',
+        'Appearance',
         'Settings',
         'Logs',
       ]);

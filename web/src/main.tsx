@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import type { BootstrapData } from '@kosh/contracts';
 import './styles/index.css';
 import { App } from './App.tsx';
-import { applyCustomCss, applyCustomHtml } from './shell/appearance/custom-code.ts';
 import { loadBootstrapData } from './shell/bootstrap-store.ts';
 import { startErrorReporting } from './shell/error-reporting.ts';
 import { initTheme } from './shell/theme/theme-store.ts';
@@ -27,8 +26,6 @@ async function start(): Promise<void> {
   document.documentElement.lang = data.i18n.language;
   void startErrorReporting(data.settings.error_reporting);
   initTheme();
-  if (data.settings.custom_code?.css) applyCustomCss(data.settings.custom_code.css);
-  if (data.settings.custom_code?.html) void applyCustomHtml(data.settings.custom_code.html);
   root.render(
     <StrictMode>
       <App />

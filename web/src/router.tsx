@@ -4,6 +4,7 @@ import { RouteErrorElement } from './shell/errors/RouteErrorElement.tsx';
 import { GuestOnly, RequireAuth, RequireAuthForCheckout, RequirePermission } from './shell/guards.tsx';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { driveRoutes } from './drive/drive-routes.tsx';
+import { appearanceRoutes } from './admin/appearance/sections/appearance-routes.tsx';
 import { FirstPageProgress } from './ui/NavigationProgress.tsx';
 
 const errorElement = <RouteErrorElement />;
@@ -52,6 +53,19 @@ export const routes: RouteObject[] = [
         element: <RequirePermission permission="admin.access" />,
         errorElement,
         children: [
+          // The appearance editor takes the whole screen too (spec part 2, 2), with the site in a frame.
+          {
+            path: 'appearance',
+            element: <RequirePermission permission="appearance.update" />,
+            errorElement,
+            children: [
+              {
+                errorElement,
+                lazy: () => import('./admin/appearance/AppearanceEditorRoute.tsx'),
+                children: appearanceRoutes,
+              },
+            ],
+          },
           // The page editor takes the whole screen: beside the admin frame, not inside it.
           {
             path: 'custom-pages',

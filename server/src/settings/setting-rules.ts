@@ -1,5 +1,5 @@
 import { LOG_LEVELS } from '../logging/log-levels.ts';
-import { AdSlotsSettingSchema, LandingSettingsSchema } from '@kosh/contracts';
+import { AdSlotsSettingSchema, CUSTOM_CODE_MAX_CHARS, LandingSettingsSchema } from '@kosh/contracts';
 import { z, type ZodType } from 'zod';
 import { ALL_SETTINGS } from './settings.defaults.ts';
 
@@ -38,6 +38,8 @@ const linkTarget = z
   .trim()
   .max(2000)
   .refine((a) => /^https?:\/\/\S+$/.test(a) || /^\/([^\s/]\S*)?$/.test(a), 'Give an https address or a site path.');
+/** A logo or favicon: empty (none), an https address or a path of this site, as linkTarget. */
+const imageAddress = z.union([z.literal(''), linkTarget]);
 const policy = z.object({
   id: z.string().min(1).max(64),
   label: text(100).trim().min(1, 'Give the policy a label.'),
@@ -109,6 +111,14 @@ export const SETTING_RULES: Readonly<Record<string, ZodType>> = {
     .min(1, 'Keep logs at least 1 day.')
     .max(365, 'Keep logs at most 365 days.'),
   'error_reporting.traces_sample_rate': z.number().min(0, 'Give 0 to 1.').max(1, 'Give 0 to 1.'),
+  'branding.logo_light': imageAddress,
+  'branding.logo_dark': imageAddress,
+  'branding.logo_light_mobile': imageAddress,
+  'branding.logo_dark_mobile': imageAddress,
+  'branding.favicon': imageAddress,
+  // Served inside every public page's HTML (web/custom-code.ts); 100 KB is far past any real stylesheet or snippet.
+  'custom_code.css': text(CUSTOM_CODE_MAX_CHARS),
+  'custom_code.html': text(CUSTOM_CODE_MAX_CHARS),
   'seo.title': text(200),
   'seo.description': text(500),
   'seo.shareable_link_page.title': text(200),

@@ -159,7 +159,16 @@ export class SettingsService {
    * transaction. Values equal to the current ones are left alone (and not audited).
    */
   async updateMany(source: SettingsChangeSource, values: Record<string, unknown>): Promise<AdminSettings> {
-    source.actor.authorize(Permission.settingsUpdate);
+    await this.applyChanges(source, values, Permission.settingsUpdate);
+    return this.listForAdmin(source.actor);
+  }
+
+  /**
+   * updateMany's work under another permission (the appearance editor writes its keys with
+   * appearance.update); the caller limits which keys may be sent and answers what it shows.
+   */
+  async applyChanges(source: SettingsChangeSource, values: Record<string, unknown>, permission: string): Promise<void> {
+    source.actor.authorize(permission);
     const errors: Record<string, string[]> = {};
     const accepted: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(values)) {
@@ -186,7 +195,7 @@ export class SettingsService {
           'Turn on two-factor authentication for your own account first: the admin area would close for you.',
         ];
     if (Object.keys(cross).length) throw validation(cross);
-    if (!changed.length) return this.listForAdmin(source.actor);
+    if (!changed.length) return;
 
     const failed: Record<string, string[]> = {};
     const touched = this.checks.filter((c) => changed.some(c.covers) && c.applies(next));
@@ -220,7 +229,6 @@ export class SettingsService {
         db,
       );
     });
-    return this.listForAdmin(source.actor);
   }
 
   /**

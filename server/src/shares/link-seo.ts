@@ -1,13 +1,11 @@
 import type { SettingsService } from '../settings/settings.service.ts';
+import { fillSeoTemplate as fill } from '../web/seo-template.ts';
 import type { LinkAccessService } from './link-access.service.ts';
 
 /** The shareable link page routes: /drive/s/{hash} (spec part 2, 2) and the short /s/{hash}. */
 const LINK_PAGE = /^\/(?:drive\/)?s\/([A-Za-z0-9_-]{1,64})\/?$/;
 
 export type PageSeo = { title: string; description: string; status: number };
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/:(entryName|siteName)\b/g, (_m, key: string) => values[key] ?? '');
 
 /**
  * The title and description of a shareable link page, in the HTML itself so a crawler reads them
@@ -30,21 +28,23 @@ export class LinkPageSeo {
   async forPath(pathname: string, ip: string): Promise<PageSeo | null> {
     const hash = LINK_PAGE.exec(pathname)?.[1];
     if (!hash) return null;
-    const [siteName, title, description, linkTitle, linkDescription] = await Promise.all([
+    const [siteName, siteDescription, title, description, linkTitle, linkDescription] = await Promise.all([
       this.settings.get<string>('branding.site_name'),
+      this.settings.get<string>('branding.site_description'),
       this.settings.get<string>('seo.title'),
       this.settings.get<string>('seo.description'),
       this.settings.get<string>('seo.shareable_link_page.title'),
       this.settings.get<string>('seo.shareable_link_page.description'),
     ]);
-    const generic = { title: title || siteName, description: description ?? '' };
+    const site = { siteName, siteDescription };
+    const generic = { title: fill(title, site) || siteName, description: fill(description ?? '', site) };
     const found = (await this.access.isProbing(ip)) ? null : await this.access.find(hash);
     if (!found) {
       await this.access.countProbe(ip);
       return { ...generic, status: 404 };
     }
     if (found.link.password !== null || found.link.restricted === 1) return { ...generic, status: 200 };
-    const values = { entryName: found.root.name, siteName };
+    const values = { ...site, entryName: found.root.name };
     return { title: fill(linkTitle, values), description: fill(linkDescription, values), status: 200 };
   }
 }

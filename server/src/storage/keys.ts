@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 export type KeyKind = 'entries' | 'thumbnails';
 
 const KEY_RE = /^(entries|thumbnails|page-images|bench)\/[0-9a-f]{2}\/[0-9a-f-]{36}(\.webp)?$/;
+const FAVICON_KEY_RE = /^favicons\/[0-9a-f]{2}\/[0-9a-f-]{36}-\d{2,3}\.png$/;
 
 /** A fresh storage key: random, spread over 256 folders so no directory grows huge. */
 export function newObjectKey(kind: KeyKind = 'entries'): string {
@@ -17,6 +18,14 @@ export function newObjectKey(kind: KeyKind = 'entries'): string {
  */
 export function pageImageKeyOf(name: string): string {
   return `${PAGE_IMAGES_PREFIX}${name.slice(0, 2)}/${name}`;
+}
+
+/**
+ * The key of a favicon size made from a page image (`<uuid>` of its name, checked by the caller):
+ * derived, so made again from the image when missing.
+ */
+export function faviconKeyOf(imageId: string, size: number): string {
+  return `favicons/${imageId.slice(0, 2)}/${imageId}-${size}.png`;
 }
 
 /** Where every page image's key starts. */
@@ -39,5 +48,6 @@ export function fileKeyOfThumbnail(thumbnailKey: string): string {
 
 /** Only keys this server generates are accepted, so no request can steer a path. */
 export function assertValidKey(key: string): void {
-  if (!KEY_RE.test(key)) throw new Error(`Refusing storage key ${JSON.stringify(key)}: not a generated key.`);
+  if (!KEY_RE.test(key) && !FAVICON_KEY_RE.test(key))
+    throw new Error(`Refusing storage key ${JSON.stringify(key)}: not a generated key.`);
 }

@@ -8,6 +8,9 @@ import type { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
 import type { Config } from '../config.ts';
 import type { LinkPageSeo } from '../shares/link-seo.ts';
 import { publicPageMeta } from '../shell/site-seo.service.ts';
+import { customHtml, customStyleTag, servesCustomCode } from './custom-code.ts';
+import { faviconLinks } from './head-icons.ts';
+import { fillSeoTemplate } from './seo-template.ts';
 import { readManifest, routeModules, routePreloads, type HomepageType, type Manifest } from './route-preloads.ts';
 
 const NOT_BUILT = [
@@ -58,7 +61,9 @@ export function htmlCsp(
   return [
     "default-src 'self'",
     ["script-src 'self'", `'nonce-${nonce}'`, ...scripts].join(' '),
-    // Theme variables and the appearance editor's custom CSS are applied as inline styles.
+    // Theme variables are set through CSSOM, which CSP does not govern; 'unsafe-inline' stays because
+    // react-aria (usePress, usePreventScroll) and tiptap add <style> elements without a nonce, and admins'
+    // custom HTML may carry style="" attributes: a nonce here would make browsers ignore 'unsafe-inline'.
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...(options.analytics ? ANALYTICS_CONNECT : [])].join(' '),
     "font-src 'self' data:",
@@ -72,6 +77,13 @@ export function htmlCsp(
     "form-action 'self'",
   ].join('; ');
 }
+
+/** The public settings the HTML itself reads. */
+type PageSettings = {
+  branding?: { site_description?: string; favicon?: string };
+  seo?: { title?: string; description?: string };
+  custom_code?: { css?: string; html?: string };
+};
 
 /** Serves index.html for every client route with bootstrap data, title and description inline. */
 export class SpaRenderer {
@@ -112,25 +124,33 @@ export class SpaRenderer {
   async render(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const data = await this.answers.forCaller(request);
     const nonce = randomBytes(16).toString('base64');
-    const seo = (data.settings as { seo?: { title?: string; description?: string } }).seo ?? {};
+    const settings = data.settings as PageSettings;
+    const siteName = data.settings.branding.site_name;
+    // The site's SEO texts may name :siteName and :siteDescription (seo-template.ts).
+    const vars = { siteName, siteDescription: settings.branding?.site_description ?? '' };
+    const seo = {
+      title: settings.seo?.title === undefined ? undefined : fillSeoTemplate(settings.seo.title, vars),
+      description: fillSeoTemplate(settings.seo?.description ?? '', vars),
+    };
     // A shareable link page carries its own title and description, for crawlers that run no script.
     const pathname = request.url.split('?')[0];
     const page = await this.seo.forPath(pathname, request.ip);
-    const siteName = data.settings.branding.site_name;
     // The public pages (/, /pricing, /contact) carry theirs with Open Graph tags for link previews.
     const site = page
       ? null
       : publicPageMeta(pathname, {
           baseUrl: request.baseUrl,
           siteName,
-          seo: { title: seo.title ?? '', description: seo.description ?? '' },
+          seo: { title: seo.title ?? '', description: seo.description },
           lines: data.i18n.lines,
         });
     const title = page?.title ?? site?.title ?? seo.title ?? siteName;
-    const description = page?.description ?? site?.description ?? seo.description ?? '';
+    const description = page?.description ?? site?.description ?? seo.description;
+    const custom = servesCustomCode(pathname) ? settings.custom_code : undefined;
     const trackingId = isAnalyticsPage(pathname) ? await this.settings.get<string>('analytics.tracking_id') : '';
     const meta = (property: string, content: string) =>
       `<meta property="${property}" content="${escapeHtml(content)}">`;
+    const icons = faviconLinks(settings.branding?.favicon);
     const head = [
       `<title>${escapeHtml(title)}</title>`,
       `<meta name="description" content="${escapeHtml(description)}">`,
@@ -145,13 +165,24 @@ export class SpaRenderer {
             `<link rel="canonical" href="${escapeHtml(site.url)}">`,
           ]
         : []),
+      ...icons,
       ...this.preloadLinks(pathname, data.settings.homepage?.type, Boolean(data.user)),
       `<script nonce="${nonce}">window.bootstrapData=${safeJson(data)};</script>`,
       ...(trackingId ? [analyticsTag(trackingId, nonce, data.cookie_notice.enable)] : []),
-    ].join('\n');
-    const html = this.loadTemplate()
-      .replace(/<title>[\s\S]*?<\/title>/i, '')
-      .replace('</head>', `${head}\n</head>`);
+      customStyleTag(custom?.css ?? '', nonce),
+    ]
+      .filter(Boolean)
+      .join('\n');
+    let html = this.loadTemplate().replace(/<title>[\s\S]*?<\/title>/i, '');
+    // An uploaded or other favicon replaces the default that index.html links.
+    if (icons.length) html = html.replace(/<link[^>]*\brel="icon"[^>]*>\s*/, '');
+    // A function, so "$&" and the like in custom CSS or the bootstrap data are not replacement patterns.
+    html = html.replace('</head>', () => `${head}\n</head>`);
+    const body = customHtml(custom?.html ?? '', nonce);
+    if (body) {
+      const end = html.lastIndexOf('</body>');
+      html = end < 0 ? html + body : `${html.slice(0, end)}${body}\n${html.slice(end)}`;
+    }
     if (page) reply.status(page.status);
     return reply
       .header('content-type', 'text/html; charset=utf-8')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIE } from '@kosh/contracts';
+import { DEFAULT_THEMES } from '../../src/db/seed/themes.ts';
 import { routeCatalogOf } from '../../src/http/route-catalog.ts';
 import { newAgent } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -31,6 +32,14 @@ const PLAN = {
   available_space: 1024,
   prices: [{ amount: 10, currency: 'INR', interval: 'month', interval_count: 1 }],
 };
+const THEME_BODY = {
+  name: 'T',
+  is_dark: false,
+  default_light: false,
+  default_dark: false,
+  values: DEFAULT_THEMES[0].values,
+};
+const MENU_BODY = { name: 'M', positions: [], items: [] };
 const DOCS = 'The OpenAPI document and its viewer describe the API; they hold no user data.';
 
 function casesOf(f: Fixture): Record<string, Case> {
@@ -383,6 +392,25 @@ function casesOf(f: Fixture): Record<string, Case> {
     'GET /api/v1/custom-pages/images/:name': {
       url: '/api/v1/custom-pages/images/00000000-0000-0000-0000-000000000000.webp',
       public: 'Images shown in the public custom pages; names are random.',
+    },
+    'GET /api/v1/admin/appearance/themes': { url: '/api/v1/admin/appearance/themes' },
+    'POST /api/v1/admin/appearance/themes': { url: '/api/v1/admin/appearance/themes', body: THEME_BODY },
+    'PUT /api/v1/admin/appearance/themes/:id': { url: '/api/v1/admin/appearance/themes/1', body: THEME_BODY },
+    'POST /api/v1/admin/appearance/themes/:id/duplicate': { url: '/api/v1/admin/appearance/themes/1/duplicate' },
+    'DELETE /api/v1/admin/appearance/themes/:id': { url: '/api/v1/admin/appearance/themes/1' },
+    'GET /api/v1/admin/appearance/menus': { url: '/api/v1/admin/appearance/menus' },
+    'POST /api/v1/admin/appearance/menus': { url: '/api/v1/admin/appearance/menus', body: MENU_BODY },
+    'PUT /api/v1/admin/appearance/menus/:id': { url: '/api/v1/admin/appearance/menus/1', body: MENU_BODY },
+    'DELETE /api/v1/admin/appearance/menus/:id': { url: '/api/v1/admin/appearance/menus/1' },
+    'GET /api/v1/admin/appearance/settings': { url: '/api/v1/admin/appearance/settings' },
+    'PUT /api/v1/admin/appearance/settings': {
+      url: '/api/v1/admin/appearance/settings',
+      body: { settings: { 'branding.site_name': 'Kosh' } },
+    },
+    'POST /api/v1/admin/appearance/images': { url: '/api/v1/admin/appearance/images', body: { file: 'x' } },
+    'GET /api/v1/appearance/favicons/:name': {
+      url: '/api/v1/appearance/favicons/00000000-0000-0000-0000-000000000000-32.png',
+      public: 'The site icon browsers ask for on every page; names are random.',
     },
     'GET /api/v1/admin/storage': { url: '/api/v1/admin/storage' },
     'GET /api/v1/admin/realtime': { url: '/api/v1/admin/realtime' },

@@ -20,6 +20,7 @@ describe('visibleSections', () => {
       'enquiries',
       'ads',
       'mail-templates',
+      'appearance',
       'settings',
       'logs',
     ]);
@@ -47,6 +48,7 @@ describe('visibleSections', () => {
       'enquiries',
       'ads',
       'mail-templates',
+      'appearance',
       'settings',
       'logs',
     ]);

@@ -9,6 +9,7 @@ import {
   Languages,
   Mail,
   Megaphone,
+  Palette,
   ScrollText,
   Settings,
   ShieldCheck,
@@ -147,6 +148,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: '/admin/mail-template',
     icon: Mail,
     permission: Permission.settingsUpdate,
+  },
+  {
+    id: 'appearance',
+    label: 'Appearance',
+    description: 'The site’s look: name, logos, themes, menus, custom code and the landing page, with a live preview.',
+    path: '/admin/appearance',
+    icon: Palette,
+    permission: Permission.appearanceUpdate,
   },
   {
     id: 'settings',

@@ -11,10 +11,13 @@ import type { PagesAdminModule } from './pages-admin.module.ts';
  * failing the form, so the service can answer 413. throwFileSizeLimit is read at run time but is
  * missing from the plugin's option type.
  */
-async function readImage(request: FastifyRequest): Promise<IncomingImage | undefined> {
+export async function readImage(
+  request: FastifyRequest,
+  maxBytes: number = CUSTOM_PAGE_IMAGE_MAX_BYTES,
+): Promise<IncomingImage | undefined> {
   if (!request.isMultipart()) throw validation({ file: ['Send the image as multipart/form-data.'] });
   const options = {
-    limits: { fileSize: CUSTOM_PAGE_IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3 },
+    limits: { fileSize: maxBytes, files: 1, fields: 2, parts: 3 },
     throwFileSizeLimit: false,
   } as Parameters<typeof request.file>[0];
   const part = await request.file(options);

@@ -38,23 +38,31 @@ const nameIn = (text: string) => [...text.matchAll(/\/custom-pages\/images\/([0-
 export class PageImagesService {
   private readonly storage: StorageDriver;
   private readonly logger: Logger;
-  private readonly anyBodyContains: (text: string) => Promise<boolean>;
+  /** Whether a page or a setting (logos, favicon, landing images) shows the image of this name. */
+  private readonly isShown: (name: string) => Promise<boolean>;
   private readonly clock: Clock;
   constructor(deps: {
     storage: StorageDriver;
     logger: Logger;
-    anyBodyContains: (text: string) => Promise<boolean>;
+    isShown: (name: string) => Promise<boolean>;
     clock: Clock;
   }) {
     this.storage = deps.storage;
     this.logger = deps.logger;
-    this.anyBodyContains = deps.anyBodyContains;
+    this.isShown = deps.isShown;
     this.clock = deps.clock;
   }
 
-  /** Reads the upload only once the caller may upload (`read` answers undefined without a file). */
-  async upload(actor: Actor, read: () => Promise<IncomingImage | undefined>): Promise<CustomPageImageResponse> {
-    actor.authorize(Permission.customPagesUpdate);
+  /**
+   * Reads the upload only once the caller may upload (`read` answers undefined without a file).
+   * Custom pages need custom_pages.update; the appearance editor's logos and favicon pass appearance.update.
+   */
+  async upload(
+    actor: Actor,
+    read: () => Promise<IncomingImage | undefined>,
+    permission: string = Permission.customPagesUpdate,
+  ): Promise<CustomPageImageResponse> {
+    actor.authorize(permission);
     const image = await read();
     if (!image) throw fileError('Choose an image to upload.');
     if (!(CUSTOM_PAGE_IMAGE_TYPES as readonly string[]).includes(image.type)) {
@@ -83,8 +91,8 @@ export class PageImagesService {
   }
 
   /**
-   * Removes images uploaded longer than `graceMs` ago that no page shows: uploads an editor
-   * never saved into a page (the grace leaves time to finish writing one). Answers how many.
+   * Removes images uploaded longer than `graceMs` ago that no page or appearance setting shows:
+   * uploads an editor never saved (the grace leaves time to finish writing one). Answers how many.
    */
   async sweepUnused(graceMs: number): Promise<number> {
     const cutoff = this.clock().getTime() - graceMs;
@@ -92,7 +100,7 @@ export class PageImagesService {
     for await (const object of this.storage.list(PAGE_IMAGES_PREFIX)) {
       const name = object.key.split('/').pop() ?? '';
       if (object.lastModified.getTime() > cutoff || !PAGE_IMAGE_NAME.test(name)) continue;
-      if (await this.anyBodyContains(name)) continue;
+      if (await this.isShown(name)) continue;
       await this.storage.delete(object.key);
       removed++;
     }
@@ -102,7 +110,7 @@ export class PageImagesService {
   /** Removes the images these (deleted) bodies showed that no remaining page shows. */
   async forgetUnused(bodies: string[]): Promise<void> {
     for (const name of new Set(bodies.flatMap(nameIn))) {
-      if (await this.anyBodyContains(name)) continue;
+      if (await this.isShown(name)) continue;
       await this.storage.delete(pageImageKeyOf(name)).catch((error: unknown) => {
         // Left in storage at worst: an unused image costs space, never a broken page.
         this.logger.warn({ err: error, name }, 'could not remove an unused page image');

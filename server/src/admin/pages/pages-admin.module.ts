@@ -6,6 +6,7 @@ import type { StorageDriver } from '../../storage/storage-driver.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { type JobTrigger, PeriodicJob, type JobRunRecorder } from '../../db/periodic-job.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
+import { appearanceShows } from '../appearance/images/appearance-image-use.ts';
 import { PageImagesService } from './page-images.service.ts';
 import { PagesAdminRepository } from './pages-admin.repository.ts';
 import { PagesAdminService } from './pages-admin.service.ts';
@@ -32,7 +33,8 @@ export function createPagesAdminModule(deps: {
   const images = new PageImagesService({
     storage: deps.storage,
     logger: deps.logger,
-    anyBodyContains: (text) => repo.anyBodyContains(text),
+    // Logos, the favicon and landing images are page images too (the appearance editor uploads them).
+    isShown: async (name) => (await repo.anyBodyContains(name)) || (await appearanceShows(deps.settings, name)),
     clock: deps.clock,
   });
   const sweep = new PeriodicJob<{ removed: number }>({
@@ -48,7 +50,8 @@ export function createPagesAdminModule(deps: {
   deps.jobs.register({
     key: sweep.key,
     label: 'Page images sweep',
-    description: 'Removes images uploaded for custom pages that no page shows, a day after their upload.',
+    description:
+      'Removes images uploaded for custom pages or the appearance editor that nothing shows, a day after their upload.',
     intervalMs: HOUR,
     run: runSweep,
   });

@@ -10,6 +10,8 @@ export type EditorSection = {
   saving: boolean;
   save: () => Promise<void>;
   discard: () => void;
+  /** A path prefix the section's draft lives under (its sub-screens): moving inside it never asks to leave. */
+  scope?: string;
 };
 
 export type AppearanceEditorContextValue = {
@@ -37,9 +39,9 @@ export function useAppearanceEditor(): AppearanceEditorContextValue {
 /** Registers the calling section's Save and Discard with the editor's header while it is mounted. */
 export function useEditorSection(section: EditorSection): void {
   const { register } = useAppearanceEditor();
-  const { dirty, saving, save, discard } = section;
+  const { dirty, saving, save, discard, scope } = section;
   useEffect(() => {
-    register({ dirty, saving, save, discard });
-  }, [register, dirty, saving, save, discard]);
+    register({ dirty, saving, save, discard, scope });
+  }, [register, dirty, saving, save, discard, scope]);
   useEffect(() => () => register(null), [register]);
 }

@@ -16,7 +16,12 @@ const DEFAULT_WORDS = {
  * and reloading the tab (the browser's own prompt). Changing only the query (a tab) never asks.
  * `allowNextNavigation` lets a save navigate away at once. `words` rewords the question for a screen.
  */
-export function useUnsavedChangesGuard(isDirty: boolean, words: Partial<typeof DEFAULT_WORDS> = {}) {
+export function useUnsavedChangesGuard(
+  isDirty: boolean,
+  words: Partial<typeof DEFAULT_WORDS> = {},
+  /** Paths between which the form stays mounted (its sub-screens): moving there never asks. */
+  keepsForm?: (from: string, to: string) => boolean,
+) {
   const { title, body, stay, leave } = { ...DEFAULT_WORDS, ...words };
   const { trans } = useTrans();
   const allowed = useRef(false);
@@ -26,6 +31,7 @@ export function useUnsavedChangesGuard(isDirty: boolean, words: Partial<typeof D
       allowed.current = false;
       return false;
     }
+    if (keepsForm?.(currentLocation.pathname, nextLocation.pathname)) return false;
     return isDirty && currentLocation.pathname !== nextLocation.pathname;
   });
   useEffect(() => {

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Button as AriaButton } from 'react-aria-components';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { MenuItemLink } from '../../shell/menus/CustomMenu.tsx';
+import { menuIcon } from '../../shell/menus/menu-icons.ts';
 import { useMenu } from '../../shell/menus/useMenu.ts';
 import { focusRing } from '../../ui/button-styles.ts';
 import { WorkspaceSwitcher } from '../../workspaces/WorkspaceSwitcher.tsx';
@@ -102,11 +103,18 @@ export function DriveSidebar({ className }: { className?: string }) {
         </ul>
         {!!menu?.items.length && (
           <ul className="mt-2 flex flex-col gap-0.5 border-t border-divider pt-2" data-menu-position="drive-sidebar">
-            {menu.items.map((item) => (
-              <li key={item.id}>
-                <MenuItemLink item={item} className={clsx(itemClasses(false), 'pl-[52px]')} />
-              </li>
-            ))}
+            {menu.items.map((item) => {
+              const Icon = menuIcon(item.icon);
+              return (
+                <li key={item.id}>
+                  <MenuItemLink
+                    item={item}
+                    icon={Icon ? <Icon size={20} className="shrink-0 text-fg-muted" aria-hidden /> : undefined}
+                    className={clsx(itemClasses(false), !Icon && 'pl-[52px]')}
+                  />
+                </li>
+              );
+            })}
           </ul>
         )}
       </nav>

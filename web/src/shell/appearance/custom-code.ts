@@ -6,6 +6,8 @@ let sheet: CSSStyleSheet | undefined;
  */
 export function applyCustomCss(css: string): void {
   if (!sheet) {
+    // The server's copy (server/src/web/custom-code.ts) gives way to the live one.
+    document.getElementById('be-custom-css')?.remove();
     sheet = new CSSStyleSheet();
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   }
