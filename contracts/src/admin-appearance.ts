@@ -46,9 +46,12 @@ export const THEME_RADII = [
   { label: 'Pill', value: '9999px' },
 ] as const;
 
-/** Fonts Kosh ships (no CDN): the theme stores the CSS font-family stack. */
+/** Fonts a theme may use: those Kosh ships (web/src/styles/fonts.css, no CDN) and the device's own stacks. */
 export const THEME_FONTS = [
   { id: 'inter', label: 'Inter', family: "'Inter Variable', Inter, system-ui, sans-serif" },
+  { id: 'figtree', label: 'Figtree', family: "'Figtree Variable', system-ui, sans-serif" },
+  { id: 'lora', label: 'Lora', family: "'Lora Variable', Georgia, serif" },
+  { id: 'jetbrains-mono', label: 'JetBrains Mono', family: "'JetBrains Mono Variable', ui-monospace, monospace" },
   { id: 'system', label: 'System', family: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
   { id: 'serif', label: 'Serif', family: 'Georgia, Cambria, "Times New Roman", serif' },
   { id: 'mono', label: 'Monospace', family: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace' },

@@ -94,8 +94,12 @@ describe('appearance editor: themes', () => {
 
     await page.getByRole('link', { name: /^Font/ }).click();
     await page.getByRole('radiogroup', { name: 'Font' }).waitFor();
-    await labelOf(page.getByRole('radio', { name: /^Serif/ })).click();
-    await expect.poll(() => frame.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Georgia');
+    await labelOf(page.getByRole('radio', { name: /^Lora/ })).click();
+    await expect.poll(() => frame.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Lora');
+    // The face comes from Kosh itself (no CDN) and has loaded in the frame.
+    const loraLoaded = () =>
+      frame.evaluate(() => [...document.fonts].some((f) => f.family.includes('Lora') && f.status === 'loaded'));
+    await expect.poll(loraLoaded).toBe(true);
     await screenshot(page, 'admin-appearance-theme-font-1280');
     await expectNoSeriousViolations(page);
 
@@ -115,7 +119,7 @@ describe('appearance editor: themes', () => {
 
     const other = await open('/drive', DESKTOP, userEmail);
     await expect.poll(() => rootVar(other.page, '--kosh-primary')).toBe('#b00020');
-    expect(await other.page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Georgia');
+    expect(await other.page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Lora');
   });
 
   it('creates a theme and deletes it, and refuses to delete the last dark theme', async () => {
