@@ -24,6 +24,12 @@ export const LandingImageSchema = z.union([
 
 const text = (max: number) => z.string().max(max);
 
+/** A colour of the landing page (#rrggbb), or none. */
+export const LandingColorSchema = z.union([
+  z.literal(''),
+  z.string().regex(/^#[0-9a-f]{6}$/i, 'Use a colour such as #1a73e8.'),
+]);
+
 export const LandingCtaSchema = z.object({ label: text(100).min(1), action: LandingHrefSchema });
 export type LandingCta = z.infer<typeof LandingCtaSchema>;
 
@@ -47,6 +53,8 @@ export const LandingSettingsSchema = z.object({
     /** For visitors (to /register); signed-in users get `signed_in_cta` (to /drive). */
     cta: LandingCtaSchema,
     signed_in_cta: LandingCtaSchema,
+    /** A gradient behind the hero, from one colour to the other (either alone: a plain colour); absent: the theme's. */
+    overlay: z.object({ from: LandingColorSchema.default(''), to: LandingColorSchema.default('') }).optional(),
   }),
   about: z.object({ eyebrow: text(100), title: text(200), body: text(2000) }),
   features: z
@@ -59,6 +67,12 @@ export const LandingSettingsSchema = z.object({
   blog: z
     .array(z.object({ title: text(200).min(1), excerpt: text(500), image: LandingImageSchema, url: LandingHrefSchema }))
     .max(6),
-  community: z.object({ title: text(200), body: text(1000), cta: LandingCtaSchema }),
+  /** The closing call to action at the foot of the page, with an optional image above its title. */
+  community: z.object({
+    title: text(200),
+    body: text(1000),
+    cta: LandingCtaSchema,
+    image: LandingImageSchema.optional(),
+  }),
 });
 export type LandingSettings = z.infer<typeof LandingSettingsSchema>;

@@ -164,6 +164,13 @@ describe('admin appearance editor', () => {
     const hero = page.getByRole('region', { name: 'Hero' });
     await hero.getByRole('textbox', { name: 'Title', exact: true }).fill('Files that stay yours');
     await frame.getByRole('heading', { name: 'Files that stay yours', level: 1 }).waitFor();
+    // Overlay colours paint the hero band as a gradient, live.
+    await hero.getByRole('textbox', { name: 'Overlay colour', exact: true }).fill('#e8f0fe');
+    await hero.getByRole('textbox', { name: 'Second overlay colour', exact: true }).fill('#ffffff');
+    const heroBand = frame.locator('[data-landing-section="hero"]');
+    await expect
+      .poll(() => heroBand.evaluate((el) => getComputedStyle(el).backgroundImage))
+      .toBe('linear-gradient(135deg, rgb(232, 240, 254), rgb(255, 255, 255))');
     await save(page).click();
     await expectToast(page, 'Changes saved');
 

@@ -16,7 +16,7 @@ const texts = (value: unknown): string[] =>
     : Array.isArray(value)
       ? value.flatMap(texts)
       : typeof value === 'object' && value
-        ? Object.entries(value).flatMap(([key, v]) => (/^(image|icon|url|action)/.test(key) ? [] : texts(v)))
+        ? Object.entries(value).flatMap(([key, v]) => (/^(image|icon|url|action|overlay)/.test(key) ? [] : texts(v)))
         : [];
 
 describe('landing defaults', () => {

@@ -14,6 +14,7 @@ export const LANDING_DEFAULTS: LandingSettings = {
     image_dark: '/landing/hero-dark.svg',
     cta: { label: 'Get started for free', action: '/register' },
     signed_in_cta: { label: 'Go to my drive', action: '/drive' },
+    overlay: { from: '', to: '' },
   },
   about: {
     eyebrow: 'About us',
@@ -102,5 +103,6 @@ export const LANDING_DEFAULTS: LandingSettings = {
     title: 'Join the community',
     body: 'Thousands of people keep their files safe with :siteName. Create your free account today.',
     cta: { label: 'Create your free account', action: '/register' },
+    image: '',
   },
 };

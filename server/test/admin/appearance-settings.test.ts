@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPEARANCE_SETTING_KEYS, Permission } from '@kosh/contracts';
+import { LANDING_DEFAULTS } from '../../src/settings/landing.defaults.ts';
 import { newAgent, put } from '../helpers/accounts.ts';
 import { staffAgent } from '../helpers/staff.ts';
 import { type Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -122,6 +123,28 @@ describe('appearance settings: saving', () => {
     expect((await designer.get(SETTINGS)).json().settings['branding.site_description']).not.toBe('Never saved');
     const logo = await save({ 'branding.logo_light': 'https://cdn.example.test/logo.png' });
     expect(logo.statusCode, logo.body).toBe(200);
+  });
+
+  it('keeps the hero overlay colours and the closing image of the landing page; refuses a non-colour', async () => {
+    const landing = (hero: object, community: object = {}) => ({
+      landing: {
+        ...LANDING_DEFAULTS,
+        hero: { ...LANDING_DEFAULTS.hero, ...hero },
+        community: { ...LANDING_DEFAULTS.community, ...community },
+      },
+    });
+    const bad = await save(landing({ overlay: { from: 'red', to: '#000000' } }));
+    expect(bad.statusCode, bad.body).toBe(422);
+    expect(bad.json().errors.landing[0]).toMatch(/colour such as/);
+    const outside = await save(landing({}, { image: 'https://evil.test/x.png' }));
+    expect(outside.statusCode, outside.body).toBe(422);
+    const ok = await save(landing({ overlay: { from: '#e8f0fe' } }, { image: '/landing/india.svg' }));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const { hero, community } = (await bootstrap()).landing;
+    // A missing second colour is kept as none.
+    expect(hero.overlay).toEqual({ from: '#e8f0fe', to: '' });
+    expect(community.image).toBe('/landing/india.svg');
+    expect((await save({ landing: LANDING_DEFAULTS })).statusCode).toBe(200);
   });
 
   it('keeps custom CSS and HTML to 100,000 characters (422 past it; 413 past the request limit)', async () => {

@@ -15,9 +15,13 @@ export function CommunitySection() {
   return (
     <LandingSection name="community" headingId="landing-community" tone="plain">
       <div className={card}>
-        <span className="flex size-14 items-center justify-center rounded-full bg-bg text-primary">
-          <Users size={28} aria-hidden />
-        </span>
+        {community.image ? (
+          <img src={community.image} alt="" className="h-auto max-h-40 w-auto max-w-full" loading="lazy" />
+        ) : (
+          <span className="flex size-14 items-center justify-center rounded-full bg-bg text-primary">
+            <Users size={28} aria-hidden />
+          </span>
+        )}
         <h2 id="landing-community" className={`mt-6 ${sectionTitle}`}>
           {t(community.title)}
         </h2>

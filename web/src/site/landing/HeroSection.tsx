@@ -14,8 +14,12 @@ export function HeroSection() {
   const { hero } = landing;
   const image = (isDark && hero.image_dark) || hero.image_light;
   const cta = isLoggedIn ? hero.signed_in_cta : hero.cta;
+  const from = hero.overlay?.from || hero.overlay?.to;
+  const to = hero.overlay?.to || from;
+  // Staff's overlay colours (appearance editor), through CSSOM so the page's style policy allows them.
+  const style = from ? { backgroundImage: `linear-gradient(135deg, ${from}, ${to})` } : undefined;
   return (
-    <LandingSection name="hero" headingId="landing-hero" tone="plain" className="sm:pt-20">
+    <LandingSection name="hero" headingId="landing-hero" tone="plain" className="sm:pt-20" style={style}>
       <div className="grid items-center gap-10 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:gap-12">
         <div className="flex flex-col items-center text-center md:items-start md:text-left">
           {hero.badge && (

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LandingCta } from '@kosh/contracts';
 import { buttonClasses } from '../../ui/button-styles.ts';
@@ -13,16 +13,18 @@ type SectionProps = {
   /** Sections alternate backgrounds (UI.md "Landing"). */
   tone: 'plain' | 'alt';
   className?: string;
+  style?: CSSProperties;
   children: ReactNode;
 };
 
 /** One band of the landing page: full width background, content at most 1200 px, 96 px rhythm. */
-export function LandingSection({ name, id, headingId, tone, className, children }: SectionProps) {
+export function LandingSection({ name, id, headingId, tone, className, style, children }: SectionProps) {
   return (
     <section
       id={id}
       data-landing-section={name}
       aria-labelledby={headingId}
+      style={style}
       // The sticky 64 px navbar would cover the top of a section an anchor scrolls to.
       className={clsx('scroll-mt-16 py-16 sm:py-24', tone === 'alt' ? 'bg-bg-alt' : 'bg-bg', className)}
     >

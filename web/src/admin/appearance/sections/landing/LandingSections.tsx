@@ -65,6 +65,16 @@ export function LandingGeneral() {
         <TextArea label={trans('Subtitle')} rows={3} {...field('hero.subtitle')} />
         {image('hero.image_light', 'Image')}
         {image('hero.image_dark', 'Image for the dark theme')}
+        <TextField
+          label={trans('Overlay colour')}
+          description={trans('Behind the hero, a colour such as #e8f0fe; empty for the theme background.')}
+          {...field('hero.overlay.from')}
+        />
+        <TextField
+          label={trans('Second overlay colour')}
+          description={trans('Blends the first into this one; empty for a plain colour.')}
+          {...field('hero.overlay.to')}
+        />
       </Group>
       <Group title="About">
         <TextField label={trans('Eyebrow')} {...field('about.eyebrow')} />
@@ -79,6 +89,7 @@ export function LandingGeneral() {
       <Group title="Community">
         <TextField label={trans('Title')} {...field('community.title')} />
         <TextArea label={trans('Text')} rows={3} {...field('community.body')} />
+        {image('community.image', 'Image')}
       </Group>
     </div>
   );
