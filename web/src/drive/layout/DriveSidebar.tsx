@@ -1,10 +1,10 @@
 import clsx from 'clsx';
 import { Clock, House, Plus, Star, Trash2, Users, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button as AriaButton } from 'react-aria-components';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { MenuItemLink } from '../../shell/menus/CustomMenu.tsx';
-import { menuIcon } from '../../shell/menus/menu-icons.ts';
 import { useMenu } from '../../shell/menus/useMenu.ts';
 import { focusRing } from '../../ui/button-styles.ts';
 import { WorkspaceSwitcher } from '../../workspaces/WorkspaceSwitcher.tsx';
@@ -13,6 +13,9 @@ import { useDropTarget } from '../dnd/useDropTarget.ts';
 import { useDriveUi } from './drive-context.ts';
 import { NewMenu } from './NewMenu.tsx';
 import { StorageMeter } from './StorageMeter.tsx';
+
+// Menu item icons load only when a drive menu carries one (the /drive first-load budget).
+const MenuIconGlyph = lazy(() => import('../../shell/menus/MenuIconGlyph.tsx'));
 
 type NavItem = { to: string; label: string; icon: LucideIcon };
 const NAV: NavItem[] = [
@@ -103,18 +106,21 @@ export function DriveSidebar({ className }: { className?: string }) {
         </ul>
         {!!menu?.items.length && (
           <ul className="mt-2 flex flex-col gap-0.5 border-t border-divider pt-2" data-menu-position="drive-sidebar">
-            {menu.items.map((item) => {
-              const Icon = menuIcon(item.icon);
-              return (
-                <li key={item.id}>
-                  <MenuItemLink
-                    item={item}
-                    icon={Icon ? <Icon size={20} className="shrink-0 text-fg-muted" aria-hidden /> : undefined}
-                    className={clsx(itemClasses(false), !Icon && 'pl-[52px]')}
-                  />
-                </li>
-              );
-            })}
+            {menu.items.map((item) => (
+              <li key={item.id}>
+                <MenuItemLink
+                  item={item}
+                  icon={
+                    item.icon ? (
+                      <Suspense fallback={<span className="size-5 shrink-0" aria-hidden />}>
+                        <MenuIconGlyph name={item.icon} size={20} className="shrink-0 text-fg-muted" />
+                      </Suspense>
+                    ) : undefined
+                  }
+                  className={clsx(itemClasses(false), !item.icon && 'pl-[52px]')}
+                />
+              </li>
+            ))}
           </ul>
         )}
       </nav>
