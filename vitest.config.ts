@@ -43,7 +43,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // As for integration: a browser on two busy cores; retries are listed by scripts/test.ts.
           retry: 1,
-          fileParallelism: false,
+          // Two files at once: each starts its own server, data directory and Chromium on free ports,
+          // and much of a journey is waiting on them, so two share the cores (about a third faster).
+          fileParallelism: true,
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },

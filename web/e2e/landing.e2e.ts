@@ -68,6 +68,8 @@ async function goHome(page: Page): Promise<void> {
   });
   await page.getByText('Most popular').waitFor();
   await page.getByTestId('newsletter-box').getByRole('button', { name: 'Subscribe' }).waitFor();
+  // The last section too, before leaving the bottom: on a busy machine it may show a moment later.
+  await page.getByRole('heading', { name: 'Join the community' }).waitFor();
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
