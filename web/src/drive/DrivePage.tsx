@@ -25,7 +25,7 @@ import { AdSlotFrame } from '../ads/AdSlotFrame.tsx';
 import { ContentHeader } from './header/ContentHeader.tsx';
 import { TrashNote } from './header/TrashNote.tsx';
 import { useDriveUi } from './layout/drive-context.ts';
-import { Previewer } from './preview/Previewer.tsx';
+import { LazyPreviewer } from './preview/LazyPreviewer.tsx';
 import { parseSearch } from './search/search-query.ts';
 import { SearchFilters } from './search/SearchFilters.tsx';
 import { TagFilterChip } from './tags/TagFilterChip.tsx';
@@ -245,7 +245,7 @@ export function DrivePage() {
         />
       )}
       {previewId !== null && (
-        <Previewer
+        <LazyPreviewer
           files={files}
           startId={previewId}
           onClose={() => setPreviewId(null)}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useEffect, useState, type KeyboardEvent, type Ref } from 'react';
+import { useContext, useEffect, useState, type KeyboardEvent, type Ref } from 'react';
 import clsx from 'clsx';
 import { Search, X } from 'lucide-react';
 import { ComboBox, ComboBoxStateContext, Input, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
@@ -9,12 +9,12 @@ import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { iconButtonClasses } from '../../ui/button-styles.ts';
 import { startDownload } from '../actions/useEntryActions.tsx';
 import { FileIcon } from '../file-view/FileIcon.tsx';
+import { LazyPreviewer } from '../preview/LazyPreviewer.tsx';
 import { locationLabel } from '../entry-format.ts';
 import { suggestionTarget } from './suggestions.ts';
 import { useSearchSuggestions } from './useSearchSuggestions.ts';
 
 // The previewer loads when a suggested file is opened, not with the navbar.
-const Previewer = lazy(() => import('../preview/Previewer.tsx').then((m) => ({ default: m.Previewer })));
 
 type FieldProps = {
   value: string;
@@ -161,15 +161,13 @@ export function SearchBox({ className, autoFocus, inputRef }: Props) {
         </Popover>
       </ComboBox>
       {preview && (
-        <Suspense fallback={null}>
-          <Previewer
-            files={[preview]}
-            startId={preview.id}
-            onClose={() => setPreview(null)}
-            onDownload={startDownload}
-            canDownload={(entry) => entry.permission !== 'view'}
-          />
-        </Suspense>
+        <LazyPreviewer
+          files={[preview]}
+          startId={preview.id}
+          onClose={() => setPreview(null)}
+          onDownload={startDownload}
+          canDownload={(entry) => entry.permission !== 'view'}
+        />
       )}
     </form>
   );
