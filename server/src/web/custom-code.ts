@@ -25,11 +25,15 @@ export function customStyleTag(css: string, nonce: string): string {
 }
 
 /**
- * The custom HTML for the end of <body>, each <script> given the page's nonce (first, so it is
- * the attribute the browser reads) so admins' scripts run under the policy without 'unsafe-inline'.
+ * The custom HTML for the end of <body>, each <script> and <style> given the page's nonce (first,
+ * so it is the attribute the browser reads) so admins' code runs under the policy without 'unsafe-inline'.
  */
 export function customHtml(html: string, nonce: string): string {
   if (!html.trim()) return '';
+  const nonced = html.replace(
+    /<(script|style)(?=[\s>/])/gi,
+    (_, tag: string) => `<${tag.toLowerCase()} nonce="${nonce}"`,
+  );
   // In the host the editor's live preview (web/src/shell/appearance/custom-code.ts) replaces.
-  return `<div id="be-custom-html">${html.replace(/<script(?=[\s>/])/gi, `<script nonce="${nonce}"`)}</div>`;
+  return `<div id="be-custom-html">${nonced}</div>`;
 }

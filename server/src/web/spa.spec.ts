@@ -30,6 +30,8 @@ describe('htmlCsp', () => {
     const csp = htmlCsp('abc');
     expect(csp).toContain("script-src 'self' 'nonce-abc'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("style-src 'self' 'nonce-abc';");
+    expect(csp).not.toMatch(/style-src [^;]*unsafe-inline/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).not.toContain('google');

@@ -61,10 +61,11 @@ export function htmlCsp(
   return [
     "default-src 'self'",
     ["script-src 'self'", `'nonce-${nonce}'`, ...scripts].join(' '),
-    // Theme variables are set through CSSOM, which CSP does not govern; 'unsafe-inline' stays because
-    // react-aria (usePress, usePreventScroll) and tiptap add <style> elements without a nonce, and admins'
-    // custom HTML may carry style="" attributes: a nonce here would make browsers ignore 'unsafe-inline'.
-    "style-src 'self' 'unsafe-inline'",
+    // <style> elements need the nonce: the custom CSS carries it, and react-aria, tiptap and CodeMirror
+    // read it from <meta property="csp-nonce">. style="" attributes stay allowed (style-src-attr), for
+    // admins' custom HTML and pages; theme variables are set through CSSOM, which CSP does not govern.
+    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...(options.analytics ? ANALYTICS_CONNECT : [])].join(' '),
     "font-src 'self' data:",
     ["connect-src 'self'", ...connect].join(' '),
@@ -152,6 +153,7 @@ export class SpaRenderer {
       `<meta property="${property}" content="${escapeHtml(content)}">`;
     const icons = faviconLinks(settings.branding?.favicon);
     const head = [
+      `<meta property="csp-nonce" nonce="${nonce}">`,
       `<title>${escapeHtml(title)}</title>`,
       `<meta name="description" content="${escapeHtml(description)}">`,
       ...(page || site ? [meta('og:title', title), meta('og:description', description)] : []),

@@ -6,7 +6,9 @@ import { type Agent, createTestApp, type TestApp } from '../helpers/test-app.ts'
 
 const SETTINGS = '/api/v1/admin/appearance/settings';
 const CSS = 'body { --brand: red; } .x::after { content: "</style><script>alert(1)</script>"; }';
-const HTML = '<div class="chat">Chat</div><script>window.chat = 1;</script><SCRIPT src="/chat.js"></SCRIPT>';
+const HTML =
+  '<div class="chat">Chat</div><script>window.chat = 1;</script><SCRIPT src="/chat.js"></SCRIPT>' +
+  '<style>.chat { color: red; }</style>';
 
 let t: TestApp;
 let designer: Agent;
@@ -40,12 +42,16 @@ describe('custom code in the HTML', () => {
       expect(html.indexOf(style?.[0] ?? '-')).toBeLessThan(html.indexOf('</head>'));
       expect(html, url).toContain(
         `<div id="be-custom-html"><div class="chat">Chat</div><script nonce="${nonce}">window.chat = 1;</script>` +
-          `<script nonce="${nonce}" src="/chat.js"></SCRIPT></div>\n</body>`,
+          `<script nonce="${nonce}" src="/chat.js"></SCRIPT><style nonce="${nonce}">.chat { color: red; }</style>` +
+          '</div>\n</body>',
       );
-      // Scripts run by the nonce only; styles keep 'unsafe-inline' (libraries add <style> without a nonce).
+      // Scripts and <style> elements run by the nonce only; style="" attributes stay allowed.
       expect(csp).toContain(`script-src 'self' 'nonce-${nonce}'`);
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain(`style-src 'self' 'nonce-${nonce}';`);
+      expect(csp).toContain("style-src-attr 'unsafe-inline'");
+      // The libraries that add <style> elements (react-aria, tiptap, CodeMirror) read the nonce here.
+      expect(html).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
     }
   });
 

@@ -5,6 +5,7 @@ import Link from '@tiptap/extension-link';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { showHttpErrorToast } from '../../../api/error-handler.ts';
+import { cspNonce } from '../../../shell/csp-nonce.ts';
 import { useTrans } from '../../../shell/i18n/useTrans.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { customPagesApi } from '../custom-pages.api.ts';
@@ -46,6 +47,7 @@ export function RichTextEditor({ value, onChange, label, errorMessage }: Props) 
   const reported = useRef(value);
   const editor = useEditor({
     extensions: EXTENSIONS,
+    injectNonce: cspNonce(),
     content: value,
     editorProps: {
       attributes: {

@@ -4,6 +4,7 @@ import { html } from '@codemirror/lang-html';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { tags } from '@lezer/highlight';
 import { EditorView, basicSetup } from 'codemirror';
+import { cspNonce } from '../../../../shell/csp-nonce.ts';
 
 export type CodeEditorProps = {
   /** The accessible name of the editing area. */
@@ -67,6 +68,7 @@ export function CodeEditor({ label, labelId, language, value, onChange }: CodeEd
         theme,
         syntaxHighlighting(highlight),
         EditorView.lineWrapping,
+        EditorView.cspNonce.of(cspNonce() ?? ''),
         EditorView.contentAttributes.of({ 'aria-label': label, 'aria-labelledby': labelId }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) changed.current(update.state.doc.toString());
