@@ -127,6 +127,15 @@ describe('appearance editor: themes', () => {
     await page.getByRole('button', { name: 'New theme' }).click();
     await page.waitForURL(/\/admin\/appearance\/themes\/\d+$/);
     await expect.poll(() => page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('New theme');
+    // Ticking Dark theme previews the theme as a dark one before it is saved.
+    const frame = await driveFrame(page);
+    const isDark = () => frame.evaluate(() => document.documentElement.classList.contains('dark'));
+    await expect.poll(isDark).toBe(false);
+    const dark = labelOf(page.getByRole('checkbox', { name: 'Dark theme' }));
+    await dark.click();
+    await expect.poll(isDark).toBe(true);
+    await dark.click();
+    await expect.poll(isDark).toBe(false);
     await page.goto(`${server.url}/admin/appearance/themes`);
     await page.getByRole('link', { name: /^New theme/ }).waitFor();
 
@@ -163,6 +172,12 @@ describe('appearance editor: menus', () => {
     await page.getByRole('button', { name: /\sPage$/ }).click();
     await page.getByRole('option', { name: '/admin', exact: true }).click();
     await labelOf(page.getByRole('radio', { name: 'shield' })).click();
+    // The long list of permissions narrows as one is searched for.
+    const permissions = page.getByRole('group', { name: 'Only show if user has permissions' });
+    const everyPermission = await permissions.getByRole('checkbox').count();
+    await page.getByRole('searchbox', { name: 'Find a permission' }).fill('admin.acc');
+    await expect.poll(() => permissions.getByRole('checkbox').count()).toBe(1);
+    expect(everyPermission).toBeGreaterThan(10);
     await labelOf(page.getByRole('checkbox', { name: /admin\.access/ })).click();
     await screenshot(page, 'admin-appearance-menu-item-1280');
     await expectNoSeriousViolations(page);

@@ -235,6 +235,24 @@ describe('admin appearance editor', () => {
     await frame.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await frame.evaluate(() => getComputedStyle(document.querySelector('h1')!).letterSpacing)).not.toBe('7px');
 
+    // Saved, it reaches a fresh page as a <style> with the page's nonce; a <style> without it is refused.
+    await css.click();
+    await page.keyboard.type('h1 { letter-spacing: 3px; }');
+    await save(page).click();
+    await expectToast(page, 'Changes saved');
+    await visitor.page.reload();
+    await waitForApp(visitor.page);
+    const h1 = visitor.page.getByRole('heading', { level: 1 }).first();
+    await h1.waitFor();
+    expect(await h1.evaluate((el) => getComputedStyle(el).letterSpacing)).toBe('3px');
+    const refused = await visitor.page.evaluate(() => {
+      const style = document.createElement('style');
+      style.textContent = 'h1 { letter-spacing: 9px; }';
+      document.head.append(style);
+      return getComputedStyle(document.querySelector('h1')!).letterSpacing;
+    });
+    expect(refused).toBe('3px');
+
     // SEO settings list the variables each page takes.
     await page.getByRole('link', { name: 'Appearance', exact: true }).click();
     await sections.getByRole('link', { name: /SEO settings/ }).click();
@@ -285,8 +303,13 @@ describe('admin appearance editor', () => {
     await page.goto(`${server.url}/admin/appearance/custom-code`);
     await waitForApp(page);
     await page.getByRole('textbox', { name: 'Custom CSS' }).click();
+    await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('.hero { color: red; } /* note */');
-    await previewFrame(page, '/');
+    const frame = await previewFrame(page, '/');
+    // The pale overlay saved for light themes stays off the dark hero, whose text is light.
+    const heroBand = frame.locator('[data-landing-section="hero"]');
+    await heroBand.getByRole('heading', { level: 1 }).waitFor();
+    expect(await heroBand.evaluate((el) => getComputedStyle(el).backgroundImage)).not.toContain('232, 240, 254');
     await a11y(page);
     await screenshot(page, 'admin-appearance-code-dark-1280');
   });

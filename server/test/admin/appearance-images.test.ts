@@ -141,9 +141,14 @@ describe('appearance images: the unused-image sweep', () => {
     expect(await t.modules.pagesAdmin.images.sweepUnused(0)).toBeGreaterThanOrEqual(1);
     for (const kept of [logo, favicon, hero]) expect((await visitor.get(kept)).statusCode, kept).toBe(200);
     expect((await visitor.get(unused)).statusCode).toBe(404);
+    const icon = `/api/v1/appearance/favicons/${idOf(favicon)}-32.png`;
+    expect((await visitor.get(icon)).statusCode).toBe(200);
     await put(designer, SETTINGS, { settings: { 'branding.logo_dark': '', 'branding.favicon': '/favicon.svg' } });
     await t.modules.pagesAdmin.images.sweepUnused(0);
     expect((await visitor.get(logo)).statusCode).toBe(404);
     expect((await visitor.get(hero)).statusCode).toBe(200);
+    // The sizes made from a favicon go with its image.
+    expect((await visitor.get(favicon)).statusCode).toBe(404);
+    expect((await visitor.get(icon)).statusCode).toBe(404);
   });
 });

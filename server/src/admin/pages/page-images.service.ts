@@ -6,13 +6,14 @@ import {
   CUSTOM_PAGE_IMAGE_PATH,
   CUSTOM_PAGE_IMAGE_TYPES,
   type CustomPageImageResponse,
+  FAVICON_SIZES,
   Permission,
 } from '@kosh/contracts';
 import type { Logger } from 'pino';
 import type { Actor } from '../../auth/actor.ts';
 import type { Clock } from '../../clock.ts';
 import { notFound, payloadTooLarge, validation } from '../../http/app-error.ts';
-import { PAGE_IMAGES_PREFIX, pageImageKeyOf } from '../../storage/keys.ts';
+import { faviconKeyOf, PAGE_IMAGES_PREFIX, pageImageKeyOf } from '../../storage/keys.ts';
 import type { StorageDriver } from '../../storage/storage-driver.ts';
 
 /** The public name of a page image: a random UUID, always WebP. */
@@ -101,17 +102,24 @@ export class PageImagesService {
       const name = object.key.split('/').pop() ?? '';
       if (object.lastModified.getTime() > cutoff || !PAGE_IMAGE_NAME.test(name)) continue;
       if (await this.isShown(name)) continue;
-      await this.storage.delete(object.key);
+      await this.remove(name);
       removed++;
     }
     return removed;
+  }
+
+  /** Deletes an image and the favicon sizes made from it, if it ever was the favicon (derived, never shown alone). */
+  private async remove(name: string): Promise<void> {
+    await this.storage.delete(pageImageKeyOf(name));
+    const id = name.replace(/\.webp$/, '');
+    await this.storage.deleteMany(FAVICON_SIZES.map((size) => faviconKeyOf(id, size)));
   }
 
   /** Removes the images these (deleted) bodies showed that no remaining page shows. */
   async forgetUnused(bodies: string[]): Promise<void> {
     for (const name of new Set(bodies.flatMap(nameIn))) {
       if (await this.isShown(name)) continue;
-      await this.storage.delete(pageImageKeyOf(name)).catch((error: unknown) => {
+      await this.remove(name).catch((error: unknown) => {
         // Left in storage at worst: an unused image costs space, never a broken page.
         this.logger.warn({ err: error, name }, 'could not remove an unused page image');
       });

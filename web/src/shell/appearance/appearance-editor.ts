@@ -15,7 +15,8 @@ import { deepMerge } from './deep-merge.ts';
  *   {type: 'setValues', values}           partial bootstrap settings, deep-merged into settings
  *   {type: 'setFont', font}               CSS font-family for --kosh-font
  *   {type: 'setThemeVariable', name, value}  one CSS variable, e.g. '--kosh-primary'
- *   {type: 'setActiveTheme', themeId}     previews that theme (no cookie is written)
+ *   {type: 'setActiveTheme', themeId, isDark?}  previews that theme (no cookie is written); isDark
+ *                                          previews it as a dark or light theme before that is saved
  *   {type: 'setCustomCode', mode, value}  mode 'css' or 'html'
  *
  * Once the app has rendered it posts {source: 'be-appearance-editor', type: 'appLoaded'}
@@ -28,7 +29,7 @@ export type AppearanceEditorMessage =
   | { type: 'setValues'; values: Partial<BootstrapData['settings']> }
   | { type: 'setFont'; font: string }
   | { type: 'setThemeVariable'; name: string; value: string }
-  | { type: 'setActiveTheme'; themeId: number }
+  | { type: 'setActiveTheme'; themeId: number; isDark?: boolean }
   | { type: 'setCustomCode'; mode: 'css' | 'html'; value: string };
 
 /** True inside a same-origin frame (reading a cross-origin parent's location throws). */
@@ -53,9 +54,11 @@ export function handleAppearanceMessage(message: AppearanceEditorMessage): boole
     case 'setThemeVariable':
       setThemeVariable(message.name, message.value);
       return true;
-    case 'setActiveTheme':
-      previewTheme(getBootstrapData().themes.all.find((t) => t.id === Number(message.themeId)));
+    case 'setActiveTheme': {
+      const theme = getBootstrapData().themes.all.find((t) => t.id === Number(message.themeId));
+      previewTheme(theme && typeof message.isDark === 'boolean' ? { ...theme, is_dark: message.isDark } : theme);
       return true;
+    }
     case 'setCustomCode':
       if (message.mode === 'css') applyCustomCss(message.value);
       else void applyCustomHtml(message.value);

@@ -17,7 +17,8 @@ export function HeroSection() {
   const from = hero.overlay?.from || hero.overlay?.to;
   const to = hero.overlay?.to || from;
   // Staff's overlay colours (appearance editor), through CSSOM so the page's style policy allows them.
-  const style = from ? { backgroundImage: `linear-gradient(135deg, ${from}, ${to})` } : undefined;
+  // Light themes only: the pale colours a light page wants would put dark themes' light text on light.
+  const style = from && !isDark ? { backgroundImage: `linear-gradient(135deg, ${from}, ${to})` } : undefined;
   return (
     <LandingSection name="hero" headingId="landing-hero" tone="plain" className="sm:pt-20" style={style}>
       <div className="grid items-center gap-10 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:gap-12">

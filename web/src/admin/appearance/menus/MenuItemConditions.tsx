@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
-import { CheckboxGroup, Label, Text } from 'react-aria-components';
+import { useState, type ReactNode } from 'react';
+import clsx from 'clsx';
+import { Search } from 'lucide-react';
+import { CheckboxGroup, Input, Label, SearchField, Text } from 'react-aria-components';
 import type { MenuItem } from '@kosh/contracts';
 import { useTrans } from '../../../shell/i18n/useTrans.tsx';
 import { Checkbox } from '../../../ui/Checkbox.tsx';
@@ -15,12 +17,15 @@ function ChoiceList({
   description,
   value,
   onChange,
+  filter,
   children,
 }: {
   label: string;
   description: string;
   value: string[];
   onChange: (value: string[]) => void;
+  /** A search box above the choices, for long lists. */
+  filter?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -29,6 +34,7 @@ function ChoiceList({
       <Text slot="description" className="text-xs text-fg-muted">
         {description}
       </Text>
+      {filter}
       <div className="relative flex max-h-56 flex-col gap-2 overflow-y-auto rounded-kosh border border-divider p-3">
         {children}
       </div>
@@ -41,6 +47,12 @@ export function MenuItemConditions({ item, onChange }: Props) {
   const { trans } = useTrans();
   const roles = useRoleOptions();
   const permissions = usePermissionOptions();
+  const [permissionQuery, setPermissionQuery] = useState('');
+  const query = permissionQuery.trim().toLowerCase();
+  // Ticked permissions a search hides stay ticked: the group's value is the item's, not what is shown.
+  const shownPermissions = (permissions.data ?? []).filter(
+    (p) => !query || p.name.toLowerCase().includes(query) || trans(p.display_name).toLowerCase().includes(query),
+  );
   const settingOptions = [
     { id: 'none', label: trans('Always') },
     ...MENU_SETTING_CONDITIONS.flatMap(({ key, label }) => [
@@ -70,8 +82,27 @@ export function MenuItemConditions({ item, onChange }: Props) {
         description={trans('The user needs every permission ticked.')}
         value={item.permissions ?? []}
         onChange={(names) => onChange({ permissions: names })}
+        filter={
+          <SearchField
+            aria-label={trans('Find a permission')}
+            value={permissionQuery}
+            onChange={setPermissionQuery}
+            className="relative flex items-center"
+          >
+            <Search size={16} className="pointer-events-none absolute left-3 text-fg-muted" aria-hidden />
+            <Input
+              placeholder={trans('Find a permission')}
+              className={clsx(
+                'h-9 w-full rounded-kosh border border-divider bg-bg pr-3 pl-9 text-sm text-fg outline-none',
+                'placeholder:text-fg-muted data-[focused]:border-primary data-[focused]:ring-1',
+                'data-[focused]:ring-primary [&::-webkit-search-cancel-button]:hidden',
+              )}
+            />
+          </SearchField>
+        }
       >
-        {(permissions.data ?? []).map((permission) => (
+        {shownPermissions.length === 0 && <span className="text-sm text-fg-muted">{trans('No results')}</span>}
+        {shownPermissions.map((permission) => (
           <Checkbox key={permission.name} value={permission.name}>
             <span className="flex min-w-0 flex-col">
               <span>{trans(permission.display_name)}</span>

@@ -73,6 +73,7 @@ function ThemeDraftProvider({ theme, themes, index }: { theme: Theme; themes: Th
       errors,
       setField: (key, next) => {
         setDraft((prev) => ({ ...prev, [key]: next }));
+        if (key === 'is_dark') preview({ type: 'setActiveTheme', themeId: theme.id, isDark: Boolean(next) });
         setErrors((prev) => withoutKey(prev, key));
       },
       setValue: (token, next) => {
@@ -85,7 +86,7 @@ function ThemeDraftProvider({ theme, themes, index }: { theme: Theme; themes: Th
         for (const [token, next] of Object.entries(values)) previewValue(token, next);
       },
     }),
-    [theme, themes, index, draft, errors, previewValue],
+    [theme, themes, index, draft, errors, preview, previewValue],
   );
 
   const dirty = JSON.stringify(saved) !== JSON.stringify(draft);

@@ -67,7 +67,7 @@ export function LandingGeneral() {
         {image('hero.image_dark', 'Image for the dark theme')}
         <TextField
           label={trans('Overlay colour')}
-          description={trans('Behind the hero, a colour such as #e8f0fe; empty for the theme background.')}
+          description={trans('Behind the hero in light themes, a colour such as #e8f0fe; empty for none.')}
           {...field('hero.overlay.from')}
         />
         <TextField
