@@ -13,6 +13,7 @@ import type { AccountPresenter } from '../users/account.presenter.ts';
 import type { UsersModule } from '../users/users.module.ts';
 import { ValueListsService } from '../value-lists/value-lists.service.ts';
 import { SiteSeoService } from './site-seo.service.ts';
+import { WebManifestService } from './web-manifest.ts';
 
 /**
  * What the web app's shell shows around every screen (spec part 1, 1): the bootstrap data
@@ -62,6 +63,8 @@ export function createShellModule(deps: {
     valueLists: new ValueListsService(i18n.repos.localizations),
     /** The sitemap and robots.txt of the public site. */
     seo: new SiteSeoService(repos.pages),
+    /** The web app manifest (name, icons, colours) browsers install the site with. */
+    manifest: new WebManifestService({ settings: deps.settings, themes: repos.themes }),
   };
 }
 

@@ -168,6 +168,7 @@ export class SpaRenderer {
           ]
         : []),
       ...icons,
+      '<link rel="manifest" href="/manifest.webmanifest">',
       ...this.preloadLinks(pathname, data.settings.homepage?.type, Boolean(data.user)),
       `<script nonce="${nonce}">window.bootstrapData=${safeJson(data)};</script>`,
       ...(trackingId ? [analyticsTag(trackingId, nonce, data.cookie_notice.enable)] : []),

@@ -60,6 +60,10 @@ function casesOf(f: Fixture): Record<string, Case> {
     'GET /': { url: '/', public: 'The web app shell, the same for everyone.' },
     'GET /sitemap.xml': { url: '/sitemap.xml', public: 'Crawlers read the public pages from it.' },
     'GET /robots.txt': { url: '/robots.txt', public: 'Tells crawlers what to leave alone.' },
+    'GET /manifest.webmanifest': {
+      url: '/manifest.webmanifest',
+      public: 'Browsers install the site with it: its name, icons and colours.',
+    },
     'GET /ads/:slot': { url: '/ads/landing_top', public: 'An ad slot’s frame: the ad code staff set, for visitors.' },
     'GET /ads/preview': { url: '/ads/preview', public: 'An empty ad frame the admin area fills with unsaved code.' },
     'POST /auth/logout': { url: '/auth/logout', public: 'Ends whatever session the caller has; none is a no-op.' },
