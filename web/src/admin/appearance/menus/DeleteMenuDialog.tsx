@@ -2,8 +2,7 @@ import { useState } from 'react';
 import type { Menu } from '@kosh/contracts';
 import { showHttpErrorToast } from '../../../api/error-handler.ts';
 import { useTrans } from '../../../shell/i18n/useTrans.tsx';
-import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { menusApi, refreshMenus } from './menus.api.ts';
 
@@ -29,26 +28,15 @@ export function DeleteMenuDialog({ menu, onClose, onDeleted }: Props) {
     }
   };
   return (
-    <Dialog
+    <ConfirmDialog
       isOpen={!!menu}
-      onOpenChange={(open) => !open && onClose()}
-      role="alertdialog"
-      size="sm"
+      onClose={onClose}
       title={trans('Delete menu?')}
-      actions={
-        <>
-          <Button variant="text" onPress={onClose}>
-            {trans('Cancel')}
-          </Button>
-          <Button variant="danger" isPending={isPending} onPress={() => void remove()}>
-            {trans('Delete')}
-          </Button>
-        </>
-      }
+      confirmLabel={trans('Delete')}
+      onConfirm={() => void remove()}
+      isPending={isPending}
     >
-      <p className="text-sm">
-        {trans('The menu :name and its items are deleted. This cannot be undone.', { name: menu?.name ?? '' })}
-      </p>
-    </Dialog>
+      {trans('The menu :name and its items are deleted. This cannot be undone.', { name: menu?.name ?? '' })}
+    </ConfirmDialog>
   );
 }

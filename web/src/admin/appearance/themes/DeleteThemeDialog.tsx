@@ -3,8 +3,7 @@ import type { Theme } from '@kosh/contracts';
 import { isApiError } from '../../../api/api-error.ts';
 import { showHttpErrorToast } from '../../../api/error-handler.ts';
 import { useTrans } from '../../../shell/i18n/useTrans.tsx';
-import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { refreshThemes, themesApi } from './themes.api.ts';
 
@@ -36,31 +35,22 @@ export function DeleteThemeDialog({ theme, onClose, onDeleted }: Props) {
     }
   };
   return (
-    <Dialog
+    <ConfirmDialog
       isOpen={!!theme}
-      onOpenChange={(open) => !open && close()}
-      role="alertdialog"
-      size="sm"
+      onClose={close}
       title={trans('Delete theme?')}
-      actions={
-        <>
-          <Button variant="text" onPress={close}>
-            {trans('Cancel')}
-          </Button>
-          <Button variant="danger" isPending={isPending} onPress={() => void remove()}>
-            {trans('Delete')}
-          </Button>
-        </>
-      }
+      confirmLabel={trans('Delete')}
+      onConfirm={() => void remove()}
+      isPending={isPending}
     >
-      <p className="text-sm">
+      <p>
         {trans('The theme :name is deleted. Users who chose it see the default theme.', { name: theme?.name ?? '' })}
       </p>
       {error && (
-        <p role="alert" className="mt-3 text-sm text-danger">
+        <p role="alert" className="mt-3 text-danger">
           {trans(error)}
         </p>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { useFormatMoment } from '../../useAdminFormat.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { tabCard } from './UserDetailsTab.tsx';
 import { useEditedUser } from './UserEditPage.tsx';
 import { useRevokeToken, useUserTokens } from './user-edit.api.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTrans } from '../../../shell/i18n/useTrans.tsx';
-import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { useTrans } from '../shell/i18n/useTrans.tsx';
+import { Button } from './Button.tsx';
+import { Dialog } from './Dialog.tsx';
 
 type Props = {
   isOpen: boolean;
