@@ -201,11 +201,16 @@ async function runLeg(leg: Leg, vitestArgs: string[], reportDir: string): Promis
     const flaky = report.testResults.flatMap((file) =>
       file.assertionResults
         .filter((t) => t.status === 'passed' && t.failureMessages.length > 0)
-        .map((t) => `${relative(root, file.name)} > ${t.fullName}`),
+        .map((t) => ({ name: `${relative(root, file.name)} > ${t.fullName}`, failure: t.failureMessages[0] })),
     );
     if (flaky.length) {
       console.log(`\n=== ${leg.name}: ${flaky.length} passed only on a retry:`);
-      for (const name of flaky) console.log(`  ${name}`);
+      // Vitest's own report does not show a retried test's first failure: its opening lines are the clue.
+      for (const { name, failure } of flaky) {
+        console.log(`  ${name}`);
+        const lines = failure.split('\n').filter((line) => !line.includes('/node_modules/'));
+        for (const line of lines.slice(0, 6)) console.log(`      ${line}`);
+      }
       note = [note, `${flaky.length} passed on a retry`].filter(Boolean).join('; ');
     }
     if (failed === 0 && (code !== 0 || !report.success)) {
