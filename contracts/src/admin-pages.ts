@@ -20,7 +20,7 @@ export const CUSTOM_PAGE_IMAGE_PATH = `/${API_PREFIX}/custom-pages/images/`;
 
 /**
  * First path segments of the app (web/src/router.tsx, web/src/drive/drive-routes.tsx) and of the
- * server (server/src/app.ts: API, sign-in, docs, assets, health, sitemap). Pages are served under
+ * server (server/src/app.ts: API, sign-in, docs, assets, health, sitemap, manifest). Pages are served under
  * /pages/:slug, so a page named "login" cannot shadow /login today; refusing these names still
  * keeps /pages/login from passing for the app's own screen in a link or a menu, and keeps the
  * names free should pages ever be served from the site's root. A web test keeps the list in step.
@@ -45,6 +45,7 @@ export const RESERVED_PAGE_SLUGS = [
   'landing',
   'login',
   'logout',
+  'manifest',
   'notifications',
   'pages',
   'password',
