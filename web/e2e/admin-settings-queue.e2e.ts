@@ -99,6 +99,11 @@ describe('admin settings: queue', () => {
     await page.getByTestId('queue-job').first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
+    // Each job reads as a card, Retry in view beside it without scrolling sideways.
+    const failing = page.getByTestId('queue-job').filter({ hasText: 'customer.subscription.updated' });
+    expect(await failing.textContent()).toMatch(/State: Pending.*Attempts: \d/);
+    const retry = await failing.getByRole('button', { name: 'Retry customer.subscription.updated' }).boundingBox();
+    expect(retry && retry.x >= 0 && retry.x + retry.width <= MOBILE.width).toBe(true);
     await page.mouse.move(0, 0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'admin-settings-queue-375');

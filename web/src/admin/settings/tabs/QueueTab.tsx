@@ -23,6 +23,15 @@ const STATE_LABELS: Record<QueueState, string> = {
 };
 const GATEWAY_LABELS: Record<QueueJob['gateway'], string> = { stripe: 'Stripe', paypal: 'PayPal', none: 'Kosh' };
 
+// On a phone each job is a card: what it is with Retry beside it, then its state, attempts and
+// arrival one under another, each named, as the table's header row is not shown there.
+const ROW = 'border-t border-divider align-top max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:gap-x-3 max-sm:py-3';
+const DETAIL = 'py-2 pr-4 max-sm:col-start-1 max-sm:p-0 max-sm:text-xs max-sm:text-fg-muted';
+
+function PhoneLabel({ children }: { children: string }) {
+  return <span className="sm:hidden">{children}: </span>;
+}
+
 function JobRow({ job }: { job: QueueJob }) {
   const { trans } = useTrans();
   const formatMoment = useFormatMoment();
@@ -37,18 +46,27 @@ function JobRow({ job }: { job: QueueJob }) {
   });
   const canRetry = job.state === 'pending' || job.state === 'failed';
   return (
-    <tr className="border-t border-divider align-top" data-testid="queue-job">
-      <td className="py-2 pr-4">
+    <tr className={ROW} data-testid="queue-job">
+      <td className="py-2 pr-4 max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0">
         <span className="font-medium text-fg">{job.type}</span>
         <span className="block text-xs text-fg-muted">
           {GATEWAY_LABELS[job.gateway]} · {job.event_id}
         </span>
         {job.last_error && <span className="mt-1 block break-all text-xs text-danger">{job.last_error}</span>}
       </td>
-      <td className="py-2 pr-4">{trans(STATE_LABELS[job.state])}</td>
-      <td className="py-2 pr-4 tabular-nums">{job.attempts}</td>
-      <td className="py-2 pr-4 whitespace-nowrap">{formatMoment(job.received_at, true)}</td>
-      <td className="py-2 text-right">
+      <td className={DETAIL}>
+        <PhoneLabel>{trans('State')}</PhoneLabel>
+        {trans(STATE_LABELS[job.state])}
+      </td>
+      <td className={`${DETAIL} tabular-nums`}>
+        <PhoneLabel>{trans('Attempts')}</PhoneLabel>
+        {job.attempts}
+      </td>
+      <td className={`${DETAIL} whitespace-nowrap`}>
+        <PhoneLabel>{trans('Received')}</PhoneLabel>
+        {formatMoment(job.received_at, true)}
+      </td>
+      <td className="py-2 text-right max-sm:col-start-2 max-sm:row-span-4 max-sm:row-start-1 max-sm:p-0">
         {canRetry && (
           <Button
             variant="secondary"
@@ -120,9 +138,9 @@ export function QueueTab() {
         <p className="text-sm text-fg-muted">{trans('No jobs here.')}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-left text-sm max-sm:block">
             <caption className="sr-only">{trans('Jobs')}</caption>
-            <thead className="text-xs text-fg-muted">
+            <thead className="text-xs text-fg-muted max-sm:sr-only">
               <tr>
                 <th className="py-2 pr-4 font-medium">{trans('Job')}</th>
                 <th className="py-2 pr-4 font-medium">{trans('State')}</th>
@@ -133,7 +151,7 @@ export function QueueTab() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {pagination?.data.map((job) => (
                 <JobRow key={job.id} job={job} />
               ))}
