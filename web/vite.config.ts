@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
 import { endpointRoutes } from './build/endpoint-routes.ts';
+import { fontSubsets } from './build/font-subsets.ts';
 
 const apiTarget = process.env.KOSH_API_URL ?? 'http://localhost:8080';
 const proxied = ['/api', '/auth', '/secure', '/api-docs'];
@@ -13,6 +14,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     endpointRoutes(),
+    fontSubsets(),
     // Brotli and gzip beside each text asset, once at build time; the server picks what the browser asks for.
     compression({
       algorithms: ['brotliCompress', 'gzip'],

@@ -153,6 +153,24 @@ describe('pricing page', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  it('draws the rupee sign from the small currency face, fetching no latin-ext font', async () => {
+    const { page } = await open('/pricing');
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    });
+    await go(page, '/pricing');
+    await card(page, plans.find((p) => !p.free)!)
+      .getByText(/₹/)
+      .first()
+      .waitFor();
+    expect(
+      await page.evaluate(async () => (await document.fonts.ready) && document.fonts.check('16px Inter', '₹')),
+    ).toBe(true);
+    expect(fonts.some((path) => path.includes('/inter-currency-wght-normal-'))).toBe(true);
+    expect(fonts.filter((path) => path.includes('latin-ext'))).toEqual([]);
+  });
+
   it('looks right in the dark theme at 1280 and 375 px', async () => {
     const { page } = await open('/pricing', { theme: 'dark' });
     await go(page, '/pricing');
