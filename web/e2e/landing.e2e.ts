@@ -54,18 +54,29 @@ async function open(viewport = DESKTOP, options: { dark?: boolean; noticeChosen?
   return browser.page;
 }
 
+/**
+ * Scrolls down the page a screen at a time, as a reader would. Each stop lasts two rendered frames,
+ * so the boxes that load near the viewport (ui/NearViewport.tsx) see it even when a busy machine
+ * draws frames slower than a fixed pause.
+ */
+async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await frame();
+      await frame();
+    }
+  });
+}
+
 async function goHome(page: Page): Promise<void> {
   await page.goto(`${server.url}/`);
   await waitForApp(page);
   await page.getByRole('heading', { level: 1, name: HERO }).waitFor();
   // The plans (and the forms further down) load as the reader nears them: scroll through the
   // page as a reader would, and back; the page is complete once the cards show.
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-  });
+  await scrollThrough(page);
   await page.getByText('Most popular').waitFor();
   await page.getByTestId('newsletter-box').getByRole('button', { name: 'Subscribe' }).waitFor();
   // The last section too, before leaving the bottom: on a busy machine it may show a moment later.
@@ -75,13 +86,8 @@ async function goHome(page: Page): Promise<void> {
 
 /** The whole page: lazy images are scrolled into view first. */
 async function fullPageShot(page: Page, name: string): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-    window.scrollTo(0, 0);
-  });
+  await scrollThrough(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(250);
   mkdirSync(shotDir, { recursive: true });
