@@ -32,11 +32,15 @@ export async function openBenchRuntime(
 }
 
 /** A user with a session: answers the cookie header a browser would send. */
-export async function benchUser(modules: Modules): Promise<{ id: number; cookie: string }> {
+export async function benchUser(
+  modules: Modules,
+  opts: { admin?: boolean } = {},
+): Promise<{ id: number; cookie: string }> {
   const user = await modules.users.service.createUser({
-    email: `bench-${Date.now()}@example.test`,
+    email: `bench-${opts.admin ? 'admin-' : ''}${Date.now()}@example.test`,
     password: 'bench password',
     verified: true,
+    isAdmin: opts.admin,
   });
   const { token, id } = newSessionToken();
   const at = new Date();
