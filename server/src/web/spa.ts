@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type BootstrapData, COOKIE } from '@kosh/contracts';
 import type { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
 import type { Config } from '../config.ts';
 import type { LinkPageSeo } from '../shares/link-seo.ts';
@@ -11,6 +12,7 @@ import { publicPageMeta } from '../shell/site-seo.service.ts';
 import { customHtml, customStyleTag, servesCustomCode } from './custom-code.ts';
 import { faviconLinks } from './head-icons.ts';
 import { fillSeoTemplate } from './seo-template.ts';
+import { candidateThemes, fontPreloads } from './font-preloads.ts';
 import { readManifest, routeModules, routePreloads, type HomepageType, type Manifest } from './route-preloads.ts';
 
 const NOT_BUILT = [
@@ -122,6 +124,16 @@ export class SpaRenderer {
     );
   }
 
+  /** Preload links for the fonts of the themes the page may open in. */
+  private fontLinks(request: FastifyRequest, data: BootstrapData): string[] {
+    this.manifest ??= readManifest(this.config.webDistDir);
+    const choice = data.settings.themes?.user_change ? request.cookies[COOKIE.activeTheme] : undefined;
+    const themes = candidateThemes(data.themes.all, choice, data.themes.default_id);
+    return fontPreloads(this.manifest, themes, data.i18n.language).map(
+      (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${escapeHtml(file)}">`,
+    );
+  }
+
   async render(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const data = await this.answers.forCaller(request);
     const nonce = randomBytes(16).toString('base64');
@@ -169,6 +181,7 @@ export class SpaRenderer {
         : []),
       ...icons,
       '<link rel="manifest" href="/manifest.webmanifest">',
+      ...this.fontLinks(request, data),
       ...this.preloadLinks(pathname, data.settings.homepage?.type, Boolean(data.user)),
       `<script nonce="${nonce}">window.bootstrapData=${safeJson(data)};</script>`,
       ...(trackingId ? [analyticsTag(trackingId, nonce, data.cookie_notice.enable)] : []),

@@ -15,6 +15,12 @@ const MANIFEST = {
   'src/auth/LoginPage.tsx': { file: 'assets/LoginPage-p1.js', imports: ['_shared-s1.js'] },
   'src/drive/layout/DriveLayout.tsx': { file: 'assets/DriveLayout-d1.js' },
   'src/drive/DrivePage.tsx': { file: 'assets/DrivePage-d2.js' },
+  '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2': {
+    file: 'assets/inter-latin-wght-normal-f1.woff2',
+  },
+  '../node_modules/@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2': {
+    file: 'assets/inter-latin-ext-wght-normal-f2.woff2',
+  },
 };
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kosh-preload-dist-'));
@@ -31,6 +37,10 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
+const fonts = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/g)].map(
+    (match) => match[1],
+  );
 const preloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
 
@@ -60,5 +70,19 @@ describe('route script hints in the HTML', () => {
     expect(preloads((await t.app.inject({ method: 'GET', url: '/account-settings' })).body)).toEqual([]);
     const manifest = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
     expect(manifest.statusCode).toBe(404);
+  });
+});
+
+describe('font hints in the HTML', () => {
+  it("preloads the default theme's Latin font on every page, signed in or not, ahead of the scripts", async () => {
+    for (const url of ['/', '/login', '/pricing', '/drive/s/nothing-here']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(fonts(res.body), url).toEqual(['/assets/inter-latin-wght-normal-f1.woff2']);
+    }
+    const agent = new Agent(t.app);
+    await loginAs(t.modules, agent, await createUser(t.modules));
+    const drive = (await agent.get('/drive')).body;
+    expect(fonts(drive)).toEqual(['/assets/inter-latin-wght-normal-f1.woff2']);
+    expect(drive.indexOf('as="font"')).toBeLessThan(drive.indexOf('modulepreload'));
   });
 });
