@@ -377,8 +377,15 @@ describe('social login', () => {
     await registerViaApi(server, email, PASSWORD, { first_name: 'Kavya', last_name: 'Reddy' });
     browser = await openBrowser(MOBILE);
     const page = browser.page;
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const dialogCode = () => scripts.filter((path) => /\/assets\/(SocialPasswordDialog|Dialog)-/.test(path));
     await page.goto(`${server.url}/login`);
     await waitForApp(page);
+    // The dialog's code loads when the password is asked for, not with the sign-in page.
+    expect(dialogCode()).toEqual([]);
     profile = { sub: `g-${Date.now()}-existing`, email, email_verified: true, name: 'Kavya Reddy' };
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     const dialog = page.getByRole('dialog', { name: 'Password required' });
@@ -389,6 +396,7 @@ describe('social login', () => {
       )
       .waitFor();
     expect(await dialog.getByRole('button', { name: 'Connect' }).isDisabled()).toBe(true);
+    expect(dialogCode().some((path) => path.includes('SocialPasswordDialog-'))).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'social-password-375');
     await dialog.locator('input[name="password"]').fill('wrong-password-0');

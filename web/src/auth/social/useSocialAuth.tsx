@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { BootstrapData, SocialService } from '@kosh/contracts';
 import { applyBootstrapData } from '../../api/auth.api.ts';
@@ -9,7 +9,12 @@ import { getBootstrapData } from '../../shell/bootstrap-store.ts';
 import { toast } from '../../ui/toast/toast-store.ts';
 import { openSocialPopup } from './social-popup.ts';
 import { socialOutcome } from './social-result.ts';
-import { SocialPasswordDialog } from './SocialPasswordDialog.tsx';
+
+// Asked for only when a provider's address already has an account: the dialog (and the overlay
+// code under it) loads then, not with the sign-in and register pages.
+const SocialPasswordDialog = lazy(() =>
+  import('./SocialPasswordDialog.tsx').then((m) => ({ default: m.SocialPasswordDialog })),
+);
 
 /**
  * Social sign-in in a popup (part 1, 2.8 and 4). `loginWith` signs in or registers;
@@ -20,6 +25,7 @@ export function useSocialAuth() {
   const { trans } = useTrans();
   const navigate = useNavigate();
   const [isPasswordOpen, setPasswordOpen] = useState(false);
+  const [hasAskedPassword, setAskedPassword] = useState(false);
   const [pendingService, setPendingService] = useState<SocialService | null>(null);
 
   const goToRedirect = async () => {
@@ -42,6 +48,7 @@ export function useSocialAuth() {
           if (mode === 'login') await goToRedirect();
           return mode === 'connect';
         case 'password':
+          setAskedPassword(true);
           setPasswordOpen(true);
           return false;
         case 'error':
@@ -59,8 +66,10 @@ export function useSocialAuth() {
     pendingService,
     loginWith: (service: SocialService) => run(service, 'login'),
     connectWith: (service: SocialService) => run(service, 'connect'),
-    passwordDialog: (
-      <SocialPasswordDialog isOpen={isPasswordOpen} onOpenChange={setPasswordOpen} onConnected={signIn} />
+    passwordDialog: hasAskedPassword && (
+      <Suspense fallback={null}>
+        <SocialPasswordDialog isOpen={isPasswordOpen} onOpenChange={setPasswordOpen} onConnected={signIn} />
+      </Suspense>
     ),
   };
 }
