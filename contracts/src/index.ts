@@ -2,6 +2,7 @@ export * from './permissions.ts';
 export * from './constants.ts';
 export * from './format.ts';
 export * from './theme.ts';
+export * from './theme-resolution.ts';
 export * from './menu.ts';
 export * from './user.ts';
 export * from './bootstrap.ts';

@@ -1,6 +1,6 @@
 import { THEME_FONTS, type Theme } from '@kosh/contracts';
 import { describe, expect, it } from 'vitest';
-import { candidateThemes, fontPreloads } from './font-preloads.ts';
+import { candidateThemes, fontFiles, fontPreloads } from './font-preloads.ts';
 import type { Manifest } from './route-preloads.ts';
 
 const family = (id: string) => THEME_FONTS.find((f) => f.id === id)?.family ?? '';
@@ -19,7 +19,7 @@ const other = theme(3, 'figtree');
 const all = [light, dark, other];
 
 const fontsDir = '../node_modules/@fontsource-variable';
-const manifest: Manifest = {
+const manifest = fontFiles({
   'index.html': { file: 'assets/index.js', isEntry: true },
   [`${fontsDir}/inter/files/inter-latin-wght-normal.woff2`]: { file: 'assets/inter-latin-1.woff2' },
   [`${fontsDir}/inter/files/inter-latin-ext-wght-normal.woff2`]: { file: 'assets/inter-latin-ext-1.woff2' },
@@ -28,24 +28,26 @@ const manifest: Manifest = {
   [`${fontsDir}/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2`]: {
     file: 'assets/devanagari-1.woff2',
   },
-};
+} satisfies Manifest);
+const site = { themes: all, defaultMode: 'system', defaultId: null } as const;
 
 describe('candidateThemes', () => {
   it('is the chosen theme when the cookie names one', () => {
-    expect(candidateThemes(all, '3', null)).toEqual([other]);
+    expect(candidateThemes(site, '3')).toEqual([other]);
   });
 
   it('is the default of a chosen mode, and both defaults when the device decides', () => {
-    expect(candidateThemes(all, 'light', null)).toEqual([light]);
-    expect(candidateThemes(all, 'dark', null)).toEqual([dark]);
-    expect(candidateThemes(all, 'system', null)).toEqual([light, dark]);
-    expect(candidateThemes(all, undefined, null)).toEqual([light, dark]);
-    expect(candidateThemes(all, '99', null)).toEqual([light, dark]);
+    expect(candidateThemes(site, 'light')).toEqual([light]);
+    expect(candidateThemes(site, 'dark')).toEqual([dark]);
+    expect(candidateThemes(site, 'system')).toEqual([light, dark]);
+    expect(candidateThemes(site, undefined)).toEqual([light, dark]);
+    expect(candidateThemes(site, '99')).toEqual([light]);
   });
 
-  it('adds the site-wide default theme, and falls back to the first theme', () => {
-    expect(candidateThemes(all, undefined, 3)).toEqual(all);
-    expect(candidateThemes([other], undefined, null)).toEqual([other]);
+  it("is the site's default theme, or its default mode's, as the app resolves them", () => {
+    expect(candidateThemes({ ...site, defaultId: 3 })).toEqual([other]);
+    expect(candidateThemes({ ...site, defaultMode: 'dark' })).toEqual([dark]);
+    expect(candidateThemes({ ...site, themes: [other] })).toEqual([other]);
   });
 });
 
@@ -65,6 +67,6 @@ describe('fontPreloads', () => {
   it('is nothing for system fonts, unknown values, or a build without the files', () => {
     expect(fontPreloads(manifest, [theme(4, 'system'), theme(5, 'serif')], 'en')).toEqual([]);
     expect(fontPreloads(manifest, [{ ...light, values: { '--kosh-font': 'Comic Sans MS' } }], 'en')).toEqual([]);
-    expect(fontPreloads({}, [light], 'en')).toEqual([]);
+    expect(fontPreloads(new Map(), [light], 'en')).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { publicPageMeta } from '../shell/site-seo.service.ts';
 import { customHtml, customStyleTag, servesCustomCode } from './custom-code.ts';
 import { faviconLinks } from './head-icons.ts';
 import { fillSeoTemplate } from './seo-template.ts';
-import { candidateThemes, fontPreloads } from './font-preloads.ts';
+import { candidateThemes, fontFiles, fontPreloads } from './font-preloads.ts';
 import { readManifest, routeModules, routePreloads, type HomepageType, type Manifest } from './route-preloads.ts';
 
 const NOT_BUILT = [
@@ -96,6 +96,7 @@ export class SpaRenderer {
   private readonly settings: SettingsReader;
   private template: string | null = null;
   private manifest: Manifest | null = null;
+  private fonts: Map<string, string> | null = null;
   constructor(deps: {
     config: Pick<Config, 'webDistDir' | 's3'>;
     answers: BootstrapAnswers;
@@ -127,9 +128,12 @@ export class SpaRenderer {
   /** Preload links for the fonts of the themes the page may open in. */
   private fontLinks(request: FastifyRequest, data: BootstrapData): string[] {
     this.manifest ??= readManifest(this.config.webDistDir);
-    const choice = data.settings.themes?.user_change ? request.cookies[COOKIE.activeTheme] : undefined;
-    const themes = candidateThemes(data.themes.all, choice, data.themes.default_id);
-    return fontPreloads(this.manifest, themes, data.i18n.language).map(
+    this.fonts ??= fontFiles(this.manifest);
+    const themes = candidateThemes(
+      { themes: data.themes.all, defaultMode: data.settings.themes?.default_mode, defaultId: data.themes.default_id },
+      data.settings.themes?.user_change ? request.cookies[COOKIE.activeTheme] : undefined,
+    );
+    return fontPreloads(this.fonts, themes, data.i18n.language).map(
       (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${escapeHtml(file)}">`,
     );
   }

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import Cookies from 'js-cookie';
-import type { Theme } from '@kosh/contracts';
+import type { Theme, ThemeChoice } from '@kosh/contracts';
 import { COOKIE, COOKIE_DEFAULT_DAYS } from '@kosh/contracts/constants';
 import { getBootstrapData, subscribeBootstrapData } from '../bootstrap-store.ts';
-import { parseThemeChoice, resolveTheme, themeDeclarations, type ThemeChoice } from './theme-resolution.ts';
+import { parseThemeChoice, resolveTheme } from '@kosh/contracts/theme-resolution';
+import { themeDeclarations } from './theme-declarations.ts';
 
 const darkQuery = typeof window !== 'undefined' ? window.matchMedia('(prefers-color-scheme: dark)') : undefined;
 

@@ -1,6 +1,4 @@
-import type { Theme } from '@kosh/contracts';
-
-export type ThemeChoice = number | 'system' | 'light' | 'dark';
+import type { Theme, ThemeChoice } from './theme.ts';
 
 /** Parses the be-active-theme cookie: an id, 'system', 'light' or 'dark' (part 1, 4). */
 export function parseThemeChoice(raw: string | null | undefined): ThemeChoice | undefined {
@@ -28,9 +26,9 @@ export type ResolveThemeInput = {
 };
 
 /**
- * The theme to apply: the stored choice (an id, or a mode resolved to the default theme of
- * that mode; 'system' follows the device), else the default id, else the default mode;
- * falls back to the first theme when none matches.
+ * The theme to apply (the web app on every page; the server, for the fonts it preloads): the
+ * stored choice (an id, or a mode resolved to the default theme of that mode; 'system' follows
+ * the device), else the default id, else the default mode; the first theme when none matches.
  */
 export function resolveTheme({
   themes,
@@ -47,9 +45,4 @@ export function resolveTheme({
   if (!theme && choice === undefined && defaultId != null) theme = themes.find((t) => t.id === defaultId);
   if (!theme && choice === undefined && defaultMode) theme = byMode(defaultMode);
   return theme ?? themes[0];
-}
-
-/** CSS declarations of a theme's values; only custom properties are let through. */
-export function themeDeclarations(values: Record<string, string>): Array<[string, string]> {
-  return Object.entries(values).filter(([name, value]) => /^--[\w-]+$/.test(name) && typeof value === 'string');
 }
