@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
 import { endpointRoutes } from './build/endpoint-routes.ts';
 import { fontSubsets } from './build/font-subsets.ts';
+import { serverEntry } from './build/server-entry.ts';
 
 const apiTarget = process.env.KOSH_API_URL ?? 'http://localhost:8080';
 const proxied = ['/api', '/auth', '/secure', '/api-docs'];
@@ -15,6 +16,7 @@ export default defineConfig({
     tailwindcss(),
     endpointRoutes(),
     fontSubsets(),
+    serverEntry(),
     // Brotli and gzip beside each text asset, once at build time; the server picks what the browser asks for.
     compression({
       algorithms: ['brotliCompress', 'gzip'],

@@ -100,3 +100,16 @@ export const BootstrapDataSchema = z.object({
   ads: ClientAdsSchema.optional(),
 });
 export type BootstrapData = z.infer<typeof BootstrapDataSchema>;
+
+/**
+ * What the server assumed of the device when it drew a page's HTML (the public pages, for
+ * visitors): the web app's first render in the browser draws the same, then the real values.
+ */
+export type SsrHints = {
+  /** A phone, going by the Sec-CH-UA-Mobile hint or the user agent. */
+  mobile: boolean;
+  /** The theme the page was drawn in: the one a device that prefers light resolves to. */
+  theme: number | null;
+  /** The cookie notice choice the request carried, if any. */
+  cookieNotice?: string;
+};

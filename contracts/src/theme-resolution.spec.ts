@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Theme } from './theme.ts';
-import { parseThemeChoice, resolveTheme } from './theme-resolution.ts';
+import { parseThemeChoice, resolveTheme, themeDeclarations } from './theme-resolution.ts';
 
 const light: Theme = {
   id: 1,
@@ -58,5 +58,11 @@ describe('resolveTheme', () => {
     expect(resolveTheme({ ...base, choice: 99 })).toBe(light);
     expect(resolveTheme({ ...base, themes: [dim], choice: 'light' })).toBe(dim);
     expect(resolveTheme({ ...base, themes: [] })).toBeUndefined();
+  });
+});
+
+describe('themeDeclarations', () => {
+  it('lets only CSS custom properties through', () => {
+    expect(themeDeclarations({ '--kosh-bg': '#fff', color: 'red', '--x;}': '1' })).toEqual([['--kosh-bg', '#fff']]);
   });
 });

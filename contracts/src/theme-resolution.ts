@@ -46,3 +46,8 @@ export function resolveTheme({
   if (!theme && choice === undefined && defaultMode) theme = byMode(defaultMode);
   return theme ?? themes[0];
 }
+
+/** CSS declarations of a theme's values; only custom properties are let through. */
+export function themeDeclarations(values: Record<string, string>): Array<[string, string]> {
+  return Object.entries(values).filter(([name, value]) => /^--[\w-]+$/.test(name) && typeof value === 'string');
+}

@@ -214,7 +214,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
   );
 
   const dist = config.webDistDir;
-  const spa = new SpaRenderer({ config, answers, seo: shares.seo, settings: modules.settings.service });
+  const spa = new SpaRenderer({ config, answers, seo: shares.seo, settings: modules.settings.service, log: app.log });
   if (fs.existsSync(dist)) {
     // Text assets sit beside their .br and .gz made at build time (web/vite.config.ts).
     await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });

@@ -180,10 +180,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * no navigation is loading.
  */
 export async function waitForApp(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    [...(document.getElementById('root')?.children ?? [])].some(
-      (el) => el.getAttribute('data-testid') !== 'nav-progress',
-    ),
+  // A page the server drew has content before the app runs: wait for the app to take it over.
+  await page.waitForFunction(
+    () =>
+      document.documentElement.hasAttribute('data-hydrated') &&
+      [...(document.getElementById('root')?.children ?? [])].some(
+        (el) => el.getAttribute('data-testid') !== 'nav-progress',
+      ),
   );
   await page.waitForLoadState('networkidle');
 }

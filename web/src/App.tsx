@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/query-client.ts';
 import { createRouter, routes } from './router.tsx';
@@ -24,16 +24,13 @@ class RenderErrorBoundary extends Component<{ children: ReactNode }, { error: un
   }
 }
 
-export function App() {
-  const [router] = useState(createRouter);
+/** What surrounds the router on every page, in the browser and when the server renders one. */
+export function AppFrame({ client, children }: { client: QueryClient; children: ReactNode }) {
   const hasDevError = useDevError() !== null;
-  useEffect(() => initAppearanceEditor(), []);
   return (
     <RenderErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <AppRoutesContext value={routes}>
-          <RouterProvider router={router} />
-        </AppRoutesContext>
+      <QueryClientProvider client={client}>
+        <AppRoutesContext value={routes}>{children}</AppRoutesContext>
         <Toasts />
         {hasDevError && (
           <Suspense fallback={null}>
@@ -42,5 +39,19 @@ export function App() {
         )}
       </QueryClientProvider>
     </RenderErrorBoundary>
+  );
+}
+
+export function App() {
+  const [router] = useState(() => createRouter(window.ssr?.loaderData));
+  useEffect(() => initAppearanceEditor(), []);
+  // The app is live: a page the server drew stops holding back its forms (server/src/web/page-render.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return (
+    <AppFrame client={queryClient}>
+      <RouterProvider router={router} />
+    </AppFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from './shell/errors/NotFoundPage.tsx';
 import { RouteErrorElement } from './shell/errors/RouteErrorElement.tsx';
 import { GuestOnly, RequireAuth, RequireAuthForCheckout, RequirePermission } from './shell/guards.tsx';
@@ -301,6 +301,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** `loaderData`: what the server's render of this page loaded (window.ssr), so the router starts there. */
+export function createRouter(loaderData?: Record<string, unknown>) {
+  return createBrowserRouter(routes, loaderData ? { hydrationData: { loaderData } } : undefined);
+}
+
+/**
+ * Loads the lazy modules of the routes matching `pathname`, as the server did before it drew the
+ * page: hydration then finds each route's component at once, instead of the router's fallback.
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const lazyMatches = (matchRoutes(routes, pathname) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const lazy = route.lazy;
+      if (typeof lazy !== 'function') return;
+      Object.assign(route, await lazy(), { lazy: undefined });
+    }),
+  );
 }

@@ -17,14 +17,25 @@ export function fontFiles(manifest: Manifest): Map<string, string> {
 }
 
 /**
- * The themes a page may open in: the web app's own resolution (the be-active-theme cookie while users
- * may choose, the default theme, the default mode) for a device that prefers light and one that
- * prefers dark, as the server cannot know which.
+ * The theme the web app resolves on a device that prefers light and on one that prefers dark (the
+ * be-active-theme cookie while users may choose, the default theme, the default mode): the server
+ * cannot know which the device prefers.
  */
-export function candidateThemes(input: Omit<ResolveThemeInput, 'choice' | 'prefersDark'>, cookie?: string): Theme[] {
+export function deviceThemes(
+  input: Omit<ResolveThemeInput, 'choice' | 'prefersDark'>,
+  cookie?: string,
+): { light: Theme | undefined; dark: Theme | undefined } {
   const choice = parseThemeChoice(cookie);
-  const themes = [false, true].map((prefersDark) => resolveTheme({ ...input, choice, prefersDark }));
-  return [...new Set(themes.filter((theme) => theme !== undefined))];
+  return {
+    light: resolveTheme({ ...input, choice, prefersDark: false }),
+    dark: resolveTheme({ ...input, choice, prefersDark: true }),
+  };
+}
+
+/** The themes a page may open in: those of a light and of a dark device, once each. */
+export function candidateThemes(input: Omit<ResolveThemeInput, 'choice' | 'prefersDark'>, cookie?: string): Theme[] {
+  const { light, dark } = deviceThemes(input, cookie);
+  return [...new Set([light, dark].filter((theme) => theme !== undefined))];
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { directUploadOrigins, errorReportingOrigins, htmlCsp, isClientRoute, safeJson } from './spa.ts';
+import { directUploadOrigins, errorReportingOrigins, htmlCsp, isClientRoute } from './spa.ts';
+import { safeJson } from './safe-json.ts';
 
 const req = (method: string, url: string) => ({ method, url }) as FastifyRequest;
 

@@ -3,8 +3,8 @@ import { ANALYTICS_CONNECT, ANALYTICS_SCRIPTS, analyticsTag, isAnalyticsPage } f
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type BootstrapData, COOKIE } from '@kosh/contracts';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { type BootstrapData, COOKIE, type SsrHints } from '@kosh/contracts';
 import type { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
 import type { Config } from '../config.ts';
 import type { LinkPageSeo } from '../shares/link-seo.ts';
@@ -12,7 +12,9 @@ import { publicPageMeta } from '../shell/site-seo.service.ts';
 import { customHtml, customStyleTag, servesCustomCode } from './custom-code.ts';
 import { faviconLinks } from './head-icons.ts';
 import { fillSeoTemplate } from './seo-template.ts';
-import { candidateThemes, fontFiles, fontPreloads } from './font-preloads.ts';
+import { safeJson } from './safe-json.ts';
+import { candidateThemes, deviceThemes, fontFiles, fontPreloads } from './font-preloads.ts';
+import { formGuardScript, isMobileDevice, PageRenderer, rendersPage, themePaintScript } from './page-render.ts';
 import { readManifest, routeModules, routePreloads, type HomepageType, type Manifest } from './route-preloads.ts';
 
 const NOT_BUILT = [
@@ -20,13 +22,6 @@ const NOT_BUILT = [
   '<body><div id="root"><p>The web app is not built yet. Run <code>npm run build</code>, then reload.</p></div>' +
     '</body></html>',
 ].join('\n');
-
-/** JSON inside a <script>: no "</script>", no line separators that end a JS string. */
-export const safeJson = (value: unknown): string =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -97,12 +92,15 @@ export class SpaRenderer {
   private template: string | null = null;
   private manifest: Manifest | null = null;
   private fonts: Map<string, string> | null = null;
+  private readonly pages: PageRenderer;
   constructor(deps: {
     config: Pick<Config, 'webDistDir' | 's3'>;
     answers: BootstrapAnswers;
     seo: LinkPageSeo;
     settings: SettingsReader;
+    log: FastifyBaseLogger;
   }) {
+    this.pages = new PageRenderer(deps.config.webDistDir, deps.log);
     this.config = deps.config;
     this.answers = deps.answers;
     this.seo = deps.seo;
@@ -118,21 +116,31 @@ export class SpaRenderer {
   }
 
   /** Module preload links for the scripts the path's route loads first. */
-  private preloadLinks(pathname: string, homepage: HomepageType | undefined, signedIn: boolean): string[] {
+  private preloadLinks(
+    pathname: string,
+    homepage: HomepageType | undefined,
+    signedIn: boolean,
+    priority: '' | ' fetchpriority="low"',
+  ): string[] {
     this.manifest ??= readManifest(this.config.webDistDir);
     return routePreloads(this.manifest, routeModules(pathname, homepage ?? 'landing', signedIn)).map(
-      (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`,
+      (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}"${priority}>`,
     );
+  }
+
+  /** The web app's own theme resolution for this request, on a light and on a dark device. */
+  private themeInput(request: FastifyRequest, data: BootstrapData) {
+    return [
+      { themes: data.themes.all, defaultMode: data.settings.themes?.default_mode, defaultId: data.themes.default_id },
+      data.settings.themes?.user_change ? request.cookies[COOKIE.activeTheme] : undefined,
+    ] as const;
   }
 
   /** Preload links for the fonts of the themes the page may open in. */
   private fontLinks(request: FastifyRequest, data: BootstrapData): string[] {
     this.manifest ??= readManifest(this.config.webDistDir);
     this.fonts ??= fontFiles(this.manifest);
-    const themes = candidateThemes(
-      { themes: data.themes.all, defaultMode: data.settings.themes?.default_mode, defaultId: data.themes.default_id },
-      data.settings.themes?.user_change ? request.cookies[COOKIE.activeTheme] : undefined,
-    );
+    const themes = candidateThemes(...this.themeInput(request, data));
     return fontPreloads(this.fonts, themes, data.i18n.language).map(
       (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${escapeHtml(file)}">`,
     );
@@ -168,6 +176,21 @@ export class SpaRenderer {
     const meta = (property: string, content: string) =>
       `<meta property="${property}" content="${escapeHtml(content)}">`;
     const icons = faviconLinks(settings.branding?.favicon);
+    // A visitor's public page comes drawn: it shows before the scripts arrive (page-render.ts).
+    const themes = deviceThemes(...this.themeInput(request, data));
+    const hints: SsrHints = {
+      mobile: isMobileDevice(request.headers),
+      theme: themes.light?.id ?? null,
+      cookieNotice: request.cookies[COOKIE.cookieNotice],
+    };
+    const drawn =
+      !page && rendersPage(pathname, data)
+        ? await this.pages.render(`${request.baseUrl}${request.url}`, data, hints)
+        : null;
+    // React puts the resources the page asks for (images to preload) first: they belong in <head>.
+    const hoisted = drawn?.html.match(/^(?:<link [^>]*>)+/)?.[0] ?? '';
+    // A drawn page shows without its scripts: they load after the styles, fonts and images it shows.
+    const scriptPriority = drawn === null ? '' : ' fetchpriority="low"';
     const head = [
       `<meta property="csp-nonce" nonce="${nonce}">`,
       `<title>${escapeHtml(title)}</title>`,
@@ -186,18 +209,31 @@ export class SpaRenderer {
       ...icons,
       '<link rel="manifest" href="/manifest.webmanifest">',
       ...this.fontLinks(request, data),
-      ...this.preloadLinks(pathname, data.settings.homepage?.type, Boolean(data.user)),
-      `<script nonce="${nonce}">window.bootstrapData=${safeJson(data)};</script>`,
+      ...this.preloadLinks(pathname, data.settings.homepage?.type, Boolean(data.user), scriptPriority),
+      ...(drawn === null ? [] : [themePaintScript(themes, nonce), formGuardScript(nonce), hoisted]),
+      `<script nonce="${nonce}">window.bootstrapData=${safeJson(data)};${
+        drawn === null ? '' : `window.ssr=${safeJson({ hints, loaderData: drawn.loaderData })};`
+      }</script>`,
       ...(trackingId ? [analyticsTag(trackingId, nonce, data.cookie_notice.enable)] : []),
       customStyleTag(custom?.css ?? '', nonce),
     ]
       .filter(Boolean)
       .join('\n');
-    let html = this.loadTemplate().replace(/<title>[\s\S]*?<\/title>/i, '');
+    let html = this.loadTemplate()
+      .replace(/<title>[\s\S]*?<\/title>/i, '')
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(data.i18n.language)}"`);
+    if (scriptPriority) {
+      html = html.replace(
+        /<(script type="module"|link rel="modulepreload") crossorigin /g,
+        `<$1 crossorigin${scriptPriority} `,
+      );
+    }
     // An uploaded or other favicon replaces the default that index.html links.
     if (icons.length) html = html.replace(/<link[^>]*\brel="icon"[^>]*>\s*/, '');
     // A function, so "$&" and the like in custom CSS or the bootstrap data are not replacement patterns.
     html = html.replace('</head>', () => `${head}\n</head>`);
+    if (drawn !== null)
+      html = html.replace('<div id="root"></div>', () => `<div id="root">${drawn.html.slice(hoisted.length)}</div>`);
     const body = customHtml(custom?.html ?? '', nonce);
     if (body) {
       const end = html.lastIndexOf('</body>');

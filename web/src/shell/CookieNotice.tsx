@@ -8,6 +8,7 @@ import { focusRing } from '../ui/button-styles.ts';
 import { useBootstrapData } from './bootstrap-store.ts';
 import { useTrans } from './i18n/useTrans.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
+import { getSsrHints, isServer } from './ssr-hints.ts';
 
 /**
  * Cookie notice (part 1, 2.5 and 4): only on /, when enabled and no choice is stored.
@@ -17,8 +18,10 @@ export function CookieNotice() {
   const { trans } = useTrans();
   const { pathname } = useLocation();
   const { cookie_notice: notice, settings } = useBootstrapData();
-  const [choice, setChoice] = useState(() => Cookies.get(COOKIE.cookieNotice));
-  const isWide = useMediaQuery(`(min-width: ${COOKIE_NOTICE_BREAKPOINT_PX}px)`);
+  const [choice, setChoice] = useState(() =>
+    isServer ? getSsrHints().cookieNotice : Cookies.get(COOKIE.cookieNotice),
+  );
+  const isWide = useMediaQuery(`(min-width: ${COOKIE_NOTICE_BREAKPOINT_PX}px)`, !getSsrHints().mobile);
   if (pathname !== '/' || !notice?.enable || choice !== undefined) return null;
 
   const store = (accepted: boolean) => {

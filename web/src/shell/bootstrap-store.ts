@@ -12,11 +12,19 @@ type Listener = () => void;
 
 let current: BootstrapData | null = null;
 const listeners = new Set<Listener>();
+// On the server, pages of several requests render at once: each reads its own request's data.
+let scoped: (() => BootstrapData | undefined) | undefined;
 
 /** The bootstrap data in effect; throws before {@link loadBootstrapData} has finished. */
 export function getBootstrapData(): BootstrapData {
-  if (!current) throw new Error('Bootstrap data is not loaded yet.');
-  return current;
+  const data = scoped?.() ?? current;
+  if (!data) throw new Error('Bootstrap data is not loaded yet.');
+  return data;
+}
+
+/** Server rendering only: where each render finds its request's data (entry-server.tsx). */
+export function scopeBootstrapData(read: () => BootstrapData | undefined): void {
+  scoped = read;
 }
 
 /** Replaces the bootstrap data (after login, logout, locale change, appearance editor). */
@@ -31,7 +39,7 @@ export function subscribeBootstrapData(listener: Listener): () => void {
 }
 
 export function useBootstrapData(): BootstrapData {
-  return useSyncExternalStore(subscribeBootstrapData, getBootstrapData);
+  return useSyncExternalStore(subscribeBootstrapData, getBootstrapData, getBootstrapData);
 }
 
 export function useSettings(): BootstrapData['settings'] {

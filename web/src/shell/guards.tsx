@@ -11,6 +11,7 @@ import {
   type GuardContext,
 } from './guard-rules.ts';
 import { useAuth } from './useAuth.ts';
+import { isServer } from './ssr-hints.ts';
 
 function useGuardContext(): GuardContext {
   const { user, settings } = useBootstrapData();
@@ -22,7 +23,7 @@ function useGuardContext(): GuardContext {
     isSubscribed,
     hasPermission,
     inAppearanceEditor: isInAppearanceEditor(),
-    storage: window.sessionStorage,
+    storage: isServer ? undefined : window.sessionStorage,
   };
 }
 

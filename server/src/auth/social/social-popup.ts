@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { SOCIAL_AUTH_MESSAGE_TYPE, type BootstrapData, type SocialAuthStatus } from '@kosh/contracts';
-import { htmlCsp, safeJson } from '../../web/spa.ts';
+import { htmlCsp } from '../../web/spa.ts';
+import { safeJson } from '../../web/safe-json.ts';
 
 export type PopupMessage = {
   status: SocialAuthStatus;

@@ -22,5 +22,6 @@ export function useDevError(): DebugErrorPayload | null {
       return () => listeners.delete(l);
     },
     () => payload,
+    () => null,
   );
 }

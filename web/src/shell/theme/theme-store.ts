@@ -3,8 +3,8 @@ import Cookies from 'js-cookie';
 import type { Theme, ThemeChoice } from '@kosh/contracts';
 import { COOKIE, COOKIE_DEFAULT_DAYS } from '@kosh/contracts/constants';
 import { getBootstrapData, subscribeBootstrapData } from '../bootstrap-store.ts';
-import { parseThemeChoice, resolveTheme } from '@kosh/contracts/theme-resolution';
-import { themeDeclarations } from './theme-declarations.ts';
+import { parseThemeChoice, resolveTheme, themeDeclarations } from '@kosh/contracts/theme-resolution';
+import { getSsrHints } from '../ssr-hints.ts';
 
 const darkQuery = typeof window !== 'undefined' ? window.matchMedia('(prefers-color-scheme: dark)') : undefined;
 
@@ -84,6 +84,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The theme the server rendered the HTML with (hydration draws the same, then the real one). */
+function getServerTheme(): Theme | undefined {
+  const id = getSsrHints().theme;
+  return getBootstrapData().themes.all.find((theme) => theme.id === id);
+}
+
 export function useActiveTheme(): Theme | undefined {
-  return useSyncExternalStore(subscribe, getActiveTheme);
+  return useSyncExternalStore(subscribe, getActiveTheme, getServerTheme);
 }

@@ -9,7 +9,7 @@ const hasToasts = () => toastStore.getToasts().length > 0;
 
 /** Where toasts show, mounted from the first toast on. */
 export function Toasts() {
-  const isShowing = useSyncExternalStore(toastStore.subscribe, hasToasts);
+  const isShowing = useSyncExternalStore(toastStore.subscribe, hasToasts, () => false);
   if (!useHasOpened(isShowing)) return null;
   return (
     <Suspense fallback={null}>

@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BootstrapData, SsrHints } from '@kosh/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, loginAs } from '../helpers/factories.ts';
+import { Agent, createTestApp, FIXTURE_INDEX_HTML, type TestApp } from '../helpers/test-app.ts';
+
+// A build with its server half, as web/build/server-entry.ts leaves it. This one draws what it was
+// given, so the test sees what the server passes; the real web app's drawing is the journeys' part.
+const SERVER_ENTRY = `
+let renders = 0;
+export async function renderPage(url, data, hints, signal) {
+  renders += 1;
+  const count = renders;
+  // Long enough for visitors arriving together to find this render under way.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const { pathname } = new URL(url);
+  // As the router answers a redirect.
+  if (pathname === '/register') return null;
+  // Never done: the server must give up on it.
+  if (pathname === '/pricing') {
+    await new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+  }
+  const seen = JSON.stringify({
+    pathname, search: new URL(url).search, site: data.settings.branding.site_name, hints, count,
+    csrf: data.csrf_token,
+  });
+  return {
+    html: '<link rel="preload" as="image" href="/landing/hero.svg"><main data-drawn="yes">' +
+      seen.replace(/</g, '&lt;') + '</main>',
+    loaderData: { '0-0': null },
+  };
+}
+`;
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kosh-ssr-dist-'));
+fs.mkdirSync(path.join(dist, 'ssr'));
+// The entry and its chunk as Vite writes them into index.html.
+const ENTRY_TAGS =
+  '<script type="module" crossorigin src="/assets/index-e1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/runtime-r1.js">';
+// Vite writes no language of its own: "xx" here, so the test sees the server put the page's.
+fs.writeFileSync(
+  path.join(dist, 'index.html'),
+  FIXTURE_INDEX_HTML.replace('</head>', `${ENTRY_TAGS}</head>`).replace('<html lang="en">', '<html lang="xx">'),
+);
+fs.writeFileSync(path.join(dist, 'ssr/entry-server.js'), SERVER_ENTRY);
+
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ WEB_DIST_DIR: dist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+/** The root element's content, what the render was given, and the window.ssr the page carries. */
+function read(html: string) {
+  const root = html.match(/<div id="root">([\s\S]*?)<\/div><\/body>/)?.[1] ?? '';
+  const seen = root.match(/<main data-drawn="yes">(.*)<\/main>/)?.[1];
+  const ssr = html.match(/window\.ssr=(\{.*?\});<\/script>/)?.[1];
+  return {
+    root,
+    seen: seen
+      ? (JSON.parse(seen) as {
+          pathname: string;
+          search: string;
+          site: string;
+          hints: SsrHints;
+          count: number;
+          csrf: string;
+        })
+      : null,
+    ssr: ssr ? (JSON.parse(ssr) as { hints: SsrHints; loaderData: Record<string, unknown> }) : null,
+  };
+}
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { 'user-agent': DESKTOP, ...headers } });
+
+async function themes(): Promise<BootstrapData['themes']> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/v1/bootstrap-data' });
+  const body = res.json() as BootstrapData | { bootstrapData: BootstrapData };
+  return ('bootstrapData' in body ? body.bootstrapData : body).themes;
+}
+
+describe('public pages drawn by the server', () => {
+  it("sends a visitor's sign-in page drawn, with what the browser needs to take it over", async () => {
+    const res = await get('/login?next=%2Fdrive');
+    expect(res.statusCode).toBe(200);
+    const { root, seen, ssr } = read(res.body);
+    expect(seen).toMatchObject({ pathname: '/login', search: '?next=%2Fdrive', site: 'Kosh' });
+    // The browser hydrates with the hints the server drew with, and starts its router from the loaders' data.
+    expect(ssr).toEqual({ hints: seen?.hints, loaderData: { '0-0': null } });
+    // React's resource hints go to <head>; the root holds only the page.
+    expect(root.startsWith('<main')).toBe(true);
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/landing/hero.svg">');
+    // The scripts carry the page's nonce: the theme is painted before the first frame.
+    const nonce = res.headers['content-security-policy']?.toString().match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(head).toContain(`<script nonce="${nonce}">(function(t){`);
+    expect(head).toContain(`<script nonce="${nonce}">window.bootstrapData=`);
+    // The page shows without its scripts: they wait behind the styles, fonts and images.
+    expect(head).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-e1.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/runtime-r1.js">');
+  });
+
+  it('draws for a phone what a phone shows: the client hint first, else the user agent', async () => {
+    expect(read((await get('/', { 'user-agent': PHONE })).body).seen?.hints.mobile).toBe(true);
+    expect(read((await get('/')).body).seen?.hints.mobile).toBe(false);
+    expect(read((await get('/', { 'sec-ch-ua-mobile': '?1' })).body).seen?.hints.mobile).toBe(true);
+    expect(read((await get('/', { 'user-agent': PHONE, 'sec-ch-ua-mobile': '?0' })).body).seen?.hints.mobile).toBe(
+      false,
+    );
+  });
+
+  it('draws in the theme and with the cookie notice choice the visitor has', async () => {
+    const { all, default_id } = await themes();
+    const dark = all.find((theme) => theme.is_dark);
+    expect(dark).toBeDefined();
+    const plain = read((await get('/')).body).seen?.hints;
+    expect(plain?.theme).toBe(default_id ?? all.find((theme) => !theme.is_dark)?.id);
+    expect(plain?.cookieNotice).toBeUndefined();
+    const chosen = read((await get('/', { cookie: 'be-active-theme=dark; cookie_notice=false' })).body).seen?.hints;
+    expect(chosen).toMatchObject({ theme: dark?.id, cookieNotice: 'false' });
+    // The paint script holds the dark device's theme too, for a device that prefers dark.
+    const body = (await get('/')).body;
+    const paint = body.match(/\(function\(t\)\{.*?\}\)\((\{.*?\})\);<\/script>/)?.[1];
+    const painted = JSON.parse(paint ?? 'null') as { light: { id: number }; dark: { id: number; dark: boolean } };
+    expect(painted.light.id).toBe(plain?.theme);
+    expect(painted.dark).toMatchObject({ id: expect.any(Number) });
+  });
+
+  it('leaves signed-in pages and pages outside the public set to the browser', async () => {
+    const agent = new Agent(t.app);
+    await loginAs(t.modules, agent, await createUser(t.modules));
+    for (const res of [await agent.get('/'), await agent.get('/pricing'), await get('/drive'), await get('/contact')]) {
+      expect(res.statusCode).toBe(200);
+      expect(read(res.body).root).toBe('');
+      expect(res.body).not.toContain('window.ssr=');
+      expect(res.body).not.toContain('(function(t){');
+      // A blank shell needs its scripts to show anything: they keep their high priority.
+      expect(res.body).toContain(ENTRY_TAGS);
+    }
+  });
+
+  it('sends the blank shell when the render redirects or takes too long, and still answers', async () => {
+    const redirected = await get('/register');
+    expect(redirected.statusCode).toBe(200);
+    expect(read(redirected.body).root).toBe('');
+    const started = Date.now();
+    const slow = await get('/pricing');
+    expect(slow.statusCode).toBe(200);
+    expect(read(slow.body).root).toBe('');
+    expect(slow.body).not.toContain('window.ssr=');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('leaves a custom page as home to the browser, which loads it through the API', async () => {
+    await t.modules.settings.service.set('homepage.type', 'customPage');
+    await t.modules.settings.service.set('homepage.value', '1');
+    try {
+      expect(read((await get('/')).body).root).toBe('');
+      expect(read((await get('/login')).body).seen?.pathname).toBe('/login');
+    } finally {
+      await t.modules.settings.service.set('homepage.type', 'landing');
+      await t.modules.settings.service.set('homepage.value', null);
+    }
+  });
+
+  it('draws a page once for visitors who see the same, again when the settings change, with no token', async () => {
+    const together = await Promise.all([get('/?crowd=1'), get('/?crowd=1'), get('/?crowd=1')]);
+    const counts = together.map((res) => read(res.body).seen?.count);
+    expect(new Set(counts).size).toBe(1);
+    // Each visitor still gets a token of their own beside the shared drawing, which holds none.
+    const tokens = together.map((res) => res.body.match(/"csrf_token":"([^"]*)"/)?.[1]);
+    expect(new Set(tokens).size).toBe(3);
+    expect(read(together[0].body).seen?.csrf).toBe('');
+    expect(read((await get('/?crowd=1')).body).seen?.count).toBe(counts[0]);
+    // Another device is another drawing.
+    expect(read((await get('/?crowd=1', { 'user-agent': PHONE })).body).seen?.count).not.toBe(counts[0]);
+    await t.modules.settings.service.set('branding.site_name', 'Kosh Drive');
+    try {
+      const changed = read((await get('/?crowd=1')).body).seen;
+      expect(changed?.site).toBe('Kosh Drive');
+      expect(changed?.count).not.toBe(counts[0]);
+    } finally {
+      await t.modules.settings.service.set('branding.site_name', 'Kosh');
+    }
+  });
+
+  it('names the language of the page on <html>, drawn or not', async () => {
+    expect((await get('/login')).body).toMatch(/<html lang="en">/);
+    expect((await get('/drive')).body).toMatch(/<html lang="en">/);
+  });
+});

@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerViaApi, uniqueEmail } from './account-steps.ts';
+import {
+  DESKTOP,
+  MOBILE,
+  openBrowser,
+  screenshot,
+  startServer,
+  unexpectedConsoleErrors,
+  waitForApp,
+  type Browser,
+  type RunningServer,
+} from './harness.ts';
+
+let server: RunningServer;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+const PASSWORD = 'drawn-pages-password-1';
+
+/** A page whose app scripts never arrive: what a visitor sees while they are on their way. */
+async function openWithoutScripts(path: string, viewport = DESKTOP, cookies: Record<string, string> = {}) {
+  browser = await openBrowser(viewport);
+  const entries = Object.entries(cookies).map(([name, value]) => ({ name, value, url: server.url }));
+  if (entries.length) await browser.context.addCookies(entries);
+  await browser.page.route('**/assets/*.js', (route) => route.abort());
+  await browser.page.goto(`${server.url}${path}`);
+  return browser.page;
+}
+
+/** Remembers the first element the server sent in #root, before any script runs. */
+async function rememberServerNode(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverNode?: Element | null }).serverNode =
+        document.getElementById('root')?.firstElementChild;
+    });
+  });
+}
+
+const keptServerNode = (page: Page) =>
+  page.evaluate(() => {
+    const node = (window as unknown as { serverNode?: Element | null }).serverNode;
+    return !!node && node.isConnected;
+  });
+
+describe('public pages the server draws', () => {
+  it('shows the sign-in page before its scripts arrive, and holds its form back until the app runs', async () => {
+    const page = await openWithoutScripts('/login', MOBILE);
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Continue', exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'drawn-login-before-scripts-375');
+    // Without the app the form is plain HTML: submitting it must not put the password in the address.
+    await page.getByRole('textbox', { name: 'Email' }).fill('someone@kosh.test');
+    await page.locator('input[name="password"]').fill('not-in-the-address');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${server.url}/login`);
+  });
+
+  it('signs in on the drawn page once the app has taken it over, keeping what the server sent', async () => {
+    const email = uniqueEmail('drawn');
+    await registerViaApi(server, email, PASSWORD);
+    browser = await openBrowser(MOBILE);
+    const { page } = browser;
+    await rememberServerNode(page);
+    await page.goto(`${server.url}/login`);
+    await waitForApp(page);
+    // Hydrated, not redrawn: the elements are the server's.
+    expect(await keptServerNode(page)).toBe(true);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    // Signed in: a new account without a name is asked for one first.
+    await page.waitForURL(/\/account-settings/);
+    expect(unexpectedConsoleErrors(browser.consoleErrors)).toEqual([]);
+  });
+
+  it('draws the theme a visitor chose before any script runs', async () => {
+    const page = await openWithoutScripts('/', DESKTOP, { 'be-active-theme': 'dark' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);
+    expect(r + g + b).toBeLessThan(3 * 80);
+    await screenshot(page, 'drawn-landing-dark-before-scripts-1280');
+  });
+
+  it('takes over the landing, pricing and register pages on a phone and a desktop without redrawing them', async () => {
+    for (const viewport of [MOBILE, DESKTOP]) {
+      browser = await openBrowser(viewport);
+      const { page } = browser;
+      await rememberServerNode(page);
+      for (const path of ['/', '/pricing', '/register']) {
+        await page.goto(`${server.url}${path}`);
+        await waitForApp(page);
+        expect(await page.evaluate(() => 'ssr' in window), path).toBe(true);
+        expect(await keptServerNode(page), path).toBe(true);
+      }
+      // A mismatch between the server's HTML and the app's first render is reported as an error.
+      expect(unexpectedConsoleErrors(browser.consoleErrors)).toEqual([]);
+      await browser.close();
+      browser = undefined;
+    }
+  });
+});
