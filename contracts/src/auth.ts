@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { BootstrapDataSchema } from './bootstrap.ts';
-import { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH, VERIFICATION_CODE_LENGTH } from './constants.ts';
+import {
+  RECOVERY_CODE_LENGTH,
+  SOCIAL_SERVICES,
+  TWO_FACTOR_CODE_LENGTH,
+  VERIFICATION_CODE_LENGTH,
+} from './constants.ts';
 import {
   PASSWORD_MISMATCH,
   emailField,
@@ -13,16 +18,10 @@ import {
 
 // Sign-in, registration, passwords, two-factor and email verification (part 1, 2.3-2.5, 5, 7.2).
 
-export const SOCIAL_SERVICES = ['google', 'facebook', 'twitter', 'envato'] as const; // part 1, 2.3
-export type SocialService = (typeof SOCIAL_SERVICES)[number];
-
 export const RECOVERY_CODE_COUNT = 8;
 export const PASSWORD_RESET_MINUTES = 60;
 export const EMAIL_CODE_MINUTES = 30;
 export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
-export const SOCIAL_AUTH_MESSAGE_TYPE = 'social-auth'; // part 1, 7.2
-export const SOCIAL_AUTH_STATUSES = ['SUCCESS', 'ALREADY_LOGGED_IN', 'REQUEST_PASSWORD', 'ERROR'] as const; // part 1, 4
-export type SocialAuthStatus = (typeof SOCIAL_AUTH_STATUSES)[number];
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;

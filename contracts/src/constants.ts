@@ -4,6 +4,12 @@ export const API_PREFIX = 'api/v1';
 /** Paths the client sends without the api/v1 prefix (part 1, 7.1). */
 export const UNPREFIXED_PATHS = ['auth', 'secure', 'log-viewer', 'horizon'] as const;
 
+export const SOCIAL_SERVICES = ['google', 'facebook', 'twitter', 'envato'] as const; // part 1, 2.3
+export type SocialService = (typeof SOCIAL_SERVICES)[number];
+export const SOCIAL_AUTH_MESSAGE_TYPE = 'social-auth'; // part 1, 7.2
+export const SOCIAL_AUTH_STATUSES = ['SUCCESS', 'ALREADY_LOGGED_IN', 'REQUEST_PASSWORD', 'ERROR'] as const; // part 1, 4
+export type SocialAuthStatus = (typeof SOCIAL_AUTH_STATUSES)[number];
+
 export const QUERY_STALE_TIME_MS = 30_000; // part 1, 7.1
 export const QUERY_MAX_RETRIES = 2; // part 1, 7.1
 export const NO_RETRY_STATUSES = [401, 403, 404] as const; // part 1, 7.1

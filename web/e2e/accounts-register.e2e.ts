@@ -96,6 +96,8 @@ describe('registration', () => {
     let calls = 0;
     page.on('request', (r) => r.url().includes('/auth/register') && calls++);
     await page.getByRole('button', { name: 'Create an account' }).click();
+    // The checks load with the first use of the form: wait for them, then count.
+    await page.getByText('This field is required.').nth(4).waitFor();
     expect(await page.getByText('This field is required.').count()).toBe(5);
     await page.getByRole('textbox', { name: 'Email' }).fill('not-an-address');
     await page.locator('input[name="password"]').fill('short');

@@ -75,10 +75,20 @@ describe('public pages the server draws', () => {
     browser = await openBrowser(MOBILE);
     const { page } = browser;
     await rememberServerNode(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto(`${server.url}/login`);
     await waitForApp(page);
     // Hydrated, not redrawn: the elements are the server's.
     expect(await keptServerNode(page)).toBe(true);
+    // The form's validation (zod and the schemas) loads once the person types, not with the page.
+    const validation = /^\/assets\/(zod|schemas)-[\w-]{8}\.js$/;
+    expect(scripts.filter((path) => validation.test(path))).toEqual([]);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.getByText('This field is required.').first().waitFor();
+    expect(scripts.filter((path) => validation.test(path)).length).toBeGreaterThan(0);
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LoginUserBodySchema } from '@kosh/contracts';
 import { applyBootstrapData, authApi } from '../api/auth.api.ts';
 import { applyServerErrors } from '../api/form-errors.ts';
 import { useSettings } from '../shell/bootstrap-store.ts';
@@ -16,10 +14,19 @@ import { textFieldProps } from '../ui/form-field.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { TextLink } from './auth-links.tsx';
 import { useTranslatedResolver } from '../ui/zod-messages.ts';
+import { lazyResolver } from '../ui/lazy-resolver.ts';
 import { TwoFactorChallenge } from './TwoFactorChallenge.tsx';
 import { SocialButtons } from './social/SocialButtons.tsx';
 
 type LoginValues = { email: string; password: string; remember: boolean };
+
+const loginResolver = lazyResolver<LoginValues>(async () => {
+  const [{ zodResolver }, { LoginUserBodySchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@kosh/contracts/auth'),
+  ]);
+  return zodResolver(LoginUserBodySchema) as unknown as Resolver<LoginValues>;
+});
 
 /** Sign-in page of part 1, 2.3. */
 export function LoginPage() {
@@ -32,7 +39,7 @@ export function LoginPage() {
   const demo = settings.demo?.enable ? settings.demo : undefined;
   const form = useForm<LoginValues>({
     defaultValues: { email: lockedEmail ?? demo?.email ?? '', password: demo?.password ?? '', remember: true },
-    resolver: useTranslatedResolver(zodResolver(LoginUserBodySchema) as unknown as Resolver<LoginValues>),
+    resolver: useTranslatedResolver(loginResolver),
   });
 
   const finish = async (bootstrapData: Parameters<typeof applyBootstrapData>[0]) => {
@@ -83,6 +90,7 @@ export function LoginPage() {
       )}
       <form
         noValidate
+        onInput={loginResolver.load}
         onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
         className="flex flex-col gap-5"
       >

@@ -1,10 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { emailField, passwordPairShape, passwordsMatch, PASSWORD_MISMATCH } from '@kosh/contracts';
 import { applyBootstrapData, authApi, type RegisterPayload } from '../api/auth.api.ts';
 import { applyServerErrors } from '../api/form-errors.ts';
 import { useSettings } from '../shell/bootstrap-store.ts';
@@ -15,7 +12,7 @@ import { TextField } from '../ui/TextField.tsx';
 import { textFieldProps } from '../ui/form-field.ts';
 import { toast } from '../ui/toast/toast-store.ts';
 import { useTranslatedResolver } from '../ui/zod-messages.ts';
-import { joinInvitedWorkspace } from '../workspaces/join-invite.ts';
+import { lazyResolver } from '../ui/lazy-resolver.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { TextLink } from './auth-links.tsx';
 import { passHumanCheck, recaptchaProvider } from './human-check.ts';
@@ -23,17 +20,6 @@ import { PolicyCheckbox } from './PolicyCheckbox.tsx';
 import { SocialButtons } from './social/SocialButtons.tsx';
 
 type Values = { email: string; password: string; password_confirmation: string } & Record<string, unknown>;
-type Policy = { id: string; label: string; action: string; type: string };
-
-/** The registration form: the contracts' fields plus one required checkbox per policy (part 1, 2.4 and 5). */
-function registerSchema(policies: Policy[]) {
-  const accepted = Object.fromEntries(
-    policies.map((p) => [p.id, z.literal(true, { error: 'This field is required.' })]),
-  );
-  return z
-    .object({ email: emailField(), ...passwordPairShape(), ...accepted })
-    .refine(passwordsMatch, PASSWORD_MISMATCH);
-}
 
 /** Registration (part 1, 2.4). */
 export function RegisterPage() {
@@ -47,7 +33,10 @@ export function RegisterPage() {
   const lockedEmail = searchParams.get('email') ?? undefined;
   const inviteType = searchParams.get('invite_type') ?? undefined;
   const policies = useMemo(() => settings.registration?.policies ?? [], [settings.registration?.policies]);
-  const schema = useMemo(() => registerSchema(policies), [policies]);
+  const resolver = useMemo(
+    () => lazyResolver<Values>(() => import('./register-schema.ts').then((m) => m.registerResolver<Values>(policies))),
+    [policies],
+  );
   const form = useForm<Values>({
     defaultValues: {
       email: lockedEmail ?? '',
@@ -55,7 +44,7 @@ export function RegisterPage() {
       password_confirmation: '',
       ...Object.fromEntries(policies.map((p) => [p.id, false])),
     },
-    resolver: useTranslatedResolver(zodResolver(schema) as unknown as Resolver<Values>),
+    resolver: useTranslatedResolver(resolver),
   });
   const fieldNames = ['email', 'password', 'password_confirmation', ...policies.map((p) => p.id)];
   const mutation = useMutation({
@@ -64,7 +53,11 @@ export function RegisterPage() {
     onSuccess: async (response) => {
       const data = applyBootstrapData(response.bootstrapData);
       // Registered from a workspace invite: join it and make it the active workspace (part 1, 4).
-      if (inviteId && pathname.includes('workspace')) await joinInvitedWorkspace(inviteId);
+      if (inviteId && pathname.includes('workspace')) {
+        // Only invited people need it: the page itself loads without the workspace code.
+        const { joinInvitedWorkspace } = await import('../workspaces/join-invite.ts');
+        await joinInvitedWorkspace(inviteId);
+      }
       await navigate(registrationRedirectFor(response.status, data.user, window.sessionStorage), { replace: true });
     },
     onError: (error) => applyServerErrors(error, form, fieldNames),
@@ -111,7 +104,7 @@ export function RegisterPage() {
         </div>
       }
     >
-      <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-5">
+      <form noValidate onInput={resolver.load} onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-5">
         <Controller
           control={form.control}
           name="email"

@@ -1,4 +1,4 @@
-import { SOCIAL_SERVICES, type SocialService } from '@kosh/contracts';
+import { SOCIAL_SERVICES, type SocialService } from '@kosh/contracts/constants';
 import { useSettings } from '../../shell/bootstrap-store.ts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button, IconButton } from '../../ui/Button.tsx';

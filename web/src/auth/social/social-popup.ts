@@ -1,10 +1,10 @@
+import type { BootstrapData } from '@kosh/contracts';
 import {
   SOCIAL_AUTH_MESSAGE_TYPE,
   SOCIAL_AUTH_STATUSES,
   SOCIAL_POPUP,
-  type BootstrapData,
   type SocialAuthStatus,
-} from '@kosh/contracts';
+} from '@kosh/contracts/constants';
 
 /** What the popup posts to its opener (part 1, 7.2). */
 export type SocialAuthMessage = {
