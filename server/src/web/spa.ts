@@ -146,6 +146,35 @@ export class SpaRenderer {
     );
   }
 
+  /**
+   * A visitor's public page, drawn (page-render.ts): what goes in <head> (the theme painted before
+   * the first frame, the form guard, resources React hoists), in #root, and in the bootstrap
+   * script for the app to take the page over; null for every other page.
+   */
+  private async draw(
+    request: FastifyRequest,
+    data: BootstrapData,
+    pathname: string,
+    nonce: string,
+  ): Promise<{ head: string[]; body: string; script: string } | null> {
+    if (!rendersPage(pathname, data)) return null;
+    const themes = deviceThemes(...this.themeInput(request, data));
+    const hints: SsrHints = {
+      mobile: isMobileDevice(request.headers),
+      theme: themes.light?.id ?? null,
+      cookieNotice: request.cookies[COOKIE.cookieNotice],
+    };
+    const drawn = await this.pages.render(`${request.baseUrl}${request.url}`, data, hints);
+    if (!drawn) return null;
+    // React puts the resources the page asks for (images to preload) first: they belong in <head>.
+    const hoisted = drawn.html.match(/^(?:<link [^>]*>)+/)?.[0] ?? '';
+    return {
+      head: [themePaintScript(themes, nonce), formGuardScript(nonce), hoisted],
+      body: drawn.html.slice(hoisted.length),
+      script: `window.ssr=${safeJson({ hints, loaderData: drawn.loaderData })};`,
+    };
+  }
+
   async render(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const data = await this.answers.forCaller(request);
     const nonce = randomBytes(16).toString('base64');
@@ -176,19 +205,7 @@ export class SpaRenderer {
     const meta = (property: string, content: string) =>
       `<meta property="${property}" content="${escapeHtml(content)}">`;
     const icons = faviconLinks(settings.branding?.favicon);
-    // A visitor's public page comes drawn: it shows before the scripts arrive (page-render.ts).
-    const themes = deviceThemes(...this.themeInput(request, data));
-    const hints: SsrHints = {
-      mobile: isMobileDevice(request.headers),
-      theme: themes.light?.id ?? null,
-      cookieNotice: request.cookies[COOKIE.cookieNotice],
-    };
-    const drawn =
-      !page && rendersPage(pathname, data)
-        ? await this.pages.render(`${request.baseUrl}${request.url}`, data, hints)
-        : null;
-    // React puts the resources the page asks for (images to preload) first: they belong in <head>.
-    const hoisted = drawn?.html.match(/^(?:<link [^>]*>)+/)?.[0] ?? '';
+    const drawn = page ? null : await this.draw(request, data, pathname, nonce);
     // A drawn page shows without its scripts: they load after the styles, fonts and images it shows.
     const scriptPriority = drawn === null ? '' : ' fetchpriority="low"';
     const head = [
@@ -210,10 +227,8 @@ export class SpaRenderer {
       '<link rel="manifest" href="/manifest.webmanifest">',
       ...this.fontLinks(request, data),
       ...this.preloadLinks(pathname, data.settings.homepage?.type, Boolean(data.user), scriptPriority),
-      ...(drawn === null ? [] : [themePaintScript(themes, nonce), formGuardScript(nonce), hoisted]),
-      `<script nonce="${nonce}">window.bootstrapData=${safeJson(data)};${
-        drawn === null ? '' : `window.ssr=${safeJson({ hints, loaderData: drawn.loaderData })};`
-      }</script>`,
+      ...(drawn?.head ?? []),
+      `<script nonce="${nonce}">window.bootstrapData=${safeJson(data)};${drawn?.script ?? ''}</script>`,
       ...(trackingId ? [analyticsTag(trackingId, nonce, data.cookie_notice.enable)] : []),
       customStyleTag(custom?.css ?? '', nonce),
     ]
@@ -232,8 +247,7 @@ export class SpaRenderer {
     if (icons.length) html = html.replace(/<link[^>]*\brel="icon"[^>]*>\s*/, '');
     // A function, so "$&" and the like in custom CSS or the bootstrap data are not replacement patterns.
     html = html.replace('</head>', () => `${head}\n</head>`);
-    if (drawn !== null)
-      html = html.replace('<div id="root"></div>', () => `<div id="root">${drawn.html.slice(hoisted.length)}</div>`);
+    if (drawn !== null) html = html.replace('<div id="root"></div>', () => `<div id="root">${drawn.body}</div>`);
     const body = customHtml(custom?.html ?? '', nonce);
     if (body) {
       const end = html.lastIndexOf('</body>');
