@@ -124,4 +124,27 @@ describe('public pages the server draws', () => {
       browser = undefined;
     }
   });
+
+  it('draws each of many visitors arriving at once for their own device and theme', async () => {
+    const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
+    const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
+    // Each its own address, so every one is a render of its own, all of them under way together.
+    const visitors = Array.from({ length: 12 }, (_, i) => ({ phone: i % 2 === 0, dark: i % 3 === 0, i }));
+    const pages = await Promise.all(
+      visitors.map(async ({ phone, dark, i }) => {
+        const res = await fetch(`${server.url}/?visitor=${i}-${Date.now()}`, {
+          headers: { 'user-agent': phone ? PHONE_UA : DESKTOP_UA, ...(dark ? { cookie: 'be-active-theme=dark' } : {}) },
+        });
+        const html = await res.text();
+        return html.slice(html.indexOf('<div id="root">'));
+      }),
+    );
+    for (const [k, { phone, dark }] of visitors.entries()) {
+      // The phone's navbar opens a menu; the desktop's lists its links.
+      expect(pages[k].includes('aria-label="Open menu"'), `visitor ${k}`).toBe(phone);
+      expect(pages[k].includes('aria-label="Homepage navbar"'), `visitor ${k}`).toBe(!phone);
+      expect(pages[k].includes('/landing/hero-dark.svg'), `visitor ${k}`).toBe(dark);
+    }
+  });
 });
+

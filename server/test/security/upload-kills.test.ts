@@ -22,6 +22,8 @@ let db: Database;
 let headers: Record<string, string>;
 let userId: number;
 const children: ChildProcess[] = [];
+/** A name per try: a retried test must not count the entries its first try left behind. */
+const attempt = () => randomBytes(3).toString('hex');
 
 /** `node server/src/main.ts` on this test's data dir and database; answers the process and its base URL. */
 async function startServer(): Promise<{ child: ChildProcess; base: string }> {
@@ -49,7 +51,7 @@ async function startServer(): Promise<{ child: ChildProcess; base: string }> {
       const m = /running on http:\/\/localhost:(\d+)/.exec(out);
       if (m) resolve(`http://127.0.0.1:${m[1]}`);
     });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${err}`)));
+    child.once('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}): ${err}`)));
   });
   return { child, base };
 }
@@ -193,7 +195,7 @@ afterAll(async () => {
 // Fault injection: a server process killed with SIGKILL at each step of a tus upload.
 describe('tus uploads across SIGKILL', () => {
   it('killed mid-PATCH: resumes after restart, bytes whole, one entry', async () => {
-    const name = 'mid-patch.bin';
+    const name = `mid-patch-${attempt()}.bin`;
     const src = randomFile(64 * MIB + 3, name);
     const first = await startServer();
     let killing: Promise<void> | undefined;
@@ -220,7 +222,7 @@ describe('tus uploads across SIGKILL', () => {
   }, 120_000);
 
   it('killed after the last byte, before tus/entries: finishes after restart, one entry', async () => {
-    const name = 'after-last-byte.bin';
+    const name = `after-last-byte-${attempt()}.bin`;
     const src = randomFile(4 * MIB + 1, name);
     const first = await startServer();
     const url = await uploadAll(first.base, src, name);
@@ -235,7 +237,7 @@ describe('tus uploads across SIGKILL', () => {
     const delays: Array<number | 'claim'> = [0, 1, 3, 5, 10, 20, 40, 'claim', 'claim', 'claim', 'claim', 'claim'];
     const found: Record<string, number> = {};
     for (const [i, delay] of delays.entries()) {
-      const name = `during-entries-${i}.bin`;
+      const name = `during-entries-${i}-${attempt()}.bin`;
       const src = randomFile(16 * MIB + i, name);
       const first = await startServer();
       const url = await uploadAll(first.base, src, name);
@@ -260,7 +262,7 @@ describe('tus uploads across SIGKILL', () => {
   }, 400_000);
 
   it('a claim left by a killed process is taken over at once by HEAD and tus/entries', async () => {
-    const name = 'stale-claim.bin';
+    const name = `stale-claim-${attempt()}.bin`;
     const src = randomFile(2 * MIB, name);
     const first = await startServer();
     const url = await uploadAll(first.base, src, name);
@@ -289,7 +291,7 @@ describe('tus uploads across SIGKILL', () => {
   }, 120_000);
 
   it('killed after tus/entries answered: calling it again after restart answers the same entry', async () => {
-    const name = 'after-answer.bin';
+    const name = `after-answer-${attempt()}.bin`;
     const src = randomFile(4 * MIB + 5, name);
     const first = await startServer();
     const url = await uploadAll(first.base, src, name);
