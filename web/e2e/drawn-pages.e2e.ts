@@ -147,4 +147,3 @@ describe('public pages the server draws', () => {
     }
   });
 });
-
