@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
 import { endpointRoutes } from './build/endpoint-routes.ts';
 import { fontSubsets } from './build/font-subsets.ts';
+import { lazyIntl } from './build/lazy-intl.ts';
 import { serverEntry } from './build/server-entry.ts';
 
 const apiTarget = process.env.KOSH_API_URL ?? 'http://localhost:8080';
@@ -16,6 +17,7 @@ export default defineConfig({
     tailwindcss(),
     endpointRoutes(),
     fontSubsets(),
+    lazyIntl(),
     serverEntry(),
     // Brotli and gzip beside each text asset, once at build time; the server picks what the browser asks for.
     compression({

@@ -49,6 +49,36 @@ async function rememberServerNode(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Counts the Intl calls that make the browser build its list of locales (tens of milliseconds on a
+ * phone): formatters and supportedLocalesOf.
+ */
+async function countLocaleLists(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { localeLists: string[] };
+    counted.localeLists = [];
+    const names = ['NumberFormat', 'DateTimeFormat', 'Collator', 'RelativeTimeFormat', 'ListFormat'] as const;
+    for (const name of names) {
+      const Original = Intl[name] as unknown as { new (...args: unknown[]): object; supportedLocalesOf: unknown };
+      const Counted = new Proxy(Original, {
+        construct(target, args) {
+          counted.localeLists.push(name);
+          return new target(...args);
+        },
+        apply(target, self, args) {
+          counted.localeLists.push(name);
+          return Reflect.apply(target as unknown as () => object, self, args);
+        },
+        get(target, key) {
+          if (key === 'supportedLocalesOf') counted.localeLists.push(`${name}.supportedLocalesOf`);
+          return Reflect.get(target, key);
+        },
+      });
+      Object.defineProperty(Intl, name, { value: Counted, configurable: true, writable: true });
+    }
+  });
+}
+
 const keptServerNode = (page: Page) =>
   page.evaluate(() => {
     const node = (window as unknown as { serverNode?: Element | null }).serverNode;
@@ -75,6 +105,12 @@ describe('public pages the server draws', () => {
     browser = await openBrowser(MOBILE);
     const { page } = browser;
     await rememberServerNode(page);
+    await countLocaleLists(page);
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        (window as unknown as { firstFrame?: number }).firstFrame = performance.now();
+      });
+    });
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -83,6 +119,19 @@ describe('public pages the server draws', () => {
     await waitForApp(page);
     // Hydrated, not redrawn: the elements are the server's.
     expect(await keptServerNode(page)).toBe(true);
+    // The scripts are fetched after the first frame, which has the connection to itself.
+    const timing = await page.evaluate(() => ({
+      paint: (window as unknown as { firstFrame?: number }).firstFrame,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint ?? Infinity);
+    // The page formats nothing, so the browser never builds its locale list while it comes alive.
+    expect(await page.evaluate(() => (window as unknown as { localeLists: string[] }).localeLists)).toEqual([]);
     // The form's validation (zod and the schemas) loads once the person types, not with the page.
     const validation = /^\/assets\/(zod|schemas)-[\w-]{8}\.js$/;
     expect(scripts.filter((path) => validation.test(path))).toEqual([]);

@@ -1,8 +1,8 @@
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/query-client.ts';
-import { createRouter, routes } from './router.tsx';
+import { type AppRouter, routes } from './router.tsx';
 import { initAppearanceEditor } from './shell/appearance/appearance-editor.ts';
 import { AppRoutesContext } from './shell/menus/app-routes.ts';
 import { useDevError } from './shell/errors/dev-error-store.ts';
@@ -42,8 +42,7 @@ export function AppFrame({ client, children }: { client: QueryClient; children: 
   );
 }
 
-export function App() {
-  const [router] = useState(() => createRouter(window.ssr?.loaderData));
+export function App({ router }: { router: AppRouter }) {
   useEffect(() => initAppearanceEditor(), []);
   // The app is live: a page the server drew stops holding back its forms (server/src/web/page-render.ts).
   useEffect(() => {

@@ -3,9 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { BootstrapData } from '@kosh/contracts';
 import './styles/index.css';
 import { App } from './App.tsx';
-import { loadMatchedRoutes } from './router.tsx';
+import { createRouter, loadMatchedRoutes } from './router.tsx';
 import { loadBootstrapData } from './shell/bootstrap-store.ts';
 import { startErrorReporting } from './shell/error-reporting.ts';
+import { yieldToMain } from './shell/main-thread.ts';
 import { setSsrHints } from './shell/ssr-hints.ts';
 import { initTheme } from './shell/theme/theme-store.ts';
 
@@ -27,22 +28,31 @@ async function start(): Promise<void> {
   document.documentElement.lang = data.i18n.language;
   void startErrorReporting(data.settings.error_reporting);
   initTheme();
-  const app = (
-    <StrictMode>
-      <App />
-    </StrictMode>
-  );
   if (!window.ssr) {
-    createRoot(container).render(app);
+    createRoot(container).render(
+      <StrictMode>
+        <App router={createRouter()} />
+      </StrictMode>,
+    );
     return;
   }
   // The server drew this page (server/src/web/page-render.ts): take it over rather than redraw it.
+  // Each step is a task of its own, so the page the visitor already sees keeps answering taps.
   setSsrHints(window.ssr.hints);
+  await yieldToMain();
   await loadMatchedRoutes(window.location.pathname);
+  await yieldToMain();
+  const router = createRouter(window.ssr.loaderData);
+  await yieldToMain();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread until the whole page is live: taps and scrolls stay answered on a slow phone.
   startTransition(() => {
-    hydrateRoot(container, app);
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
   });
 }
 

@@ -306,6 +306,8 @@ export function createRouter(loaderData?: Record<string, unknown>) {
   return createBrowserRouter(routes, loaderData ? { hydrationData: { loaderData } } : undefined);
 }
 
+export type AppRouter = ReturnType<typeof createRouter>;
+
 /**
  * Loads the lazy modules of the routes matching `pathname`, as the server did before it drew the
  * page: hydration then finds each route's component at once, instead of the router's fallback.

@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 import type { Theme } from '@kosh/contracts';
 import { describe, expect, it } from 'vitest';
-import { isMobileDevice, themePaintScript } from './page-render.ts';
+import { appLoaderScript, isMobileDevice, themePaintScript } from './page-render.ts';
 
 const theme = (id: number, isDark: boolean, values: Record<string, string>): Theme => ({
   id,
@@ -51,6 +51,62 @@ describe('themePaintScript', () => {
     const script = themePaintScript({ light: theme(1, false, { '--x': '</script><script>alert(1)' }) }, 'n');
     expect(script.match(/<\/script>/g)).toHaveLength(1);
     expect(paint(script, false).style).toEqual({ '--x': '</script><script>alert(1)' });
+  });
+});
+
+/** Runs the loader in a page that is visible or not, with its frame and timer queues run by hand. */
+function load(script: string, visibility: 'visible' | 'hidden') {
+  const frames: Array<() => void> = [];
+  const timers: Array<() => void> = [];
+  const added: Array<Record<string, string>> = [];
+  const document = {
+    visibilityState: visibility,
+    createElement: (tag: string) => ({ tag }),
+    head: { appendChild: (element: Record<string, string>) => added.push(element) },
+  };
+  const body = script.replace(/^<script nonce="[^"]+">/, '').replace(/<\/script>$/, '');
+  vm.runInNewContext(body, {
+    document,
+    requestAnimationFrame: (fn: () => void) => frames.push(fn),
+    setTimeout: (fn: () => void) => timers.push(fn),
+  });
+  const run = (queue: Array<() => void>) => {
+    for (const fn of queue.splice(0)) fn();
+  };
+  return { added, frames, timers, run };
+}
+
+describe('appLoaderScript', () => {
+  const script = appLoaderScript('/assets/index-e1.js', ['/assets/runtime-r1.js', '/assets/Login-l1.js'], 'n0nce');
+
+  it('fetches the app once the page has painted: the entry first, then each preload in a task of its own', () => {
+    expect(script.startsWith('<script nonce="n0nce">')).toBe(true);
+    const page = load(script, 'visible');
+    expect(page.added).toEqual([]);
+    expect(page.timers).toHaveLength(0);
+    // The frame that paints runs first; the fetches start in the task after it.
+    page.run(page.frames);
+    expect(page.added).toEqual([]);
+    page.run(page.timers);
+    expect(page.added).toEqual([{ tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-e1.js' }]);
+    expect(page.timers).toHaveLength(2);
+    page.run(page.timers);
+    expect(page.added.slice(1)).toEqual([
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/runtime-r1.js' },
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/Login-l1.js' },
+    ]);
+  });
+
+  it('does not wait for a frame in a page opened in the background, which paints none', () => {
+    const page = load(script, 'hidden');
+    expect(page.frames).toHaveLength(0);
+    page.run(page.timers);
+    expect(page.added[0]).toMatchObject({ tag: 'script', src: '/assets/index-e1.js' });
+  });
+
+  it('cannot be closed early by a file name that names </script>', () => {
+    const hostile = appLoaderScript('/assets/a.js', ['/x</script><script>alert(1)'], 'n');
+    expect(hostile.match(/<\/script>/g)).toHaveLength(1);
   });
 });
 

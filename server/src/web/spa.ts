@@ -14,7 +14,14 @@ import { faviconLinks } from './head-icons.ts';
 import { fillSeoTemplate } from './seo-template.ts';
 import { safeJson } from './safe-json.ts';
 import { candidateThemes, deviceThemes, fontFiles, fontPreloads } from './font-preloads.ts';
-import { formGuardScript, isMobileDevice, PageRenderer, rendersPage, themePaintScript } from './page-render.ts';
+import {
+  appLoaderScript,
+  formGuardScript,
+  isMobileDevice,
+  PageRenderer,
+  rendersPage,
+  themePaintScript,
+} from './page-render.ts';
 import { readManifest, routeModules, routePreloads, type HomepageType, type Manifest } from './route-preloads.ts';
 
 const NOT_BUILT = [
@@ -115,16 +122,11 @@ export class SpaRenderer {
     return this.template ?? NOT_BUILT;
   }
 
-  /** Module preload links for the scripts the path's route loads first. */
-  private preloadLinks(
-    pathname: string,
-    homepage: HomepageType | undefined,
-    signedIn: boolean,
-    priority: '' | ' fetchpriority="low"',
-  ): string[] {
+  /** The scripts the path's route loads first, to preload. */
+  private routeScripts(pathname: string, homepage: HomepageType | undefined, signedIn: boolean): string[] {
     this.manifest ??= readManifest(this.config.webDistDir);
     return routePreloads(this.manifest, routeModules(pathname, homepage ?? 'landing', signedIn)).map(
-      (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}"${priority}>`,
+      (file) => `/${file}`,
     );
   }
 
@@ -206,8 +208,13 @@ export class SpaRenderer {
       `<meta property="${property}" content="${escapeHtml(content)}">`;
     const icons = faviconLinks(settings.branding?.favicon);
     const drawn = page ? null : await this.draw(request, data, pathname, nonce);
-    // A drawn page shows without its scripts: they load after the styles, fonts and images it shows.
-    const scriptPriority = drawn === null ? '' : ' fetchpriority="low"';
+    const routeScripts = this.routeScripts(pathname, data.settings.homepage?.type, Boolean(data.user));
+    let html = this.loadTemplate()
+      .replace(/<title>[\s\S]*?<\/title>/i, '')
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(data.i18n.language)}"`);
+    // A drawn page shows without its scripts: they are fetched once it has painted.
+    const app = drawn === null ? null : takeScripts(html);
+    if (app) html = app.html;
     const head = [
       `<meta property="csp-nonce" nonce="${nonce}">`,
       `<title>${escapeHtml(title)}</title>`,
@@ -226,23 +233,15 @@ export class SpaRenderer {
       ...icons,
       '<link rel="manifest" href="/manifest.webmanifest">',
       ...this.fontLinks(request, data),
-      ...this.preloadLinks(pathname, data.settings.homepage?.type, Boolean(data.user), scriptPriority),
+      ...(app ? [] : routeScripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)),
       ...(drawn?.head ?? []),
       `<script nonce="${nonce}">window.bootstrapData=${safeJson(data)};${drawn?.script ?? ''}</script>`,
+      ...(app ? [appLoaderScript(app.entry, [...app.modules, ...routeScripts], nonce)] : []),
       ...(trackingId ? [analyticsTag(trackingId, nonce, data.cookie_notice.enable)] : []),
       customStyleTag(custom?.css ?? '', nonce),
     ]
       .filter(Boolean)
       .join('\n');
-    let html = this.loadTemplate()
-      .replace(/<title>[\s\S]*?<\/title>/i, '')
-      .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(data.i18n.language)}"`);
-    if (scriptPriority) {
-      html = html.replace(
-        /<(script type="module"|link rel="modulepreload") crossorigin /g,
-        `<$1 crossorigin${scriptPriority} `,
-      );
-    }
     // An uploaded or other favicon replaces the default that index.html links.
     if (icons.length) html = html.replace(/<link[^>]*\brel="icon"[^>]*>\s*/, '');
     // A function, so "$&" and the like in custom CSS or the bootstrap data are not replacement patterns.
@@ -270,6 +269,17 @@ export class SpaRenderer {
       )
       .send(html);
   }
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/** The template without the entry script and module preloads Vite wrote in, and their files. */
+function takeScripts(template: string): { html: string; entry: string; modules: string[] } | null {
+  const entry = template.match(ENTRY_SCRIPT)?.[1];
+  if (!entry) return null;
+  const modules = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  return { html: template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, ''), entry, modules };
 }
 
 const API_PREFIXES = ['/api/', '/auth/', '/secure/', '/api-docs', '/health'];

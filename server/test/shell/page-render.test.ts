@@ -107,9 +107,13 @@ describe('public pages drawn by the server', () => {
     expect(nonce).toBeTruthy();
     expect(head).toContain(`<script nonce="${nonce}">(function(t){`);
     expect(head).toContain(`<script nonce="${nonce}">window.bootstrapData=`);
-    // The page shows without its scripts: they wait behind the styles, fonts and images.
-    expect(head).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-e1.js">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/runtime-r1.js">');
+    // The page shows without its scripts: a loader fetches them once it has painted.
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).not.toContain('rel="modulepreload"');
+    expect(head).toContain(`<script nonce="${nonce}">(function(e,m){`);
+    const loader = head.match(/\(function\(e,m\)\{.*?\}\)\((.*?)\);<\/script>/);
+    expect(JSON.parse(`[${loader?.[1]}]`)).toEqual(['/assets/index-e1.js', ['/assets/runtime-r1.js']]);
+    expect(head.indexOf('(function(e,m)')).toBeGreaterThan(head.indexOf('window.bootstrapData='));
   });
 
   it('draws for a phone what a phone shows: the client hint first, else the user agent', async () => {
@@ -146,8 +150,9 @@ describe('public pages drawn by the server', () => {
       expect(read(res.body).root).toBe('');
       expect(res.body).not.toContain('window.ssr=');
       expect(res.body).not.toContain('(function(t){');
-      // A blank shell needs its scripts to show anything: they keep their high priority.
+      // A blank shell needs its scripts to show anything: they load at once, as Vite wrote them in.
       expect(res.body).toContain(ENTRY_TAGS);
+      expect(res.body).not.toContain('(function(e,m)');
     }
   });
 
