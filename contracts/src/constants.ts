@@ -75,3 +75,6 @@ export const MENU_POSITIONS = [
   'footer-secondary',
 ] as const;
 export type MenuPosition = (typeof MENU_POSITIONS)[number];
+
+/** The web app's query key for the plans a visitor is offered (web/src/api/billing.api.ts). */
+export const GUEST_PRODUCTS_KEY = ['billing', 'products', 'guest'] as const;

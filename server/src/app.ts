@@ -62,6 +62,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { seoRoutes } from './shell/seo.routes.ts';
 import { invoicesRoutes } from './billing/invoices/invoices.routes.ts';
 import { plansRoutes } from './billing/plans.routes.ts';
+import { PageQueries } from './web/page-queries.ts';
 import { plansAdminRoutes } from './billing/plans-admin.routes.ts';
 import { couponsRoutes } from './billing/coupons/coupons.routes.ts';
 import { subscriptionsRoutes } from './billing/subscriptions.routes.ts';
@@ -214,7 +215,14 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
   );
 
   const dist = config.webDistDir;
-  const spa = new SpaRenderer({ config, answers, seo: shares.seo, settings: modules.settings.service, log: app.log });
+  const spa = new SpaRenderer({
+    config,
+    answers,
+    seo: shares.seo,
+    settings: modules.settings.service,
+    queries: new PageQueries({ plans: modules.billing.plans }),
+    log: app.log,
+  });
   if (fs.existsSync(dist)) {
     // Text assets sit beside their .br and .gz made at build time (web/vite.config.ts).
     await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });

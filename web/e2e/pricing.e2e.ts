@@ -190,8 +190,27 @@ describe('pricing page', () => {
 });
 
 describe('pricing page while the plans load or fail', () => {
+  it('comes drawn with its plans on a first visit, without asking for them again', async () => {
+    const { page, consoleErrors } = await open('/pricing');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/billing/products')) asked.push(request.url());
+    });
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${server.url}/pricing`);
+    // No script has run: the server drew the cards.
+    expect(await page.getByRole('article').count()).toBe(plans.length);
+    await screenshot(page, 'pricing-drawn-before-scripts-1280');
+    await page.unroute('**/assets/*.js');
+    // The scripts held back above are the only errors this visit may log.
+    consoleErrors.splice(0);
+    await go(page, '/pricing');
+    await card(page, recommended()).waitFor();
+    expect(asked).toEqual([]);
+  });
+
   it('shows skeleton cards while loading, then an error with a way to try again', async () => {
-    const { page } = await open('/pricing');
+    const { page } = await open('/');
     let phase: 'slow' | 'fail' | 'ok' = 'slow';
     await page.route('**/api/v1/billing/products*', async (route) => {
       if (phase === 'fail')
@@ -199,13 +218,19 @@ describe('pricing page while the plans load or fail', () => {
       if (phase === 'slow') await new Promise((r) => setTimeout(r, 2500));
       return route.continue();
     });
-    await page.goto(`${server.url}/pricing`);
-    await page.locator('[aria-busy="true"]').waitFor();
+    // Within the app the plans are fetched as the page opens.
+    const toPricing = async () => {
+      await go(page, '/');
+      await page.locator('header').getByRole('link', { name: 'Pricing', exact: true }).click();
+      await page.waitForURL(/\/pricing$/);
+    };
+    await toPricing();
+    await page.locator('main [aria-busy="true"]').waitFor();
     await screenshot(page, 'pricing-loading-light-1280');
     await card(page, recommended()).waitFor();
 
     phase = 'fail';
-    await page.reload();
+    await toPricing();
     const alert = page.getByRole('alert').filter({ hasText: 'The plans could not be loaded.' });
     await alert.waitFor({ timeout: 20_000 });
     expect(await page.getByRole('article').count()).toBe(0);

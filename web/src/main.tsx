@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { BootstrapData } from '@kosh/contracts';
 import './styles/index.css';
 import { App } from './App.tsx';
+import { queryClient } from './api/query-client.ts';
 import { createRouter, loadMatchedRoutes } from './router.tsx';
 import { loadBootstrapData } from './shell/bootstrap-store.ts';
 import { startErrorReporting } from './shell/error-reporting.ts';
@@ -39,6 +40,8 @@ async function start(): Promise<void> {
   // The server drew this page (server/src/web/page-render.ts): take it over rather than redraw it.
   // Each step is a task of its own, so the page the visitor already sees keeps answering taps.
   setSsrHints(window.ssr.hints);
+  // What the server drew with: the same data, so hydration finds what the HTML shows.
+  for (const query of window.ssr.queries ?? []) queryClient.setQueryData(query.key, query.data);
   await yieldToMain();
   await loadMatchedRoutes(window.location.pathname);
   await yieldToMain();

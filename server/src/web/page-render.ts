@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { type BootstrapData, type SsrHints, type Theme, themeDeclarations } from '@kosh/contracts';
+import { type BootstrapData, type SsrHints, type SsrQuery, type Theme, themeDeclarations } from '@kosh/contracts';
 import { safeJson } from './safe-json.ts';
 
 /**
@@ -27,10 +27,16 @@ const DRAWINGS = { max: 200, ttl: 5 * 60_000 };
 /** A page as the server drew it, and what its routes' loaders answered. */
 export type DrawnPage = { html: string; loaderData: Record<string, unknown> };
 
-type Drawing = { url: string; data: BootstrapData; hints: SsrHints };
+type Drawing = { url: string; data: BootstrapData; hints: SsrHints; queries: SsrQuery[] };
 
 type RenderModule = {
-  renderPage(url: string, data: BootstrapData, hints: SsrHints, signal?: AbortSignal): Promise<DrawnPage | null>;
+  renderPage(
+    url: string,
+    data: BootstrapData,
+    hints: SsrHints,
+    signal?: AbortSignal,
+    queries?: SsrQuery[],
+  ): Promise<DrawnPage | null>;
 };
 
 export function rendersPage(pathname: string, data: BootstrapData): boolean {
@@ -115,14 +121,14 @@ export class PageRenderer {
   }
 
   /** The page's HTML, or null: no server build, a redirect, an error or too slow (the shell then). */
-  async render(url: string, data: BootstrapData, hints: SsrHints): Promise<DrawnPage | null> {
+  async render(url: string, data: BootstrapData, hints: SsrHints, queries: SsrQuery[] = []): Promise<DrawnPage | null> {
     // The one value of a visitor's own that no page shows: drawn without it, a drawing serves anyone.
     const shared: BootstrapData = { ...data, csrf_token: '' };
     const key = createHash('sha256')
-      .update(JSON.stringify([url, hints, shared]))
+      .update(JSON.stringify([url, hints, shared, queries]))
       .digest('base64url');
     try {
-      const page = await this.drawings.fetch(key, { context: { url, data: shared, hints } });
+      const page = await this.drawings.fetch(key, { context: { url, data: shared, hints, queries } });
       return page === 'redirect' || page === undefined ? null : page;
     } catch (error) {
       this.log.warn({ err: error, url }, 'Could not render the page on the server; sending the blank shell.');
@@ -131,9 +137,10 @@ export class PageRenderer {
   }
 
   /** undefined (kept for no one) when the build has no server half. */
-  private async draw({ url, data, hints }: Drawing): Promise<DrawnPage | 'redirect' | undefined> {
+  private async draw({ url, data, hints, queries }: Drawing): Promise<DrawnPage | 'redirect' | undefined> {
     const module = await this.load();
     if (!module) return undefined;
-    return (await module.renderPage(url, data, hints, AbortSignal.timeout(RENDER_TIMEOUT_MS))) ?? 'redirect';
+    const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
+    return (await module.renderPage(url, data, hints, signal, queries)) ?? 'redirect';
   }
 }

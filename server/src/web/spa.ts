@@ -13,6 +13,7 @@ import { customHtml, customStyleTag, servesCustomCode } from './custom-code.ts';
 import { faviconLinks } from './head-icons.ts';
 import { fillSeoTemplate } from './seo-template.ts';
 import { safeJson } from './safe-json.ts';
+import type { PageQueries } from './page-queries.ts';
 import { candidateThemes, deviceThemes, fontFiles, fontPreloads } from './font-preloads.ts';
 import {
   appLoaderScript,
@@ -96,6 +97,7 @@ export class SpaRenderer {
   private readonly answers: BootstrapAnswers;
   private readonly seo: LinkPageSeo;
   private readonly settings: SettingsReader;
+  private readonly queries: PageQueries;
   private template: string | null = null;
   private manifest: Manifest | null = null;
   private fonts: Map<string, string> | null = null;
@@ -105,6 +107,7 @@ export class SpaRenderer {
     answers: BootstrapAnswers;
     seo: LinkPageSeo;
     settings: SettingsReader;
+    queries: PageQueries;
     log: FastifyBaseLogger;
   }) {
     this.pages = new PageRenderer(deps.config.webDistDir, deps.log);
@@ -112,6 +115,7 @@ export class SpaRenderer {
     this.answers = deps.answers;
     this.seo = deps.seo;
     this.settings = deps.settings;
+    this.queries = deps.queries;
   }
 
   private loadTemplate(): string {
@@ -166,14 +170,15 @@ export class SpaRenderer {
       theme: themes.light?.id ?? null,
       cookieNotice: request.cookies[COOKIE.cookieNotice],
     };
-    const drawn = await this.pages.render(`${request.baseUrl}${request.url}`, data, hints);
+    const queries = await this.queries.forPage(pathname, request.actor);
+    const drawn = await this.pages.render(`${request.baseUrl}${request.url}`, data, hints, queries);
     if (!drawn) return null;
     // React puts the resources the page asks for (images to preload) first: they belong in <head>.
     const hoisted = drawn.html.match(/^(?:<link [^>]*>)+/)?.[0] ?? '';
     return {
       head: [themePaintScript(themes, nonce), formGuardScript(nonce), hoisted],
       body: drawn.html.slice(hoisted.length),
-      script: `window.ssr=${safeJson({ hints, loaderData: drawn.loaderData })};`,
+      script: `window.ssr=${safeJson({ hints, loaderData: drawn.loaderData, queries })};`,
     };
   }
 

@@ -1,16 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BootstrapData, SsrHints } from '@kosh/contracts';
+import { type BootstrapData, GUEST_PRODUCTS_KEY, Permission, type SsrHints, type SsrQuery } from '@kosh/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs } from '../helpers/factories.ts';
+import { staffAgent } from '../helpers/staff.ts';
 import { Agent, createTestApp, FIXTURE_INDEX_HTML, type TestApp } from '../helpers/test-app.ts';
 
 // A build with its server half, as web/build/server-entry.ts leaves it. This one draws what it was
 // given, so the test sees what the server passes; the real web app's drawing is the journeys' part.
 const SERVER_ENTRY = `
 let renders = 0;
-export async function renderPage(url, data, hints, signal) {
+export async function renderPage(url, data, hints, signal, queries) {
   renders += 1;
   const count = renders;
   // Long enough for visitors arriving together to find this render under way.
@@ -19,12 +20,12 @@ export async function renderPage(url, data, hints, signal) {
   // As the router answers a redirect.
   if (pathname === '/register') return null;
   // Never done: the server must give up on it.
-  if (pathname === '/pricing') {
+  if (new URL(url).searchParams.has('never')) {
     await new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
   }
   const seen = JSON.stringify({
     pathname, search: new URL(url).search, site: data.settings.branding.site_name, hints, count,
-    csrf: data.csrf_token,
+    csrf: data.csrf_token, queries,
   });
   return {
     html: '<link rel="preload" as="image" href="/landing/hero.svg"><main data-drawn="yes">' +
@@ -75,9 +76,12 @@ function read(html: string) {
           hints: SsrHints;
           count: number;
           csrf: string;
+          queries: SsrQuery[];
         })
       : null,
-    ssr: ssr ? (JSON.parse(ssr) as { hints: SsrHints; loaderData: Record<string, unknown> }) : null,
+    ssr: ssr
+      ? (JSON.parse(ssr) as { hints: SsrHints; loaderData: Record<string, unknown>; queries: SsrQuery[] })
+      : null,
   };
 }
 
@@ -97,7 +101,8 @@ describe('public pages drawn by the server', () => {
     const { root, seen, ssr } = read(res.body);
     expect(seen).toMatchObject({ pathname: '/login', search: '?next=%2Fdrive', site: 'Kosh' });
     // The browser hydrates with the hints the server drew with, and starts its router from the loaders' data.
-    expect(ssr).toEqual({ hints: seen?.hints, loaderData: { '0-0': null } });
+    expect(ssr).toEqual({ hints: seen?.hints, loaderData: { '0-0': null }, queries: [] });
+    expect(seen?.queries).toEqual([]);
     // React's resource hints go to <head>; the root holds only the page.
     expect(root.startsWith('<main')).toBe(true);
     const head = res.body.slice(0, res.body.indexOf('</head>'));
@@ -161,7 +166,7 @@ describe('public pages drawn by the server', () => {
     expect(redirected.statusCode).toBe(200);
     expect(read(redirected.body).root).toBe('');
     const started = Date.now();
-    const slow = await get('/pricing');
+    const slow = await get('/pricing?never');
     expect(slow.statusCode).toBe(200);
     expect(read(slow.body).root).toBe('');
     expect(slow.body).not.toContain('window.ssr=');
@@ -199,6 +204,43 @@ describe('public pages drawn by the server', () => {
     } finally {
       await t.modules.settings.service.set('branding.site_name', 'Kosh');
     }
+  });
+
+  it('draws the pricing page with the plans the API offers a visitor, and hands them to the browser', async () => {
+    const staff = (await staffAgent(t, { permissions: [Permission.plansUpdate] })).agent;
+    const created = await staff.post('/api/v1/billing/products', {
+      name: `Drawn plan ${Date.now()}`,
+      available_space: 200 * 1024 ** 3,
+      hidden: false,
+      free: false,
+      prices: [{ amount: 149, currency: 'INR', interval: 'month', interval_count: 1 }],
+    });
+    expect(created.statusCode).toBe(201);
+    const api = (await get('/api/v1/billing/products?loader=pricingPage')).json() as {
+      pagination: { data: unknown[] };
+    };
+    expect(api.pagination.data.length).toBeGreaterThan(0);
+    const page = read((await get('/pricing')).body);
+    const expected = [{ key: [...GUEST_PRODUCTS_KEY], data: api.pagination.data }];
+    expect(page.seen?.queries).toEqual(expected);
+    expect(page.ssr?.queries).toEqual(expected);
+    // A plan hidden since is gone from the next drawing: the plans are read for each request.
+    const plan = (created.json() as { product: { id: number; name: string; prices: Array<{ id: number }> } }).product;
+    const hidden = await staff.request({
+      method: 'PUT',
+      url: `/api/v1/billing/products/${plan.id}`,
+      payload: {
+        name: plan.name,
+        available_space: 200 * 1024 ** 3,
+        hidden: true,
+        free: false,
+        prices: [{ id: plan.prices[0].id, amount: 149, currency: 'INR', interval: 'month', interval_count: 1 }],
+      },
+    });
+    expect(hidden.statusCode).toBe(200);
+    const after = read((await get('/pricing')).body).seen?.queries[0].data as Array<{ id: number }>;
+    expect(after.map((product) => product.id)).not.toContain(plan.id);
+    expect(read((await get('/login')).body).seen?.queries).toEqual([]);
   });
 
   it('names the language of the page on <html>, drawn or not', async () => {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { GUEST_PRODUCTS_KEY } from '@kosh/contracts/constants';
 import { endpoints } from '@kosh/contracts/endpoints';
 import { call } from './call.ts';
 
@@ -9,7 +10,8 @@ import { call } from './call.ts';
 export const billingKeys = {
   all: ['billing'] as const,
   /** Per user: a subscriber is offered only plans with more space (spec part 2, 5). */
-  products: (userId: number | null) => ['billing', 'products', userId ?? 'guest'] as const,
+  products: (userId: number | null) =>
+    userId === null ? GUEST_PRODUCTS_KEY : (['billing', 'products', userId] as const),
   gateways: ['billing', 'gateways'] as const,
   subscription: ['billing', 'subscription'] as const,
   invoices: (page: number, perPage: number) => ['billing', 'invoices', page, perPage] as const,

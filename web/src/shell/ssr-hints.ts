@@ -1,9 +1,9 @@
-import type { SsrHints } from '@kosh/contracts';
+import type { SsrHints, SsrQuery } from '@kosh/contracts';
 
 declare global {
   interface Window {
     /** Set beside the bootstrap data when the server drew the page: hydrate it, do not redraw it. */
-    ssr?: { hints: SsrHints; loaderData: Record<string, unknown> };
+    ssr?: { hints: SsrHints; loaderData: Record<string, unknown>; queries?: SsrQuery[] };
   }
 }
 
