@@ -101,13 +101,13 @@ export const BootstrapDataSchema = z.object({
 });
 export type BootstrapData = z.infer<typeof BootstrapDataSchema>;
 
+/** A query the server answered for a page it drew, under the web app's key for that query. */
+export type SsrQuery = { key: readonly unknown[]; data: unknown };
+
 /**
  * What the server assumed of the device when it drew a page's HTML (the public pages, for
  * visitors): the web app's first render in the browser draws the same, then the real values.
  */
-/** A query the server answered for a page it drew, under the web app's key for that query. */
-export type SsrQuery = { key: readonly unknown[]; data: unknown };
-
 export type SsrHints = {
   /** A phone, going by the Sec-CH-UA-Mobile hint or the user agent. */
   mobile: boolean;

@@ -4,7 +4,7 @@ import type { BootstrapData } from '@kosh/contracts';
 import './styles/index.css';
 import { App } from './App.tsx';
 import { queryClient } from './api/query-client.ts';
-import { createRouter, loadMatchedRoutes } from './router.tsx';
+import { type AppRouter, createRouter, loadMatchedRoutes } from './router.tsx';
 import { loadBootstrapData } from './shell/bootstrap-store.ts';
 import { startErrorReporting } from './shell/error-reporting.ts';
 import { yieldToMain } from './shell/main-thread.ts';
@@ -29,12 +29,13 @@ async function start(): Promise<void> {
   document.documentElement.lang = data.i18n.language;
   void startErrorReporting(data.settings.error_reporting);
   initTheme();
+  const app = (router: AppRouter) => (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  );
   if (!window.ssr) {
-    createRoot(container).render(
-      <StrictMode>
-        <App router={createRouter()} />
-      </StrictMode>,
-    );
+    createRoot(container).render(app(createRouter()));
     return;
   }
   // The server drew this page (server/src/web/page-render.ts): take it over rather than redraw it.
@@ -50,12 +51,7 @@ async function start(): Promise<void> {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread until the whole page is live: taps and scrolls stay answered on a slow phone.
   startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    );
+    hydrateRoot(container, app(router));
   });
 }
 
