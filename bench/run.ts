@@ -1,4 +1,5 @@
 // npm run bench [-- --only=listing|bulk|report|admin|download|upload|web] [--pg] [--dialect=sqlite|postgres]
+//   [--pages=link,admin] (web: only the pages whose name contains one of these)
 // Prints each figure beside its DESIGN.md budget and exits 1 when one is missed.
 // --pg also runs the listing/search and bulk benches on PostgreSQL: KOSH_BENCH_PG_URL, or a throwaway
 // cluster from scripts/pg-start.sh.
@@ -19,6 +20,11 @@ const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const dialect = args.find((a) => a.startsWith('--dialect='))?.slice('--dialect='.length);
 const withPg = dialect === 'postgres' || args.includes('--pg') || Boolean(process.env.KOSH_BENCH_PG_URL);
 const withSqlite = dialect !== 'postgres';
+const pages =
+  args
+    .find((a) => a.startsWith('--pages='))
+    ?.slice('--pages='.length)
+    .split(',') ?? [];
 
 async function main(): Promise<void> {
   const reporting = deferPageReporting();
@@ -87,7 +93,7 @@ async function runBenches(): Promise<void> {
   }
   if (!only || only === 'web') {
     process.stdout.write('web pages (Lighthouse, mobile preset, Chromium)\n');
-    figures.push(...(await benchWeb()));
+    figures.push(...(await benchWeb(pages)));
   }
   printFigures('Kosh drive benchmarks', figures);
   const missed = figures.filter((f) => !f.ok).length;

@@ -151,8 +151,12 @@ async function medianRun(port: number, url: string): Promise<LighthouseResult> {
 
 const seconds = (ms: number | undefined) => `${((ms ?? 0) / 1000).toFixed(1)} s`;
 
-export async function benchWeb(): Promise<Figure[]> {
-  const dist = buildWeb();
+/**
+ * `pages`: measure only the pages whose name contains one of these (all when empty);
+ * KOSH_BENCH_WEB_DIST: measure that build instead of building afresh.
+ */
+export async function benchWeb(pages: string[] = []): Promise<Figure[]> {
+  const dist = process.env.KOSH_BENCH_WEB_DIST ?? buildWeb();
   const modules = await openBenchRuntime(tempDir('web'), undefined, { WEB_DIST_DIR: dist });
   const user = await benchUser(modules);
   const admin = await benchUser(modules, { admin: true });
@@ -162,7 +166,7 @@ export async function benchWeb(): Promise<Figure[]> {
   await app.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
   const linkHash = await createLink(base, user.cookie, firstEntry);
-  const pages: Page[] = [
+  const all: Page[] = [
     { name: '/login', path: '/login', minPerformance: 0.95 },
     { name: '/register', path: '/register', minPerformance: 0.95 },
     { name: '/ (landing)', path: '/', minPerformance: 0.95 },
@@ -176,13 +180,14 @@ export async function benchWeb(): Promise<Figure[]> {
     { name: '/drive/s/{hash} (link page)', path: `/drive/s/${linkHash}`, minPerformance: 0.9 },
     { name: '/admin (report)', path: '/admin', minPerformance: 0.9, cookie: admin.cookie },
   ];
+  const measured = all.filter((page) => pages.length === 0 || pages.some((name) => page.name.includes(name)));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   const figures: Figure[] = [];
   try {
-    for (const page of pages) {
+    for (const page of measured) {
       process.stdout.write(`  lighthouse ${page.path} (${RUNS} runs)\n`);
       await useSession(chrome.port, base, page.cookie);
       const result = await medianRun(chrome.port, `${base}${page.path}`);

@@ -78,3 +78,14 @@ export type MenuPosition = (typeof MENU_POSITIONS)[number];
 
 /** The web app's query key for the plans a visitor is offered (web/src/api/billing.api.ts). */
 export const GUEST_PRODUCTS_KEY = ['billing', 'products', 'guest'] as const;
+
+/** The loader value of the shareable link page call (part 2, 7). */
+export const SHAREABLE_LINK_PAGE_LOADER = 'shareableLinkPage';
+/** Children per page of the shareable link page, as the web app asks for them. */
+export const LINK_PAGE_SIZE = 50;
+
+/** What the shareable link page asks for: the order, the password tried, the folder open inside the link. */
+export type LinkPageParams = { order: string; password: string | null; folderHash: string | null };
+
+/** The web app's query key for a shareable link page's pages (web/src/api/shares.api.ts). */
+export const linkPageKey = (hash: string, params: LinkPageParams) => ['shares', 'link-page', hash, params] as const;

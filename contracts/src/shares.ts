@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHAREABLE_LINK_PAGE_LOADER } from './constants.ts';
 import {
   BULK_IDS_MAX,
   BULK_IDS_MESSAGE,
@@ -25,8 +26,6 @@ export const SHARE_EMAILS_MAX = 50;
 export const SHARE_INVITE_TYPE = 'file_entry_share';
 /** The notification a share leaves the recipient (part 1, 2.8). */
 export const FILE_ENTRY_SHARED_NOTIFICATION = 'file-entry-shared';
-/** The loader value of the shareable link page call (part 2, 7). */
-export const SHAREABLE_LINK_PAGE_LOADER = 'shareableLinkPage';
 export const LINK_PASSWORD_MAX_LENGTH = 200;
 /** Link passwords are guessed online by anyone: at least 8 characters, not only spaces. */
 export const LINK_PASSWORD_MIN_LENGTH = 8;

@@ -120,6 +120,60 @@ describe('a logged-out visitor of a shareable link', () => {
     }
   });
 
+  it('sees the link page drawn before its scripts arrive, and the app takes it over without asking again', async () => {
+    const { link, api, folder } = await ownerWithLink();
+    await api.folder('Day trips', folder.id);
+    const plan = await api.upload('plan.txt', 'Day 2: Hampi\n', 'text/plain', folder.id);
+    // A phone says so (Sec-CH-UA-Mobile), and the server draws the page for a phone.
+    const phone = { 'sec-ch-ua-mobile': '?1' };
+    const blocked = await browserAt(MOBILE);
+    await blocked.context.setExtraHTTPHeaders(phone);
+    await blocked.page.route('**/assets/*.js', (route) => route.abort());
+    await blocked.page.goto(server.url + link.url);
+    await entry(blocked.page, 'itinerary.txt').waitFor();
+    expect(await entry(blocked.page, 'Day trips').isVisible()).toBe(true);
+    expect(await blocked.page.getByTestId('link-shared-by').textContent()).toBe('Shared by Asha Rao');
+    await shot(blocked.page, 'link-drawn-before-scripts-mobile');
+
+    // A visitor far from the site's timezone (UTC, its default) sees times in the site's, drawn and live alike.
+    const { page, context, consoleErrors } = await browserAt(MOBILE);
+    await context.setExtraHTTPHeaders(phone);
+    await (await context.newCDPSession(page)).send('Emulation.setTimezoneOverride', {
+      timezoneId: 'Pacific/Kiritimati',
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { drawn?: Element | null }).drawn = document.querySelector('[data-testid="link-page"]');
+      });
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === `/api/v1/shareable-links/${link.hash}`) asked.push(url.search);
+    });
+    await page.goto(server.url + link.url);
+    await waitForApp(page);
+    // Hydrated, not redrawn, from the answer the page came with.
+    expect(
+      await page.evaluate(() => (window as unknown as { drawn?: Element | null }).drawn?.isConnected ?? false),
+    ).toBe(true);
+    expect(asked).toEqual([]);
+    const siteTime = await page.evaluate(
+      (at) =>
+        new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(at)),
+      plan.updated_at,
+    );
+    await expect.poll(() => entry(page, 'plan.txt').textContent()).toContain(siteTime);
+    await entry(page, 'Day trips').dblclick();
+    await page.getByText('This folder is empty').waitFor();
+    expect(asked).toEqual([expect.stringContaining('folderHash=')]);
+    expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
+    // The drawing, before any script, shows the very same time.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(server.url + link.url);
+    expect(await entry(page, 'plan.txt').textContent()).toContain(siteTime);
+  });
+
   it('does not say who shared a password-protected link until it is unlocked', async () => {
     const { link } = await ownerWithLink(() => ({ password: 'holiday-secret' }));
     const { page } = await browserAt();

@@ -5,6 +5,9 @@ import type { LinkAccessService } from './link-access.service.ts';
 /** The shareable link page routes: /drive/s/{hash} (spec part 2, 2) and the short /s/{hash}. */
 const LINK_PAGE = /^\/(?:drive\/)?s\/([A-Za-z0-9_-]{1,64})\/?$/;
 
+/** The link's hash when the path is a shareable link page, else undefined. */
+export const linkHashOf = (pathname: string): string | undefined => LINK_PAGE.exec(pathname)?.[1];
+
 export type PageSeo = { title: string; description: string; status: number };
 
 /**
@@ -26,7 +29,7 @@ export class LinkPageSeo {
    * gets the unknown-link answer without a lookup, so the page is no oracle either; misses count.
    */
   async forPath(pathname: string, ip: string): Promise<PageSeo | null> {
-    const hash = LINK_PAGE.exec(pathname)?.[1];
+    const hash = linkHashOf(pathname);
     if (!hash) return null;
     const [siteName, siteDescription, title, description, linkTitle, linkDescription] = await Promise.all([
       this.settings.get<string>('branding.site_name'),

@@ -1,23 +1,58 @@
-import { GUEST_PRODUCTS_KEY, ListProductsResponseSchema, type SsrQuery } from '@kosh/contracts';
+import {
+  DRIVE_DEFAULT_ORDER,
+  GUEST_PRODUCTS_KEY,
+  LINK_PAGE_SIZE,
+  linkPageKey,
+  ListProductsResponseSchema,
+  SHAREABLE_LINK_PAGE_LOADER,
+  ShareableLinkPageSchema,
+  type SsrQuery,
+} from '@kosh/contracts';
 import type { Actor } from '../auth/actor.ts';
 import type { PlansService } from '../billing/plans.service.ts';
+import type { LinkAccessService } from '../shares/link-access.service.ts';
+import { linkHashOf } from '../shares/link-seo.ts';
+
+/** The response schema keeps what the API sends and no more; JSON makes dates the strings it sends. */
+const asSent = <T>(schema: { parse(value: unknown): T }, value: unknown): T =>
+  JSON.parse(JSON.stringify(schema.parse(value))) as T;
 
 /**
  * What a drawn page loads first through the API, answered here as the API answers it, so the server
  * draws the page with it instead of skeletons, and the browser takes the page over without asking
- * again: the pricing page's plans. (The landing page loads its plans as the reader nears them.)
+ * again: the pricing page's plans, a shareable link page's link and first children. (The landing
+ * page loads its plans as the reader nears them.)
  */
 export class PageQueries {
   private readonly plans: Pick<PlansService, 'list'>;
+  private readonly links: Pick<LinkAccessService, 'page'>;
 
-  constructor(deps: { plans: Pick<PlansService, 'list'> }) {
+  constructor(deps: { plans: Pick<PlansService, 'list'>; links: Pick<LinkAccessService, 'page'> }) {
     this.plans = deps.plans;
+    this.links = deps.links;
   }
 
-  async forPage(pathname: string, actor: Actor): Promise<SsrQuery[]> {
+  /** The queries to draw the page with; null when the page is better left to the browser's app. */
+  async forPage(pathname: string, actor: Actor): Promise<SsrQuery[] | null> {
+    const hash = linkHashOf(pathname);
+    if (hash) return this.linkPage(hash, actor);
     if (pathname !== '/pricing') return [];
-    // The response schema keeps what the API sends and no more; JSON makes dates the strings it sends.
-    const products = ListProductsResponseSchema.parse(await this.plans.list(actor));
-    return [{ key: GUEST_PRODUCTS_KEY, data: JSON.parse(JSON.stringify(products.pagination.data)) }];
+    const products = asSent(ListProductsResponseSchema, await this.plans.list(actor));
+    return [{ key: GUEST_PRODUCTS_KEY, data: products.pagination.data }];
+  }
+
+  /**
+   * The link page's first answer, in the default order, as an infinite query's data. Only a link
+   * that opens for anyone: one with a password is unlocked by a cookie only the API path receives,
+   * and a restricted, missing or expired one has the app show its own state (or the sign-in page).
+   */
+  private async linkPage(hash: string, actor: Actor): Promise<SsrQuery[] | null> {
+    const order = `${DRIVE_DEFAULT_ORDER.orderBy}:${DRIVE_DEFAULT_ORDER.orderDir}`;
+    const query = { loader: SHAREABLE_LINK_PAGE_LOADER, page: 1, perPage: LINK_PAGE_SIZE, order } as const;
+    const answer = await this.links.page(actor, hash, query, { token: undefined }).catch(() => null);
+    if (!answer || answer.page.passwordInvalid) return null;
+    const page = asSent(ShareableLinkPageSchema, answer.page);
+    const key = linkPageKey(hash, { order, password: null, folderHash: null });
+    return [{ key, data: { pages: [page], pageParams: [1] } }];
   }
 }

@@ -5,12 +5,14 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { type BootstrapData, type SsrHints, type SsrQuery, type Theme, themeDeclarations } from '@kosh/contracts';
+import { linkHashOf } from '../shares/link-seo.ts';
 import { safeJson } from './safe-json.ts';
 
 /**
  * The pages a first visit lands on, drawn by the server for visitors: the page shows as soon as
  * its HTML and styles arrive, before the scripts (web/src/entry-server.tsx). Signed-in pages stay
- * a blank shell the app fills.
+ * a blank shell the app fills. Shareable link pages too are drawn (when their link opens for
+ * anyone: page-queries.ts).
  */
 const RENDERED_PATHS = new Set(['/', '/login', '/register', '/pricing']);
 
@@ -42,7 +44,7 @@ type RenderModule = {
 export function rendersPage(pathname: string, data: BootstrapData): boolean {
   // A custom page as home loads its content through the API in the browser.
   if (pathname === '/' && data.settings.homepage?.type === 'customPage') return false;
-  return !data.user && RENDERED_PATHS.has(pathname);
+  return !data.user && (RENDERED_PATHS.has(pathname) || linkHashOf(pathname) !== undefined);
 }
 
 /** A phone: the Sec-CH-UA-Mobile client hint where the browser sends it, else the user agent. */

@@ -171,6 +171,7 @@ export class SpaRenderer {
       cookieNotice: request.cookies[COOKIE.cookieNotice],
     };
     const queries = await this.queries.forPage(pathname, request.actor);
+    if (!queries) return null;
     const drawn = await this.pages.render(`${request.baseUrl}${request.url}`, data, hints, queries);
     if (!drawn) return null;
     // React puts the resources the page asks for (images to preload) first: they belong in <head>.
@@ -212,7 +213,8 @@ export class SpaRenderer {
     const meta = (property: string, content: string) =>
       `<meta property="${property}" content="${escapeHtml(content)}">`;
     const icons = faviconLinks(settings.branding?.favicon);
-    const drawn = page ? null : await this.draw(request, data, pathname, nonce);
+    // A link page that answers 404 shows the app's own "not found"; one that opens may be drawn.
+    const drawn = page && page.status !== 200 ? null : await this.draw(request, data, pathname, nonce);
     const routeScripts = this.routeScripts(pathname, data.settings.homepage?.type, Boolean(data.user));
     let html = this.loadTemplate()
       .replace(/<title>[\s\S]*?<\/title>/i, '')

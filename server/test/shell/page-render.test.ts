@@ -1,10 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type BootstrapData, GUEST_PRODUCTS_KEY, Permission, type SsrHints, type SsrQuery } from '@kosh/contracts';
+import {
+  type BootstrapData,
+  GUEST_PRODUCTS_KEY,
+  LINK_PAGE_SIZE,
+  linkPageKey,
+  Permission,
+  type SsrHints,
+  type SsrQuery,
+} from '@kosh/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs } from '../helpers/factories.ts';
 import { staffAgent } from '../helpers/staff.ts';
+import { Person } from '../shares/sharing.ts';
 import { Agent, createTestApp, FIXTURE_INDEX_HTML, type TestApp } from '../helpers/test-app.ts';
 
 // A build with its server half, as web/build/server-entry.ts leaves it. This one draws what it was
@@ -241,6 +250,53 @@ describe('public pages drawn by the server', () => {
     const after = read((await get('/pricing')).body).seen?.queries[0].data as Array<{ id: number }>;
     expect(after.map((product) => product.id)).not.toContain(plan.id);
     expect(read((await get('/login')).body).seen?.queries).toEqual([]);
+  });
+
+  it("draws a link page with the link's first answer as the API gives a visitor, if it opens", async () => {
+    const owner = await Person.create(t, { first_name: 'Asha', last_name: 'Rao' });
+    const folder = await owner.folder('Holiday');
+    for (const name of ['beach.txt', 'hills.txt']) await owner.upload(name, name, folder.id);
+    const { hash } = await owner.createLink(folder.id);
+    const order = 'updated_at:desc';
+    const api = await get(
+      `/api/v1/shareable-links/${hash}?loader=shareableLinkPage&page=1&perPage=${LINK_PAGE_SIZE}&order=${order}`,
+    );
+    expect(api.statusCode).toBe(200);
+    const expected = [
+      {
+        key: [...linkPageKey(hash, { order, password: null, folderHash: null })],
+        data: { pages: [api.json()], pageParams: [1] },
+      },
+    ];
+    for (const url of [`/drive/s/${hash}`, `/s/${hash}`]) {
+      const page = read((await get(url)).body);
+      expect(page.seen?.pathname).toBe(url);
+      expect(page.seen?.queries).toEqual(expected);
+      expect(page.ssr?.queries).toEqual(expected);
+    }
+    // Signed in, the page is the browser's to draw, as every signed-in page is.
+    expect(read((await owner.agent.get(`/drive/s/${hash}`)).body).root).toBe('');
+
+    // A password is unlocked by a cookie only the API path gets; a restricted link sends a visitor
+    // to sign in; a removed or unknown link answers 404: each is left to the browser's app.
+    const locked = await owner.folder('Locked');
+    const withPassword = await owner.createLink(locked.id, { password: 'open sesame' });
+    const members = await owner.folder('Members');
+    const restricted = await owner.createLink(members.id, { restricted: true });
+    const gone = await owner.folder('Gone');
+    const removed = await owner.createLink(gone.id);
+    expect((await owner.agent.post('/api/v1/file-entries/delete', { entryIds: [gone.id] })).statusCode).toBe(200);
+    for (const [link, status] of [
+      [withPassword.hash, 200],
+      [restricted.hash, 200],
+      [removed.hash, 404],
+      ['NoSuchLinkHash', 404],
+    ] as const) {
+      const res = await get(`/drive/s/${link}`);
+      expect(res.statusCode).toBe(status);
+      expect(read(res.body).root).toBe('');
+      expect(res.body).not.toContain('window.ssr=');
+    }
   });
 
   it('names the language of the page on <html>, drawn or not', async () => {

@@ -8,15 +8,18 @@ import type {
   ShareEntriesBody,
   SharePermission,
 } from '@kosh/contracts';
+import {
+  LINK_PAGE_SIZE,
+  type LinkPageParams,
+  linkPageKey,
+  SHAREABLE_LINK_PAGE_LOADER,
+} from '@kosh/contracts/constants';
 import { endpoints } from '@kosh/contracts/endpoints';
 import { call } from './call.ts';
 import { driveKeys } from './drive.api.ts';
 import { mapEntries, removeEntries, type EntryPages } from './drive-cache.ts';
 
 export const SHARE_PERMISSIONS = ['view', 'download', 'edit'] as const satisfies readonly SharePermission[];
-/** The loader of the shareable link page call (spec part 2, 7). */
-export const LINK_PAGE_LOADER = 'shareableLinkPage';
-export const LINK_PAGE_SIZE = 50;
 
 /** Query keys of sharing (STYLE.md "Web": a key factory per area). */
 export const shareKeys = {
@@ -24,7 +27,7 @@ export const shareKeys = {
   people: (entryId: number) => ['shares', 'people', entryId] as const,
   link: (entryId: number) => ['shares', 'link', entryId] as const,
   linkPages: ['shares', 'link-page'] as const,
-  linkPage: (hash: string, params: LinkPageParams) => ['shares', 'link-page', hash, params] as const,
+  linkPage: linkPageKey,
 };
 
 /** The owner's "shared" mark follows what the dialog changed, in every cached listing. */
@@ -140,8 +143,6 @@ export function useSaveShareableLink(entryId: number) {
   });
 }
 
-export type LinkPageParams = { order: string; password: string | null; folderHash: string | null };
-
 /**
  * The shareable link page (GET shareable-links/{hash}, spec part 2, 7): the link, whether its
  * password is wanted, and the folder's children page by page while current_page < last_page.
@@ -153,7 +154,7 @@ export function useLinkPage(hash: string, params: LinkPageParams, isEnabled: boo
       call(endpoints.getShareableLinkPage, {
         params: { hash },
         query: {
-          loader: LINK_PAGE_LOADER,
+          loader: SHAREABLE_LINK_PAGE_LOADER,
           page: pageParam,
           perPage: LINK_PAGE_SIZE,
           order: params.order,

@@ -3,6 +3,13 @@ import { isFolder } from '../file-types.ts';
 import type { DayGroup, DayGroupLabel } from './day-groups.ts';
 
 export const GRID_GAP = 16;
+
+/**
+ * The scroll area assumed until it is measured: a phone's height and then some. The server draws
+ * the rows in it (the shareable link page), and the browser's first render, which takes that
+ * drawing over, must assume the same.
+ */
+export const FIRST_VIEW_RECT = { width: 0, height: 900 };
 export const CARD_MIN_WIDTH = 200;
 export const MOBILE_CARD_MIN_WIDTH = 150;
 export const CARD_HEIGHT = 180;
