@@ -116,6 +116,8 @@ async function openReport(viewport = DESKTOP, theme?: 'dark', search = ''): Prom
   return browser.page;
 }
 
+const DRAWN_CHART = '[data-testid="report-chart"] svg.recharts-surface';
+
 /** Label, value and previous value of each card. */
 async function cards(page: Page): Promise<Record<string, [string, string]>> {
   const rows = await page
@@ -151,7 +153,9 @@ describe('admin report', () => {
     });
     expect(await page.getByTestId('report-card-change').first().textContent()).toBe('+150%');
     expect(await page.getByTestId('report-chart').count()).toBe(7);
-    expect(await page.locator('[data-testid="report-chart"] svg.recharts-surface').count()).toBe(7);
+    // A chart is drawn as it comes near the screen.
+    for (const chart of await page.getByTestId('report-chart').all()) await chart.scrollIntoViewIfNeeded();
+    await poll(() => page.locator(DRAWN_CHART).count()).toBe(7);
     const country = page.getByRole('region', { name: 'Users by country' });
     // The admin's own session came from a loopback address: no country.
     const labels = await country.locator('svg text').allTextContents();
@@ -216,7 +220,7 @@ describe('admin report', () => {
     await poll(() => page.url()).toContain('range=12m');
     await poll(async () => (await cards(page))['New users']).toEqual(['7', '0']);
     // Twelve month buckets on the sign-ups axis at most, one bar per month with uploads.
-    expect(await page.locator('[data-testid="report-chart"] svg.recharts-surface').count()).toBeGreaterThan(0);
+    expect(await page.locator(DRAWN_CHART).count()).toBeGreaterThan(0);
 
     await choosePeriod(page, 'Custom');
     const day = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
@@ -250,12 +254,18 @@ describe('admin report', () => {
     if (isDark) expect(await seriousA11yViolations(page)).toEqual([]);
     const name = `admin-report-${width}${isDark ? '-dark' : ''}`;
     await screenshot(page, name);
+    // On a phone the charts far below the first screen are not drawn until the admin scrolls near them.
+    if (viewport === MOBILE) expect(await page.locator(DRAWN_CHART).count()).toBeLessThan(7);
     for (const [part, region] of [
       ['charts', 'Space used over time'],
       ['audience', 'Users by country'],
       ['users', 'Top users by space'],
     ] as const) {
       await page.getByRole('region', { name: region }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      const shown = page.getByRole('region', { name: region });
+      await poll(
+        async () => (await shown.locator(DRAWN_CHART).count()) === (await shown.getByTestId('report-chart').count()),
+      ).toBe(true);
       await screenshot(page, `${name}-${part}`);
     }
   });

@@ -1,8 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * Whether an element has come within `margin` of the viewport, once: content far down a page
- * (a form and its validation code) loads as the reader approaches it, not with the first paint.
+ * The nearest ancestor that scrolls, or null for the page itself. Inside a scrolling box (the
+ * admin area's <main>), the box clips what the viewport sees: the margin has to extend the box.
+ */
+function scrollingAncestor(element: Element): Element | null {
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    if (/(auto|scroll)/.test(getComputedStyle(parent).overflowY)) return parent;
+  }
+  return null;
+}
+
+/**
+ * Whether an element has come within `margin` of the viewport (or of the box it scrolls in), once:
+ * content far down a page (a form and its validation code, charts) loads as the reader approaches
+ * it, not with the first paint.
  */
 export function useNearViewport<T extends Element>(margin = '600px') {
   const ref = useRef<T>(null);
@@ -18,7 +30,7 @@ export function useNearViewport<T extends Element>(margin = '600px') {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
-      { rootMargin: margin },
+      { root: scrollingAncestor(element), rootMargin: margin },
     );
     observer.observe(element);
     return () => observer.disconnect();

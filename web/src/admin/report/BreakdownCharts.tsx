@@ -2,6 +2,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { AdminReport, ReportBreakdown } from '@kosh/contracts/admin-report';
 import { formatBytes } from '@kosh/contracts/format';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { NearViewport } from '../../ui/NearViewport.tsx';
 import { ChartCard, chartTheme, NoData } from './ChartCard.tsx';
 import { byteTicks, formatCompact, formatCount } from './report-format.ts';
 
@@ -17,46 +18,48 @@ function Bars({ title, rows, isBytes }: { title: string; rows: Row[]; isBytes?: 
   const ticks = isBytes ? byteTicks(Math.max(...rows.map((r) => r.value))) : undefined;
   return (
     <div className="w-full" style={{ height }} data-testid="report-chart">
-      <ResponsiveContainer width="100%" height={height}>
-        <BarChart data={rows} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }} title={title}>
-          <CartesianGrid stroke={chartTheme.grid} horizontal={false} />
-          <XAxis
-            type="number"
-            allowDecimals={false}
-            ticks={ticks}
-            tickCount={Math.min(5, Math.max(...rows.map((r) => r.value)) + 1)}
-            domain={ticks ? [0, ticks[ticks.length - 1]] : undefined}
-            tickFormatter={(n: number) => (isBytes ? formatBytes(n) : formatCompact(n, language))}
-            tick={chartTheme.tick}
-            tickLine={false}
-            axisLine={false}
-          />
-          <YAxis
-            type="category"
-            dataKey="name"
-            width={112}
-            tick={chartTheme.tick}
-            tickLine={false}
-            axisLine={{ stroke: chartTheme.grid }}
-            interval={0}
-          />
-          <Tooltip
-            {...chartTheme.tooltip}
-            cursor={chartTheme.cursor}
-            formatter={(value, _name, item) => {
-              const row = item.payload as Row;
-              return [row.detail ? `${format(Number(value))} (${row.detail})` : format(Number(value)), title];
-            }}
-          />
-          <Bar
-            dataKey="value"
-            fill={chartTheme.primary}
-            radius={[0, 3, 3, 0]}
-            maxBarSize={18}
-            isAnimationActive={false}
-          />
-        </BarChart>
-      </ResponsiveContainer>
+      <NearViewport className="size-full">
+        <ResponsiveContainer width="100%" height={height}>
+          <BarChart data={rows} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }} title={title}>
+            <CartesianGrid stroke={chartTheme.grid} horizontal={false} />
+            <XAxis
+              type="number"
+              allowDecimals={false}
+              ticks={ticks}
+              tickCount={Math.min(5, Math.max(...rows.map((r) => r.value)) + 1)}
+              domain={ticks ? [0, ticks[ticks.length - 1]] : undefined}
+              tickFormatter={(n: number) => (isBytes ? formatBytes(n) : formatCompact(n, language))}
+              tick={chartTheme.tick}
+              tickLine={false}
+              axisLine={false}
+            />
+            <YAxis
+              type="category"
+              dataKey="name"
+              width={112}
+              tick={chartTheme.tick}
+              tickLine={false}
+              axisLine={{ stroke: chartTheme.grid }}
+              interval={0}
+            />
+            <Tooltip
+              {...chartTheme.tooltip}
+              cursor={chartTheme.cursor}
+              formatter={(value, _name, item) => {
+                const row = item.payload as Row;
+                return [row.detail ? `${format(Number(value))} (${row.detail})` : format(Number(value)), title];
+              }}
+            />
+            <Bar
+              dataKey="value"
+              fill={chartTheme.primary}
+              radius={[0, 3, 3, 0]}
+              maxBarSize={18}
+              isAnimationActive={false}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </NearViewport>
     </div>
   );
 }

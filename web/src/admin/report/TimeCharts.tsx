@@ -2,6 +2,7 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Too
 import type { AdminReport, ReportBucket } from '@kosh/contracts/admin-report';
 import { formatBytes } from '@kosh/contracts/format';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
+import { NearViewport } from '../../ui/NearViewport.tsx';
 import { ChartCard, chartTheme, NoData } from './ChartCard.tsx';
 import { bucketLabel, bucketTitle, byteTicks, formatCompact, formatCount } from './report-format.ts';
 
@@ -67,34 +68,36 @@ function TimeChart({ title, report, dataKey, kind, color, isBytes, extra }: Prop
         <NoData className="h-[220px]" />
       ) : (
         <div className="h-[220px] w-full" data-testid="report-chart">
-          <ResponsiveContainer width="100%" height={HEIGHT}>
-            {kind === 'area' ? (
-              <AreaChart data={report.series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title={title}>
-                <CartesianGrid stroke={chartTheme.grid} vertical={false} />
-                <XAxis {...axis.x} />
-                <YAxis {...axis.y} />
-                {tooltip}
-                <Area
-                  type="monotone"
-                  dataKey={dataKey}
-                  name={title}
-                  stroke={color}
-                  strokeWidth={2}
-                  fill={color}
-                  fillOpacity={0.12}
-                  isAnimationActive={false}
-                />
-              </AreaChart>
-            ) : (
-              <BarChart data={report.series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title={title}>
-                <CartesianGrid stroke={chartTheme.grid} vertical={false} />
-                <XAxis {...axis.x} />
-                <YAxis {...axis.y} />
-                {tooltip}
-                <Bar dataKey={dataKey} fill={color} radius={[3, 3, 0, 0]} maxBarSize={32} isAnimationActive={false} />
-              </BarChart>
-            )}
-          </ResponsiveContainer>
+          <NearViewport className="size-full">
+            <ResponsiveContainer width="100%" height={HEIGHT}>
+              {kind === 'area' ? (
+                <AreaChart data={report.series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title={title}>
+                  <CartesianGrid stroke={chartTheme.grid} vertical={false} />
+                  <XAxis {...axis.x} />
+                  <YAxis {...axis.y} />
+                  {tooltip}
+                  <Area
+                    type="monotone"
+                    dataKey={dataKey}
+                    name={title}
+                    stroke={color}
+                    strokeWidth={2}
+                    fill={color}
+                    fillOpacity={0.12}
+                    isAnimationActive={false}
+                  />
+                </AreaChart>
+              ) : (
+                <BarChart data={report.series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title={title}>
+                  <CartesianGrid stroke={chartTheme.grid} vertical={false} />
+                  <XAxis {...axis.x} />
+                  <YAxis {...axis.y} />
+                  {tooltip}
+                  <Bar dataKey={dataKey} fill={color} radius={[3, 3, 0, 0]} maxBarSize={32} isAnimationActive={false} />
+                </BarChart>
+              )}
+            </ResponsiveContainer>
+          </NearViewport>
         </div>
       )}
     </ChartCard>
