@@ -4,7 +4,7 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { FileEntry } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { EntryCard } from './EntryCard.tsx';
-import { CARD_HEIGHT, FIRST_VIEW_RECT, GRID_GAP, type GridRow } from './grid-layout.ts';
+import { CARD_HEIGHT, assumedViewRect, GRID_GAP, type GridRow } from './grid-layout.ts';
 
 type Props = {
   rows: GridRow[];
@@ -49,7 +49,7 @@ export function FileGrid({
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => rows[i].height,
     overscan: 4,
-    initialRect: FIRST_VIEW_RECT,
+    initialRect: assumedViewRect(),
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: new rows (other heights) must be measured again
   useEffect(() => virtualizer.measure(), [rows, virtualizer]);

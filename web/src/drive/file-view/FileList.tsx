@@ -15,7 +15,7 @@ import {
   SkeletonRow,
 } from './EntryRow.tsx';
 import type { DayGroup } from './day-groups.ts';
-import { FIRST_VIEW_RECT } from './grid-layout.ts';
+import { assumedViewRect } from './grid-layout.ts';
 import { useViewContext } from './view-context.ts';
 
 /** Skeleton rows shown under the loaded ones while the next page is on its way. */
@@ -148,7 +148,7 @@ export function FileList({
       return !row ? `s${i}` : row.kind === 'heading' ? row.key : row.entry.id;
     },
     overscan: 8,
-    initialRect: FIRST_VIEW_RECT,
+    initialRect: assumedViewRect(),
     scrollMargin: headerHeight,
     scrollPaddingStart: headerHeight,
   });

@@ -1,15 +1,19 @@
 import type { FileEntry } from '@kosh/contracts';
+import { isServer } from '../../shell/ssr-hints.ts';
 import { isFolder } from '../file-types.ts';
 import type { DayGroup, DayGroupLabel } from './day-groups.ts';
 
 export const GRID_GAP = 16;
 
+const FIRST_VIEW_RECT = { width: 0, height: 900 };
+
 /**
- * The scroll area assumed until it is measured: a phone's height and then some. The server draws
- * the rows in it (the shareable link page), and the browser's first render, which takes that
- * drawing over, must assume the same.
+ * The scroll area assumed until it is measured, on a page the server draws (the shareable link
+ * page): a phone's height and then some. The server draws the rows in it, and the browser's first
+ * render, which takes that drawing over, must assume the same. Elsewhere nothing is assumed, and
+ * rows are drawn once the area is measured.
  */
-export const FIRST_VIEW_RECT = { width: 0, height: 900 };
+export const assumedViewRect = () => (isServer || window.ssr ? FIRST_VIEW_RECT : undefined);
 export const CARD_MIN_WIDTH = 200;
 export const MOBILE_CARD_MIN_WIDTH = 150;
 export const CARD_HEIGHT = 180;
