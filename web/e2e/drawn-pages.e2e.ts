@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerViaApi, uniqueEmail } from './account-steps.ts';
+import { keptServerNode, rememberServerNode } from './drawn-steps.ts';
 import {
   DESKTOP,
   MOBILE,
@@ -39,16 +40,6 @@ async function openWithoutScripts(path: string, viewport = DESKTOP, cookies: Rec
   return browser.page;
 }
 
-/** Remembers the first element the server sent in #root, before any script runs. */
-async function rememberServerNode(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as { serverNode?: Element | null }).serverNode =
-        document.getElementById('root')?.firstElementChild;
-    });
-  });
-}
-
 /**
  * Counts the Intl calls that make the browser build its list of locales (tens of milliseconds on a
  * phone): formatters and supportedLocalesOf.
@@ -78,12 +69,6 @@ async function countLocaleLists(page: Page): Promise<void> {
     }
   });
 }
-
-const keptServerNode = (page: Page) =>
-  page.evaluate(() => {
-    const node = (window as unknown as { serverNode?: Element | null }).serverNode;
-    return !!node && node.isConnected;
-  });
 
 describe('public pages the server draws', () => {
   it('shows the sign-in page before its scripts arrive, and holds its form back until the app runs', async () => {

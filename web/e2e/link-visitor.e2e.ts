@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { unzip } from '../../server/test/helpers/zip.ts';
 import { registerViaApi, uniqueEmail } from './account-steps.ts';
 import { driveApi, entry, startDriveServer } from './drive-steps.ts';
+import { keptServerNode, rememberServerNode } from './drawn-steps.ts';
 import {
   cookieValue,
   DESKTOP,
@@ -141,11 +142,7 @@ describe('a logged-out visitor of a shareable link', () => {
     await (await context.newCDPSession(page)).send('Emulation.setTimezoneOverride', {
       timezoneId: 'Pacific/Kiritimati',
     });
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { drawn?: Element | null }).drawn = document.querySelector('[data-testid="link-page"]');
-      });
-    });
+    await rememberServerNode(page);
     const asked: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -154,9 +151,7 @@ describe('a logged-out visitor of a shareable link', () => {
     await page.goto(server.url + link.url);
     await waitForApp(page);
     // Hydrated, not redrawn, from the answer the page came with.
-    expect(
-      await page.evaluate(() => (window as unknown as { drawn?: Element | null }).drawn?.isConnected ?? false),
-    ).toBe(true);
+    expect(await keptServerNode(page)).toBe(true);
     expect(asked).toEqual([]);
     const siteTime = await page.evaluate(
       (at) =>

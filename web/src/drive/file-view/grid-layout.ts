@@ -4,6 +4,11 @@ import { isFolder } from '../file-types.ts';
 import type { DayGroup, DayGroupLabel } from './day-groups.ts';
 
 export const GRID_GAP = 16;
+export const CARD_MIN_WIDTH = 200;
+export const MOBILE_CARD_MIN_WIDTH = 150;
+export const CARD_HEIGHT = 180;
+export const TILE_HEIGHT = 48;
+const HEADING_HEIGHT = 48;
 
 const FIRST_VIEW_RECT = { width: 0, height: 900 };
 
@@ -14,11 +19,6 @@ const FIRST_VIEW_RECT = { width: 0, height: 900 };
  * rows are drawn once the area is measured.
  */
 export const assumedViewRect = () => (isServer || window.ssr ? FIRST_VIEW_RECT : undefined);
-export const CARD_MIN_WIDTH = 200;
-export const MOBILE_CARD_MIN_WIDTH = 150;
-export const CARD_HEIGHT = 180;
-export const TILE_HEIGHT = 48;
-const HEADING_HEIGHT = 48;
 
 export type GridRow =
   | { kind: 'heading'; key: string; label: 'Folders' | 'Files' | DayGroupLabel; height: number }
