@@ -89,3 +89,10 @@ export type LinkPageParams = { order: string; password: string | null; folderHas
 
 /** The web app's query key for a shareable link page's pages (web/src/api/shares.api.ts). */
 export const linkPageKey = (hash: string, params: LinkPageParams) => ['shares', 'link-page', hash, params] as const;
+
+/** Entries per drive listing call, as the web app asks for them (the list asks for more as it scrolls). */
+export const DRIVE_PAGE_SIZE = 100;
+/** The web app's query key for a drive listing: what it asks for, without the page (web/src/api/drive.api.ts). */
+export const driveListKey = <P extends object>(params: P | null) => ['drive', 'entries', params] as const;
+/** The web app's query key for the caller's storage used and available. */
+export const DRIVE_SPACE_USAGE_KEY = ['drive', 'space-usage'] as const;

@@ -26,7 +26,8 @@ async function start(): Promise<void> {
     );
     return;
   }
-  document.documentElement.lang = data.i18n.language;
+  // Set only when it differs: any write restyles every element (:lang() may match).
+  if (document.documentElement.lang !== data.i18n.language) document.documentElement.lang = data.i18n.language;
   void startErrorReporting(data.settings.error_reporting);
   initTheme();
   const app = (router: AppRouter) => (

@@ -1,5 +1,12 @@
 import {
+  DEFAULT_WORKSPACE_ID,
   DRIVE_DEFAULT_ORDER,
+  DRIVE_PAGE_SIZE,
+  DRIVE_SPACE_USAGE_KEY,
+  driveListKey,
+  FileEntryPageSchema,
+  ListFileEntriesQuerySchema,
+  SpaceUsageSchema,
   GUEST_PRODUCTS_KEY,
   LINK_PAGE_SIZE,
   linkPageKey,
@@ -10,7 +17,9 @@ import {
 } from '@kosh/contracts';
 import type { Actor } from '../auth/actor.ts';
 import type { PlansService } from '../billing/plans.service.ts';
+import type { DriveModule } from '../drive/drive.module.ts';
 import type { LinkAccessService } from '../shares/link-access.service.ts';
+import { AppError } from '../http/app-error.ts';
 import { linkHashOf } from '../shares/link-seo.ts';
 
 /** The response schema keeps what the API sends and no more; JSON makes dates the strings it sends. */
@@ -20,22 +29,32 @@ const asSent = <T>(schema: { parse(value: unknown): T }, value: unknown): T =>
 /**
  * What a drawn page loads first through the API, answered here as the API answers it, so the server
  * draws the page with it instead of skeletons, and the browser takes the page over without asking
- * again: the pricing page's plans, a shareable link page's link and first children. (The landing
- * page loads its plans as the reader nears them.)
+ * again: the pricing page's plans, a shareable link page's link and first children, the drive's
+ * first entries and storage meter. (The landing page loads its plans as the reader nears them.)
  */
 export class PageQueries {
   private readonly plans: Pick<PlansService, 'list'>;
   private readonly links: Pick<LinkAccessService, 'page'>;
+  private readonly drive: Pick<DriveModule, 'listing' | 'space' | 'policy'>;
 
-  constructor(deps: { plans: Pick<PlansService, 'list'>; links: Pick<LinkAccessService, 'page'> }) {
+  constructor(deps: {
+    plans: Pick<PlansService, 'list'>;
+    links: Pick<LinkAccessService, 'page'>;
+    drive: Pick<DriveModule, 'listing' | 'space' | 'policy'>;
+  }) {
     this.plans = deps.plans;
     this.links = deps.links;
+    this.drive = deps.drive;
   }
 
-  /** The queries to draw the page with; null when the page is better left to the browser's app. */
-  async forPage(pathname: string, actor: Actor): Promise<SsrQuery[] | null> {
+  /**
+   * The queries to draw the page with; null when the page is better left to the browser's app.
+   * `workspaceId`: the active workspace, as the activeWorkspaceId cookie names it.
+   */
+  async forPage(pathname: string, actor: Actor, workspaceId: number): Promise<SsrQuery[] | null> {
     const hash = linkHashOf(pathname);
     if (hash) return this.linkPage(hash, actor);
+    if (pathname === '/drive') return this.driveHome(actor, workspaceId);
     if (pathname !== '/pricing') return [];
     const products = asSent(ListProductsResponseSchema, await this.plans.list(actor));
     return [{ key: GUEST_PRODUCTS_KEY, data: products.pagination.data }];
@@ -54,5 +73,27 @@ export class PageQueries {
     const page = asSent(ShareableLinkPageSchema, answer.page);
     const key = linkPageKey(hash, { order, password: null, folderHash: null });
     return [{ key, data: { pages: [page], pageParams: [1] } }];
+  }
+
+  /**
+   * The drive's root as the app first asks for it (default order, first page) and the storage
+   * meter. Only the default workspace: another one is checked, and may fall back, in the browser.
+   */
+  private async driveHome(actor: Actor, workspaceId: number): Promise<SsrQuery[] | null> {
+    if (workspaceId !== DEFAULT_WORKSPACE_ID || !actor.user) return null;
+    const params = { section: 'home', ...DRIVE_DEFAULT_ORDER } as const;
+    const query = ListFileEntriesQuerySchema.parse({ ...params, page: 1, perPage: DRIVE_PAGE_SIZE });
+    const { listing, space, policy } = this.drive;
+    const answers = await Promise.all([
+      listing.list(actor, workspaceId, query),
+      policy.scopeFor(actor, workspaceId).then(async (scope) => space.usage(await policy.quotaHolder(actor, scope))),
+    ]).catch((error: unknown) => (error instanceof AppError ? null : Promise.reject(error)));
+    // Refused (no files.view): the app shows the refusal itself.
+    if (!answers) return null;
+    const [page, usage] = answers;
+    return [
+      { key: driveListKey(params), data: { pages: [asSent(FileEntryPageSchema, page)], pageParams: [1] } },
+      { key: DRIVE_SPACE_USAGE_KEY, data: asSent(SpaceUsageSchema, usage) },
+    ];
   }
 }

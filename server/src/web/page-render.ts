@@ -10,11 +10,13 @@ import { safeJson } from './safe-json.ts';
 
 /**
  * The pages a first visit lands on, drawn by the server for visitors: the page shows as soon as
- * its HTML and styles arrive, before the scripts (web/src/entry-server.tsx). Signed-in pages stay
- * a blank shell the app fills. Shareable link pages too are drawn (when their link opens for
- * anyone: page-queries.ts).
+ * its HTML and styles arrive, before the scripts (web/src/entry-server.tsx). Shareable link pages
+ * too are drawn (when their link opens for anyone: page-queries.ts), and the drive's root for a
+ * signed-in user; their other pages stay a blank shell the app fills.
  */
 const RENDERED_PATHS = new Set(['/', '/login', '/register', '/pricing']);
+/** The page a signed-in user lands on, drawn for them with their own entries (page-queries.ts). */
+const DRIVE_HOME = '/drive';
 
 /** Longer than this, and the server sends the blank shell rather than keep the visitor waiting. */
 const RENDER_TIMEOUT_MS = 1500;
@@ -44,7 +46,8 @@ type RenderModule = {
 export function rendersPage(pathname: string, data: BootstrapData): boolean {
   // A custom page as home loads its content through the API in the browser.
   if (pathname === '/' && data.settings.homepage?.type === 'customPage') return false;
-  return !data.user && (RENDERED_PATHS.has(pathname) || linkHashOf(pathname) !== undefined);
+  if (data.user) return pathname === DRIVE_HOME;
+  return RENDERED_PATHS.has(pathname) || linkHashOf(pathname) !== undefined;
 }
 
 /** A phone: the Sec-CH-UA-Mobile client hint where the browser sends it, else the user agent. */

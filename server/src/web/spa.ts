@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { type BootstrapData, COOKIE, type SsrHints } from '@kosh/contracts';
+import { type BootstrapData, COOKIE, DEFAULT_WORKSPACE_ID, type SsrHints } from '@kosh/contracts';
 import type { BootstrapAnswers } from '../bootstrap/bootstrap-answers.ts';
 import type { Config } from '../config.ts';
 import type { LinkPageSeo } from '../shares/link-seo.ts';
@@ -91,6 +91,22 @@ type PageSettings = {
   custom_code?: { css?: string; html?: string };
 };
 
+/**
+ * The style react-aria adds to <head> when its first pressable element mounts, unless an element
+ * with its id is there already. Added by script, it makes the browser restyle the whole page (a
+ * new sheet in front of the others): on a slow phone taking a drawn page over, most of a second.
+ * Sent with the page instead, first like react-aria's, so that its anonymous layer stays lowest.
+ */
+const pressableStyle = (nonce: string) =>
+  `<style id="react-aria-pressable-style" nonce="${nonce}">` +
+  '@layer{[data-react-aria-pressable]{touch-action:pan-x pan-y pinch-zoom}}</style>';
+
+/** The workspace the app will open, as it reads its cookie (web/src/workspaces/active-workspace.ts). */
+function activeWorkspaceOf(request: FastifyRequest): number {
+  const id = Number(request.cookies[COOKIE.activeWorkspace] ?? DEFAULT_WORKSPACE_ID);
+  return Number.isSafeInteger(id) && id >= 0 ? id : DEFAULT_WORKSPACE_ID;
+}
+
 /** Serves index.html for every client route with bootstrap data, title and description inline. */
 export class SpaRenderer {
   private readonly config: Pick<Config, 'webDistDir' | 's3'>;
@@ -170,7 +186,7 @@ export class SpaRenderer {
       theme: themes.light?.id ?? null,
       cookieNotice: request.cookies[COOKIE.cookieNotice],
     };
-    const queries = await this.queries.forPage(pathname, request.actor);
+    const queries = await this.queries.forPage(pathname, request.actor, activeWorkspaceOf(request));
     if (!queries) return null;
     const drawn = await this.pages.render(`${request.baseUrl}${request.url}`, data, hints, queries);
     if (!drawn) return null;
@@ -253,6 +269,7 @@ export class SpaRenderer {
     if (icons.length) html = html.replace(/<link[^>]*\brel="icon"[^>]*>\s*/, '');
     // A function, so "$&" and the like in custom CSS or the bootstrap data are not replacement patterns.
     html = html.replace('</head>', () => `${head}\n</head>`);
+    html = html.replace(/<head>/i, (tag) => `${tag}${pressableStyle(nonce)}`);
     if (drawn !== null) html = html.replace('<div id="root"></div>', () => `<div id="root">${drawn.body}</div>`);
     const body = customHtml(custom?.html ?? '', nonce);
     if (body) {

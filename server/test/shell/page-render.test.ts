@@ -274,7 +274,7 @@ describe('public pages drawn by the server', () => {
       expect(page.seen?.queries).toEqual(expected);
       expect(page.ssr?.queries).toEqual(expected);
     }
-    // Signed in, the page is the browser's to draw, as every signed-in page is.
+    // Signed in, a link page is the browser's to draw.
     expect(read((await owner.agent.get(`/drive/s/${hash}`)).body).root).toBe('');
 
     // A password is unlocked by a cookie only the API path gets; a restricted link sends a visitor
@@ -296,6 +296,66 @@ describe('public pages drawn by the server', () => {
       expect(res.statusCode).toBe(status);
       expect(read(res.body).root).toBe('');
       expect(res.body).not.toContain('window.ssr=');
+    }
+  });
+
+  it("draws a signed-in user's drive root with their own first entries and storage, as the API answers", async () => {
+    const owner = await Person.create(t, { first_name: 'Meera', last_name: 'Iyer' });
+    await owner.folder('Field notes');
+    await owner.upload('route.txt', 'Day 1: Hampi');
+    const listing = await owner.agent.get(
+      '/api/v1/drive/file-entries?section=home&orderBy=updated_at&orderDir=desc&page=1&perPage=100',
+    );
+    const usage = await owner.agent.get('/api/v1/user/space-usage');
+    expect([listing.statusCode, usage.statusCode]).toEqual([200, 200]);
+    const expected = [
+      {
+        key: ['drive', 'entries', { section: 'home', orderBy: 'updated_at', orderDir: 'desc' }],
+        data: { pages: [listing.json()], pageParams: [1] },
+      },
+      { key: ['drive', 'space-usage'], data: usage.json() },
+    ];
+    const drawn = read((await owner.agent.get('/drive')).body);
+    expect(drawn.seen?.pathname).toBe('/drive');
+    expect(drawn.seen?.queries).toEqual(expected);
+    expect(drawn.ssr?.queries).toEqual(expected);
+    expect(drawn.seen?.queries[0].data).toMatchObject({ pages: [{ total: 2 }] });
+
+    // Another user is drawn their own drive, never a drawing made for someone else.
+    const other = await Person.create(t, { first_name: 'Ravi', last_name: 'Das' });
+    const theirs = read((await other.agent.get('/drive')).body).seen?.queries;
+    expect(theirs?.[0].data).toMatchObject({ pages: [{ total: 0, data: [] }] });
+    expect(theirs?.[1].data).toEqual({ used: 0, available: expect.any(Number) });
+
+    // Another workspace active (its cookie): the browser checks that it may open it, and draws it.
+    owner.agent.cookies.set('activeWorkspaceId', '7');
+    const elsewhere = await owner.agent.get('/drive');
+    expect(elsewhere.statusCode).toBe(200);
+    expect(read(elsewhere.body).root).toBe('');
+    owner.agent.cookies.set('activeWorkspaceId', '0');
+    expect(read((await owner.agent.get('/drive')).body).seen?.queries).toEqual(expected);
+    // The drive's other pages, and the drive of a visitor (who is sent to sign in), are not drawn.
+    for (const res of [
+      await owner.agent.get('/drive/recent'),
+      await owner.agent.get('/drive/trash'),
+      await get('/drive'),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(read(res.body).root).toBe('');
+      expect(res.body).not.toContain('window.ssr=');
+    }
+  });
+
+  it("carries react-aria's press style from the start, so the app adds no sheet that restyles the page", async () => {
+    for (const res of [await get('/login'), await get('/drive')]) {
+      const nonce = res.body.match(/<meta property="csp-nonce" nonce="([^"]+)">/)?.[1];
+      expect(nonce).toBeTruthy();
+      // First in <head>, as react-aria puts it: its anonymous layer comes before the app's styles.
+      expect(res.body).toMatch(
+        new RegExp(
+          `<head>\\s*<style id="react-aria-pressable-style" nonce="${nonce?.replace(/[+/=]/g, '\\$&')}">@layer\\{`,
+        ),
+      );
     }
   });
 

@@ -6,13 +6,11 @@ import type {
   FolderPathResponse,
   ListFileEntriesQuery,
 } from '@kosh/contracts';
+import { DRIVE_PAGE_SIZE, DRIVE_SPACE_USAGE_KEY, driveListKey } from '@kosh/contracts/constants';
 import { endpoints } from '@kosh/contracts/endpoints';
 import { call } from './call.ts';
 import { flattenPages, type EntryPages } from './drive-cache.ts';
 import { prepareRequest, readBrowserCookie } from './http.ts';
-
-/** Entries per listing call; the list asks for the next page as its end scrolls into view. */
-export const DRIVE_PAGE_SIZE = 100;
 
 /** The query of one listing (GET drive/file-entries) without its page, also the key of its cache. */
 export type ListingParams = Pick<ListFileEntriesQuery, 'section' | 'orderBy' | 'orderDir'> &
@@ -23,11 +21,11 @@ export const driveKeys = {
   all: ['drive'] as const,
   lists: ['drive', 'entries'] as const,
   /** null: the key of a listing not asked for yet (disabled, never holds data). */
-  list: (params: ListingParams | null) => ['drive', 'entries', params] as const,
+  list: (params: ListingParams | null) => driveListKey(params),
   folderPaths: ['drive', 'folder-path'] as const,
   folderPath: (hash: string) => ['drive', 'folder-path', hash] as const,
   folders: (parentHash: string | null) => ['drive', 'folders', parentHash ?? 'root'] as const,
-  spaceUsage: ['drive', 'space-usage'] as const,
+  spaceUsage: DRIVE_SPACE_USAGE_KEY,
 };
 
 /**

@@ -9,15 +9,19 @@ function warnBeforeLeaving(event: BeforeUnloadEvent) {
   event.returnValue = '';
 }
 
+// The server draws a drive with nothing uploading (one array each, as a snapshot must be stable).
+const NONE: never[] = [];
+const none = () => NONE;
+
 /** The drive's upload queue and the uploads an earlier visit left unfinished. */
 export function useUploads() {
   const { queue: uploader, interrupted, loadInterrupted } = uploadSession();
   const userId = useCurrentUser()?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: listed again when another person signs in
   useEffect(loadInterrupted, [userId, loadInterrupted]);
-  const items = useSyncExternalStore(uploader.subscribe, uploader.getItems);
-  const interruptedUploads = useSyncExternalStore(interrupted.subscribe, interrupted.getUploads);
-  const dropped = useSyncExternalStore(interrupted.subscribe, interrupted.getDropped);
+  const items = useSyncExternalStore(uploader.subscribe, uploader.getItems, none);
+  const interruptedUploads = useSyncExternalStore(interrupted.subscribe, interrupted.getUploads, none);
+  const dropped = useSyncExternalStore(interrupted.subscribe, interrupted.getDropped, none);
   const isBusy = items.some((i) => i.status === 'pending' || i.status === 'inProgress');
   useEffect(() => {
     if (!isBusy) return;

@@ -15,20 +15,32 @@ export function isDateFormat(value: unknown): value is DateFormat {
   return typeof value === 'string' && Object.hasOwn(DATE_FORMATS, value);
 }
 
+/**
+ * One formatter per language, shape and timezone, made once: making one costs far more than
+ * formatting with it, and a listing formats a few dates per row.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify([language, options]);
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(language, options);
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** A date in the given format, language and timezone; unknown formats fall back to short. */
 export function formatDateAs(date: Date | string, format: string, language: string, timezone: string): string {
   const value = typeof date === 'string' ? new Date(date) : date;
   if (Number.isNaN(value.getTime())) return '';
-  return new Intl.DateTimeFormat(language, {
-    ...DATE_FORMATS[isDateFormat(format) ? format : 'short'],
-    timeZone: timezone,
-  }).format(value);
+  return formatter(language, { ...DATE_FORMATS[isDateFormat(format) ? format : 'short'], timeZone: timezone }).format(
+    value,
+  );
 }
 
 const dayKey = (date: Date, timezone: string) =>
-  new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: timezone }).format(
-    date,
-  );
+  formatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: timezone }).format(date);
 
 /** Like a file manager's "modified" column: the time for a moment of today, the date for anything older. */
 export function formatDateOrTimeAs(
@@ -41,7 +53,7 @@ export function formatDateOrTimeAs(
   const value = typeof date === 'string' ? new Date(date) : date;
   if (Number.isNaN(value.getTime())) return '';
   if (dayKey(value, timezone) !== dayKey(now, timezone)) return formatDateAs(value, format, language, timezone);
-  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: timezone }).format(value);
+  return formatter(language, { hour: 'numeric', minute: '2-digit', timeZone: timezone }).format(value);
 }
 
 /** The chosen date format: the user's, else settings.dates.format, else short. */
