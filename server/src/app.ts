@@ -220,7 +220,12 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
     answers,
     seo: shares.seo,
     settings: modules.settings.service,
-    queries: new PageQueries({ plans: modules.billing.plans, links: shares.access, drive: modules.drive }),
+    queries: new PageQueries({
+      plans: modules.billing.plans,
+      links: shares.access,
+      drive: modules.drive,
+      report: modules.report.service,
+    }),
     log: app.log,
   });
   if (fs.existsSync(dist)) {

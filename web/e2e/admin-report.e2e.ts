@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { registerViaApi, uniqueEmail, waitForPath } from './account-steps.ts';
+import { keptServerNode, rememberServerNode } from './drawn-steps.ts';
 import {
   DESKTOP,
   MOBILE,
@@ -241,6 +242,38 @@ describe('admin report', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  it('comes drawn: a phone sees the figures before the scripts arrive, and the app takes the report over', async () => {
+    browser = await openBrowser(MOBILE);
+    const { page, context } = browser;
+    await context.setExtraHTTPHeaders({ 'sec-ch-ua-mobile': '?1' });
+    await signInAs(server, context);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${server.url}/admin`);
+    await page.getByTestId('report-card').first().waitFor();
+    const drawn = await cards(page);
+    expect(drawn['New users']?.[0]).toMatch(/^\d+$/);
+    await screenshot(page, 'admin-report-drawn-before-scripts-375');
+    await page.unroute('**/assets/*.js');
+    const blockedErrors = browser.consoleErrors.length;
+
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/v1/admin/report') asked.push(url.search);
+    });
+    await rememberServerNode(page);
+    await page.goto(`${server.url}/admin`);
+    await waitForApp(page);
+    // Hydrated with the figures it came with: the same cards, and no second call for them.
+    expect(await keptServerNode(page)).toBe(true);
+    expect(await cards(page)).toEqual(drawn);
+    expect(asked).toEqual([]);
+    // The app runs: another period is asked for.
+    await choosePeriod(page, 'Last 7 days');
+    await poll(() => asked).toEqual([expect.stringContaining('range=7d')]);
+    expect(unexpectedConsoleErrors(browser.consoleErrors.slice(blockedErrors))).toEqual([]);
+  });
+
   it.each([
     [1280, 'light', DESKTOP],
     [1280, 'dark', DESKTOP],
@@ -281,7 +314,10 @@ describe('admin report', () => {
       if (isFailing) await route.fulfill({ status: 500, json: { message: 'There was an issue. Please try again.' } });
       else await route.continue();
     });
-    await page.goto(`${server.url}/admin`);
+    // The server draws /admin with its report: the app asks for one when it opens the report itself.
+    await page.goto(`${server.url}/admin/logs`);
+    await waitForApp(page);
+    await page.getByRole('link', { name: 'Report', exact: true }).click();
     await page.getByTestId('report-skeleton').waitFor();
     await page.getByRole('alert').getByText('The report could not be loaded').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);

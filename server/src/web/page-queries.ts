@@ -1,12 +1,17 @@
 import {
+  AdminReportSchema,
+  type BootstrapData,
   DEFAULT_WORKSPACE_ID,
   DRIVE_DEFAULT_ORDER,
   DRIVE_PAGE_SIZE,
   DRIVE_SPACE_USAGE_KEY,
   driveListKey,
   FileEntryPageSchema,
+  GetAdminReportQuerySchema,
   ListFileEntriesQuerySchema,
+  REPORT_DEFAULT_RANGE,
   SpaceUsageSchema,
+  adminReportKey,
   GUEST_PRODUCTS_KEY,
   LINK_PAGE_SIZE,
   linkPageKey,
@@ -15,12 +20,16 @@ import {
   ShareableLinkPageSchema,
   type SsrQuery,
 } from '@kosh/contracts';
+import type { ReportService } from '../admin/report/report.service.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { PlansService } from '../billing/plans.service.ts';
 import type { DriveModule } from '../drive/drive.module.ts';
 import type { LinkAccessService } from '../shares/link-access.service.ts';
 import { AppError } from '../http/app-error.ts';
 import { linkHashOf } from '../shares/link-seo.ts';
+
+/** Who asks for a page: the actor, the workspace their app opens (its cookie), what the page carries. */
+export type PageCaller = { actor: Actor; workspaceId: number; data: BootstrapData; search: URLSearchParams };
 
 /** The response schema keeps what the API sends and no more; JSON makes dates the strings it sends. */
 const asSent = <T>(schema: { parse(value: unknown): T }, value: unknown): T =>
@@ -30,31 +39,34 @@ const asSent = <T>(schema: { parse(value: unknown): T }, value: unknown): T =>
  * What a drawn page loads first through the API, answered here as the API answers it, so the server
  * draws the page with it instead of skeletons, and the browser takes the page over without asking
  * again: the pricing page's plans, a shareable link page's link and first children, the drive's
- * first entries and storage meter. (The landing page loads its plans as the reader nears them.)
+ * first entries and storage meter, the admin report. (The landing page loads its plans as the
+ * reader nears them.)
  */
 export class PageQueries {
   private readonly plans: Pick<PlansService, 'list'>;
   private readonly links: Pick<LinkAccessService, 'page'>;
   private readonly drive: Pick<DriveModule, 'listing' | 'space' | 'policy'>;
+  private readonly report: Pick<ReportService, 'get'>;
 
   constructor(deps: {
     plans: Pick<PlansService, 'list'>;
     links: Pick<LinkAccessService, 'page'>;
     drive: Pick<DriveModule, 'listing' | 'space' | 'policy'>;
+    report: Pick<ReportService, 'get'>;
   }) {
     this.plans = deps.plans;
     this.links = deps.links;
     this.drive = deps.drive;
+    this.report = deps.report;
   }
 
-  /**
-   * The queries to draw the page with; null when the page is better left to the browser's app.
-   * `workspaceId`: the active workspace, as the activeWorkspaceId cookie names it.
-   */
-  async forPage(pathname: string, actor: Actor, workspaceId: number): Promise<SsrQuery[] | null> {
+  /** The queries to draw the page with; null when the page is better left to the browser's app. */
+  async forPage(pathname: string, caller: PageCaller): Promise<SsrQuery[] | null> {
+    const { actor } = caller;
     const hash = linkHashOf(pathname);
     if (hash) return this.linkPage(hash, actor);
-    if (pathname === '/drive') return this.driveHome(actor, workspaceId);
+    if (pathname === '/drive') return this.driveHome(actor, caller.workspaceId);
+    if (pathname === '/admin') return this.adminReport(caller);
     if (pathname !== '/pricing') return [];
     const products = asSent(ListProductsResponseSchema, await this.plans.list(actor));
     return [{ key: GUEST_PRODUCTS_KEY, data: products.pagination.data }];
@@ -95,5 +107,40 @@ export class PageQueries {
       { key: driveListKey(params), data: { pages: [asSent(FileEntryPageSchema, page)], pageParams: [1] } },
       { key: DRIVE_SPACE_USAGE_KEY, data: asSent(SpaceUsageSchema, usage) },
     ];
+  }
+
+  /**
+   * The report the admin area opens on, for the period in the address (30 days unless it names
+   * another), cut at the midnights of the admin's time zone, as ReportPage asks for it. Refused
+   * (no admin.access): the app sends the user away itself.
+   */
+  private async adminReport({ actor, data, search }: PageCaller): Promise<SsrQuery[] | null> {
+    // The app's zone: the user's, else the site's, else the browser's, which only the browser knows.
+    const timezone = [data.user?.timezone, data.settings.dates?.default_timezone].find(isTimezone);
+    if (!timezone) return null;
+    const parsed = GetAdminReportQuerySchema.safeParse({
+      range: search.get('range') ?? undefined,
+      from: search.get('from') ?? undefined,
+      to: search.get('to') ?? undefined,
+      timezone,
+    });
+    const query = parsed.success ? parsed.data : { range: REPORT_DEFAULT_RANGE, timezone };
+    const report = await this.report
+      .get(actor, query)
+      .catch((error: unknown) => (error instanceof AppError ? null : Promise.reject(error)));
+    if (!report) return null;
+    const key = adminReportKey(query);
+    return [{ key, data: asSent(AdminReportSchema, report) }];
+  }
+}
+
+/** A time zone this server's Intl knows, as the browser's does (web/src/shell/i18n/relative-time.ts). */
+function isTimezone(zone: string | null | undefined): zone is string {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -15,8 +15,11 @@ import { safeJson } from './safe-json.ts';
  * signed-in user; their other pages stay a blank shell the app fills.
  */
 const RENDERED_PATHS = new Set(['/', '/login', '/register', '/pricing']);
-/** The page a signed-in user lands on, drawn for them with their own entries (page-queries.ts). */
-const DRIVE_HOME = '/drive';
+/**
+ * The pages a signed-in user lands on, drawn for them with their own data (page-queries.ts): the
+ * drive's root, and the admin area's report.
+ */
+const SIGNED_IN_PATHS = new Set(['/drive', '/admin']);
 
 /** Longer than this, and the server sends the blank shell rather than keep the visitor waiting. */
 const RENDER_TIMEOUT_MS = 1500;
@@ -46,7 +49,7 @@ type RenderModule = {
 export function rendersPage(pathname: string, data: BootstrapData): boolean {
   // A custom page as home loads its content through the API in the browser.
   if (pathname === '/' && data.settings.homepage?.type === 'customPage') return false;
-  if (data.user) return pathname === DRIVE_HOME;
+  if (data.user) return SIGNED_IN_PATHS.has(pathname);
   return RENDERED_PATHS.has(pathname) || linkHashOf(pathname) !== undefined;
 }
 

@@ -169,9 +169,10 @@ export class SpaRenderer {
   }
 
   /**
-   * A visitor's public page, drawn (page-render.ts): what goes in <head> (the theme painted before
-   * the first frame, the form guard, resources React hoists), in #root, and in the bootstrap
-   * script for the app to take the page over; null for every other page.
+   * A page the server draws (page-render.ts: a visitor's public pages, a link page, a signed-in
+   * user's drive root and admin report): what goes in <head> (the theme painted before the first
+   * frame, the form guard, resources React hoists), in #root, and in the bootstrap script for the
+   * app to take the page over; null for every other page.
    */
   private async draw(
     request: FastifyRequest,
@@ -186,7 +187,9 @@ export class SpaRenderer {
       theme: themes.light?.id ?? null,
       cookieNotice: request.cookies[COOKIE.cookieNotice],
     };
-    const queries = await this.queries.forPage(pathname, request.actor, activeWorkspaceOf(request));
+    const search = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const caller = { actor: request.actor, workspaceId: activeWorkspaceOf(request), data, search };
+    const queries = await this.queries.forPage(pathname, caller);
     if (!queries) return null;
     const drawn = await this.pages.render(`${request.baseUrl}${request.url}`, data, hints, queries);
     if (!drawn) return null;

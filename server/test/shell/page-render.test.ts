@@ -346,6 +346,43 @@ describe('public pages drawn by the server', () => {
     }
   });
 
+  it("draws the admin report for the period and time zone the admin's app asks for, staff only", async () => {
+    const { agent, user } = await staffAgent(t, { admin: true });
+    const reportOf = async (query: string) => {
+      const res = await agent.get(`/api/v1/admin/report?${query}`);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { report: unknown }).report;
+    };
+    // Thirty days in the site's zone (UTC) unless the address names another period.
+    const drawn = read((await agent.get('/admin')).body);
+    expect(drawn.seen?.queries).toEqual([
+      { key: ['admin-report', '30d', null, null, 'UTC'], data: await reportOf('range=30d&timezone=UTC') },
+    ]);
+    expect(drawn.ssr?.queries).toEqual(drawn.seen?.queries);
+    const week = read((await agent.get('/admin?range=7d')).body).seen?.queries;
+    expect(week?.[0].key).toEqual(['admin-report', '7d', null, null, 'UTC']);
+    const custom = read((await agent.get('/admin?range=custom&from=2026-01-01&to=2026-01-31')).body).seen?.queries;
+    expect(custom?.[0].key).toEqual(['admin-report', 'custom', '2026-01-01', '2026-01-31', 'UTC']);
+    // An admin's own zone cuts the days.
+    await t.modules.db.updateTable('users').set({ timezone: 'Asia/Kolkata' }).where('id', '=', user.id).execute();
+    const own = read((await agent.get('/admin')).body).seen?.queries;
+    expect(own).toEqual([
+      {
+        key: ['admin-report', '30d', null, null, 'Asia/Kolkata'],
+        data: await reportOf('range=30d&timezone=Asia%2FKolkata'),
+      },
+    ]);
+    // Without admin.access the app sends the user away: nothing is drawn, and no figure leaves.
+    const plain = new Agent(t.app);
+    await loginAs(t.modules, plain, await createUser(t.modules));
+    const refused = await plain.get('/admin');
+    expect(refused.statusCode).toBe(200);
+    expect(read(refused.body).root).toBe('');
+    expect(refused.body).not.toContain('admin-report');
+    // The admin area's other pages are left to the browser.
+    expect(read((await agent.get('/admin/users')).body).root).toBe('');
+  });
+
   it("carries react-aria's press style from the start, so the app adds no sheet that restyles the page", async () => {
     for (const res of [await get('/login'), await get('/drive')]) {
       const nonce = res.body.match(/<meta property="csp-nonce" nonce="([^"]+)">/)?.[1];

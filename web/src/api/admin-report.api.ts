@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminReport, GetAdminReportQuery } from '@kosh/contracts/admin-report';
+import { adminReportKey } from '@kosh/contracts/constants';
 import { endpoints } from '@kosh/contracts/endpoints';
 import { call } from './call.ts';
 
 /** Query keys of the admin report (STYLE.md "Web": a key factory per area). */
 export const adminReportKeys = {
   all: ['admin-report'] as const,
-  report: (query: GetAdminReportQuery) =>
-    ['admin-report', query.range, query.from ?? null, query.to ?? null, query.timezone] as const,
+  report: (query: GetAdminReportQuery) => adminReportKey(query),
 };
 
 /**

@@ -31,7 +31,7 @@ describe('bucket labels', () => {
   });
 
   it('writes a period as one range', () => {
-    expect(periodLabel('2025-03-01', '2025-03-31', 'en').replace(/\s/g, ' ')).toBe('Mar 1 – 31, 2025');
+    expect(periodLabel('2025-03-01', '2025-03-31', 'en')).toBe('Mar 1 – 31, 2025');
     expect(periodLabel('2025-03-01', '2025-03-01', 'en')).toBe('Mar 1, 2025');
   });
 

@@ -41,7 +41,10 @@ export function periodLabel(from: string, to: string, language: string): string 
     year: 'numeric',
     timeZone: 'UTC',
   });
-  return from === to ? format.format(asUtcDate(from)) : format.formatRange(asUtcDate(from), asUtcDate(to));
+  if (from === to) return format.format(asUtcDate(from));
+  // ICU versions space the dash of a range apart differently (thin or plain): the server's drawing
+  // and the browser's must read the same.
+  return format.formatRange(asUtcDate(from), asUtcDate(to)).replace(/[\u2009\u202f]/g, ' ');
 }
 
 /** A count as the language writes it: 12,345. */

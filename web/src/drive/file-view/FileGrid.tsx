@@ -4,7 +4,8 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { FileEntry } from '@kosh/contracts';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { EntryCard } from './EntryCard.tsx';
-import { CARD_HEIGHT, assumedViewRect, GRID_GAP, type GridRow } from './grid-layout.ts';
+import { CARD_HEIGHT, assumedViewRect, GRID_GAP, type GridRow, observeViewRect } from './grid-layout.ts';
+import { useRemeasure } from './useRemeasure.ts';
 
 type Props = {
   rows: GridRow[];
@@ -50,9 +51,9 @@ export function FileGrid({
     estimateSize: (i) => rows[i].height,
     overscan: 4,
     initialRect: assumedViewRect(),
+    observeElementRect: observeViewRect,
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new rows (other heights) must be measured again
-  useEffect(() => virtualizer.measure(), [rows, virtualizer]);
+  useRemeasure(virtualizer, rows);
   useEffect(() => onVirtualizer(virtualizer), [virtualizer, onVirtualizer]);
   const items = virtualizer.getVirtualItems();
   const last = items.at(-1)?.index ?? 0;

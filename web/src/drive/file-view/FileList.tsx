@@ -15,7 +15,8 @@ import {
   SkeletonRow,
 } from './EntryRow.tsx';
 import type { DayGroup } from './day-groups.ts';
-import { assumedViewRect } from './grid-layout.ts';
+import { assumedViewRect, observeViewRect } from './grid-layout.ts';
+import { useRemeasure } from './useRemeasure.ts';
 import { useViewContext } from './view-context.ts';
 
 /** Skeleton rows shown under the loaded ones while the next page is on its way. */
@@ -149,12 +150,12 @@ export function FileList({
     },
     overscan: 8,
     initialRect: assumedViewRect(),
+    observeElementRect: observeViewRect,
     scrollMargin: headerHeight,
     scrollPaddingStart: headerHeight,
   });
   useEffect(() => onVirtualizer(virtualizer), [virtualizer, onVirtualizer]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: headings move as groups change: measure again
-  useEffect(() => virtualizer.measure(), [rows, virtualizer]);
+  useRemeasure(virtualizer, rows);
   const items = virtualizer.getVirtualItems();
   const last = items.at(-1)?.index ?? 0;
   useEffect(() => {

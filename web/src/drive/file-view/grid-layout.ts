@@ -1,3 +1,4 @@
+import { observeElementRect, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import type { FileEntry } from '@kosh/contracts';
 import { isServer } from '../../shell/ssr-hints.ts';
 import { isFolder } from '../file-types.ts';
@@ -19,6 +20,19 @@ const FIRST_VIEW_RECT = { width: 0, height: 900 };
  * rows are drawn once the area is measured.
  */
 export const assumedViewRect = () => (isServer || window.ssr ? FIRST_VIEW_RECT : undefined);
+
+/**
+ * The scroll area's size for the virtualizer: on a page the server drew, never shorter than it
+ * assumed. The browser then keeps every row the server drew, a few of them below a short screen,
+ * instead of removing them as it takes the page over (on a slow phone, a long frame).
+ */
+export function observeViewRect<T extends Element>(instance: Virtualizer<T, Element>, cb: (rect: Rect) => void) {
+  const assumed = assumedViewRect();
+  if (!assumed) return observeElementRect(instance, cb);
+  return observeElementRect(instance, (rect) =>
+    cb({ width: rect.width, height: Math.max(rect.height, assumed.height) }),
+  );
+}
 
 export type GridRow =
   | { kind: 'heading'; key: string; label: 'Folders' | 'Files' | DayGroupLabel; height: number }
