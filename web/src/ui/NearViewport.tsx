@@ -7,11 +7,13 @@ type NearViewportProps = {
   placeholder?: ReactNode;
   /** Lazily loaded parts: content far down a page loads as the reader approaches it. */
   children: ReactNode;
+  /** How near (a CSS margin) the box comes before its content mounts; 600 px unless said. */
+  margin?: string;
 };
 
-/** A box whose content mounts once it comes within 600 px of the viewport. */
-export function NearViewport({ className, placeholder = null, children }: NearViewportProps) {
-  const [box, isNear] = useNearViewport<HTMLDivElement>();
+/** A box whose content mounts once it comes within `margin` of the viewport. */
+export function NearViewport({ className, placeholder = null, children, margin }: NearViewportProps) {
+  const [box, isNear] = useNearViewport<HTMLDivElement>(margin);
   return (
     <div ref={box} className={className}>
       {isNear ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}

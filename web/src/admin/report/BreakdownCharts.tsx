@@ -1,64 +1,23 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy } from 'react';
 import type { AdminReport, ReportBreakdown } from '@kosh/contracts/admin-report';
-import { formatBytes } from '@kosh/contracts/format';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { NearViewport } from '../../ui/NearViewport.tsx';
-import { ChartCard, chartTheme, NoData } from './ChartCard.tsx';
-import { byteTicks, formatCompact, formatCount } from './report-format.ts';
+import type { Row } from './BarsPlot.tsx';
+import { ChartCard, NoData } from './ChartCard.tsx';
+import { CHART_MARGIN, formatCount } from './report-format.ts';
 
-type Row = { name: string; value: number; detail?: string };
+// Recharts is most of the report's code: it loads as the first chart nears the screen.
+const BarsPlot = lazy(() => import('./BarsPlot.tsx'));
 
 const ROW_PX = 28;
 
 /** Horizontal bars, one row per value, the longest first. */
 function Bars({ title, rows, isBytes }: { title: string; rows: Row[]; isBytes?: boolean }) {
-  const { language } = useTrans();
-  const format = (n: number) => (isBytes ? formatBytes(n) : formatCount(n, language));
   const height = rows.length * ROW_PX + 32;
-  const ticks = isBytes ? byteTicks(Math.max(...rows.map((r) => r.value))) : undefined;
   return (
     <div className="w-full" style={{ height }} data-testid="report-chart">
-      <NearViewport className="size-full">
-        <ResponsiveContainer width="100%" height={height}>
-          <BarChart data={rows} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }} title={title}>
-            <CartesianGrid stroke={chartTheme.grid} horizontal={false} />
-            <XAxis
-              type="number"
-              allowDecimals={false}
-              ticks={ticks}
-              tickCount={Math.min(5, Math.max(...rows.map((r) => r.value)) + 1)}
-              domain={ticks ? [0, ticks[ticks.length - 1]] : undefined}
-              tickFormatter={(n: number) => (isBytes ? formatBytes(n) : formatCompact(n, language))}
-              tick={chartTheme.tick}
-              tickLine={false}
-              axisLine={false}
-            />
-            <YAxis
-              type="category"
-              dataKey="name"
-              width={112}
-              tick={chartTheme.tick}
-              tickLine={false}
-              axisLine={{ stroke: chartTheme.grid }}
-              interval={0}
-            />
-            <Tooltip
-              {...chartTheme.tooltip}
-              cursor={chartTheme.cursor}
-              formatter={(value, _name, item) => {
-                const row = item.payload as Row;
-                return [row.detail ? `${format(Number(value))} (${row.detail})` : format(Number(value)), title];
-              }}
-            />
-            <Bar
-              dataKey="value"
-              fill={chartTheme.primary}
-              radius={[0, 3, 3, 0]}
-              maxBarSize={18}
-              isAnimationActive={false}
-            />
-          </BarChart>
-        </ResponsiveContainer>
+      <NearViewport className="size-full" margin={CHART_MARGIN}>
+        <BarsPlot title={title} rows={rows} isBytes={isBytes} height={height} />
       </NearViewport>
     </div>
   );

@@ -93,3 +93,9 @@ export function formatMinorAmount(minor: number, currency: string, language: str
     return `${minor} ${currency}`;
   }
 }
+
+/**
+ * How near a chart comes before it is drawn: drawing one blocks a slow phone for a few hundred
+ * milliseconds, so the charts below a phone's first screen wait until the admin scrolls close.
+ */
+export const CHART_MARGIN = '100px';
