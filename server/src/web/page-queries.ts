@@ -99,7 +99,7 @@ export class PageQueries {
     const answers = await Promise.all([
       listing.list(actor, workspaceId, query),
       policy.scopeFor(actor, workspaceId).then(async (scope) => space.usage(await policy.quotaHolder(actor, scope))),
-    ]).catch((error: unknown) => (error instanceof AppError ? null : Promise.reject(error)));
+    ]).catch(refusedAsNull);
     // Refused (no files.view): the app shows the refusal itself.
     if (!answers) return null;
     const [page, usage] = answers;
@@ -125,14 +125,16 @@ export class PageQueries {
       timezone,
     });
     const query = parsed.success ? parsed.data : { range: REPORT_DEFAULT_RANGE, timezone };
-    const report = await this.report
-      .get(actor, query)
-      .catch((error: unknown) => (error instanceof AppError ? null : Promise.reject(error)));
+    const report = await this.report.get(actor, query).catch(refusedAsNull);
     if (!report) return null;
     const key = adminReportKey(query);
     return [{ key, data: asSent(AdminReportSchema, report) }];
   }
 }
+
+/** A refusal (403, 404) leaves the page to the app, which shows it; any other failure stays one. */
+const refusedAsNull = (error: unknown): Promise<null> =>
+  error instanceof AppError ? Promise.resolve(null) : Promise.reject(error);
 
 /** A time zone this server's Intl knows, as the browser's does (web/src/shell/i18n/relative-time.ts). */
 function isTimezone(zone: string | null | undefined): zone is string {

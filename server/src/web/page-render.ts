@@ -11,8 +11,8 @@ import { safeJson } from './safe-json.ts';
 /**
  * The pages a first visit lands on, drawn by the server for visitors: the page shows as soon as
  * its HTML and styles arrive, before the scripts (web/src/entry-server.tsx). Shareable link pages
- * too are drawn (when their link opens for anyone: page-queries.ts), and the drive's root for a
- * signed-in user; their other pages stay a blank shell the app fills.
+ * too are drawn (when their link opens for anyone: page-queries.ts), and for a signed-in user the
+ * drive's root and the admin report; their other pages stay a blank shell the app fills.
  */
 const RENDERED_PATHS = new Set(['/', '/login', '/register', '/pricing']);
 /**
