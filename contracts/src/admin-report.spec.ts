@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, GetAdminReportQuerySchema, isPlainDate, isTimeZone, percentChange } from './admin-report.ts';
+import { GetAdminReportQuerySchema } from './admin-report.ts';
+import { daysBetween, isPlainDate, isTimeZone, percentChange, readReportPeriod } from './report-period.ts';
 
 describe('percentChange', () => {
   it('is the change in percent, one decimal', () => {
@@ -60,5 +61,36 @@ describe('GetAdminReportQuerySchema', () => {
     expect(Object.keys(errors({ range: 'week' }))).toEqual(['range']);
     expect(Object.keys(errors({ range: 'custom', from: '2025-02-30', to: '2025-03-01' }))).toEqual(['from']);
     expect(Object.keys(errors({ timezone: 'Mars/Olympus' }))).toEqual(['timezone']);
+  });
+});
+
+describe('readReportPeriod', () => {
+  const inputs: Array<Record<string, string>> = [
+    {},
+    { range: '7d' },
+    { range: 'week' },
+    { range: 'custom' },
+    { range: 'custom', from: '2025-03-01' },
+    { range: 'custom', from: '2025-03-01', to: '2025-03-31', timezone: 'Asia/Kolkata' },
+    { range: 'custom', from: '2025-03-02', to: '2025-03-01' },
+    { range: 'custom', from: '2023-01-01', to: '2025-01-02' },
+    { range: 'custom', from: '2025-02-30', to: '2025-03-01' },
+    { range: 'custom', from: '2025-3-1', to: 'soon' },
+    { range: 'custom', from: '2025-13-01', to: '2025-01-01' },
+    { range: '30d', from: '2025-03-01', to: '2025-03-31' },
+    { timezone: 'Mars/Olympus' },
+    { timezone: 'x'.repeat(65) },
+    { range: 'week', timezone: 'Mars/Olympus' },
+  ];
+
+  it.each(inputs)('reads %j as the query schema does, issues and messages alike', (input) => {
+    const schema = GetAdminReportQuerySchema.safeParse(input);
+    const read = readReportPeriod(input);
+    expect(read.ok).toBe(schema.success);
+    if (read.ok && schema.success) expect(read.period).toEqual(schema.data);
+    if (!read.ok && !schema.success) {
+      const byField = schema.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      expect(read.issues).toEqual(byField);
+    }
   });
 });

@@ -1,81 +1,34 @@
 import { z } from 'zod';
+import {
+  periodIssues,
+  plainDateMessage,
+  REPORT_DEFAULT_RANGE,
+  REPORT_RANGE_MESSAGE,
+  REPORT_RANGES,
+  REPORT_TIMEZONE_MAX,
+  REPORT_TIMEZONE_MESSAGE,
+  isPlainDate,
+} from './report-period.ts';
 
 // The admin report (the /admin index screen): first-party figures of a period and the period before
 // it, series over time, and breakdowns. BeDrive's report reads Google Analytics; ours reads only
 // Kosh's own tables.
 
-/** Presets of the range selector; custom takes from and to. */
-export const REPORT_RANGES = ['today', '7d', '30d', '90d', 'month', '12m', 'custom'] as const;
-export type ReportRange = (typeof REPORT_RANGES)[number];
-export const REPORT_DEFAULT_RANGE: ReportRange = '30d';
-/** The longest custom range, in days (two years, one of them leap). */
-export const REPORT_MAX_SPAN_DAYS = 731;
-/** Ranges up to this many days are bucketed by day; longer ones by month. */
-export const REPORT_MAX_DAY_BUCKETS = 90;
-/** Answers are kept this long per query in the server process, today's included. */
-export const REPORT_CACHE_TTL_MS = 60_000;
-/** Rows of each breakdown before the rest is summed as other. */
-export const REPORT_TOP = 10;
+const plainDate = (label: 'from' | 'to') => z.string().refine(isPlainDate, plainDateMessage(label)).optional();
 
-const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written YYYY-MM-DD (2025-02-30 is not). */
-export function isPlainDate(value: string): boolean {
-  if (!PLAIN_DATE.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** Days from `from` to `to`, both counted: 2025-01-01 to 2025-01-31 is 31. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
-/** True for a time zone name this runtime knows (IANA names and UTC). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The change from `previous` to `value` in percent, rounded to one decimal; null when there was
- * nothing before and something now (no finite percentage), 0 when both are 0.
- */
-export function percentChange(value: number, previous: number): number | null {
-  if (previous === 0) return value === 0 ? 0 : null;
-  return Math.round(((value - previous) / previous) * 1000) / 10;
-}
-
-const plainDate = (label: string) =>
-  z.string().refine(isPlainDate, `The ${label} date must be a date written YYYY-MM-DD.`).optional();
-
+/** The period of a report; report-period.ts reads it the same way without zod, for the web's first load. */
 export const GetAdminReportQuerySchema = z
   .object({
-    range: z
-      .enum(REPORT_RANGES, { error: `The range must be one of ${REPORT_RANGES.join(', ')}.` })
-      .default(REPORT_DEFAULT_RANGE),
+    range: z.enum(REPORT_RANGES, { error: REPORT_RANGE_MESSAGE }).default(REPORT_DEFAULT_RANGE),
     /** First day of a custom range, in the time zone. */
     from: plainDate('from'),
     /** Last day of a custom range (counted), in the time zone. */
     to: plainDate('to'),
     /** IANA name; days and months are cut at its midnights. */
-    timezone: z.string().max(64).default('UTC'),
+    timezone: z.string().max(REPORT_TIMEZONE_MAX, REPORT_TIMEZONE_MESSAGE).default('UTC'),
   })
-  .superRefine((q, ctx) => {
-    if (!isTimeZone(q.timezone)) ctx.addIssue({ code: 'custom', path: ['timezone'], message: 'Unknown time zone.' });
-    if (q.range !== 'custom') return;
-    if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'The from date is required.' });
-    if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The to date is required.' });
-    if (!q.from || !q.to) return;
-    if (q.from > q.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The to date must be on or after the from date.' });
-    else if (daysBetween(q.from, q.to) > REPORT_MAX_SPAN_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'A custom range may span at most two years.' });
+  .superRefine((period, ctx) => {
+    for (const { path, message } of periodIssues(period)) ctx.addIssue({ code: 'custom', path: [path], message });
   });
 export type GetAdminReportQuery = z.infer<typeof GetAdminReportQuerySchema>;
 

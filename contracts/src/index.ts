@@ -18,6 +18,7 @@ export * from './notifications.ts';
 export * from './workspaces.ts';
 export * from './billing.ts';
 export * from './admin-report.ts';
+export * from './report-period.ts';
 export * from './enquiries.ts';
 export * from './landing.ts';
 export * from './endpoints.ts';

@@ -7,9 +7,9 @@ import {
   DRIVE_SPACE_USAGE_KEY,
   driveListKey,
   FileEntryPageSchema,
-  GetAdminReportQuerySchema,
   ListFileEntriesQuerySchema,
   REPORT_DEFAULT_RANGE,
+  readReportPeriod,
   SpaceUsageSchema,
   adminReportKey,
   GUEST_PRODUCTS_KEY,
@@ -118,13 +118,13 @@ export class PageQueries {
     // The app's zone: the user's, else the site's, else the browser's, which only the browser knows.
     const timezone = [data.user?.timezone, data.settings.dates?.default_timezone].find(isTimezone);
     if (!timezone) return null;
-    const parsed = GetAdminReportQuerySchema.safeParse({
+    const read = readReportPeriod({
       range: search.get('range') ?? undefined,
       from: search.get('from') ?? undefined,
       to: search.get('to') ?? undefined,
       timezone,
     });
-    const query = parsed.success ? parsed.data : { range: REPORT_DEFAULT_RANGE, timezone };
+    const query = read.ok ? read.period : { range: REPORT_DEFAULT_RANGE, timezone };
     const report = await this.report.get(actor, query).catch(refusedAsNull);
     if (!report) return null;
     const key = adminReportKey(query);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
-import { GetAdminReportQuerySchema, type ReportRange } from '@kosh/contracts/admin-report';
+import { type ReportRange, readReportPeriod } from '@kosh/contracts/report-period';
 import { useTrans } from '../../shell/i18n/useTrans.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -26,7 +26,7 @@ type Props = {
   onChange: (choice: RangeChoice) => void;
 };
 
-/** The period of the report: a preset, or two dates checked with the request's own schema before asking. */
+/** The period of the report: a preset, or two dates checked by the request's own rules before asking. */
 export function RangePicker({ value, shown, timezone, onChange }: Props) {
   const { trans } = useTrans();
   const [isCustom, setCustom] = useState(value.range === 'custom');
@@ -47,9 +47,9 @@ export function RangePicker({ value, shown, timezone, onChange }: Props) {
   };
 
   const handleApply = () => {
-    const parsed = GetAdminReportQuerySchema.safeParse({ range: 'custom', from, to, timezone });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), trans(i.message)])));
+    const read = readReportPeriod({ range: 'custom', from, to, timezone });
+    if (!read.ok) {
+      setErrors(Object.fromEntries(read.issues.map((i) => [i.path, trans(i.message)])));
       return;
     }
     setErrors({});

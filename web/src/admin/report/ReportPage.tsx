@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { GetAdminReportQuerySchema, type GetAdminReportQuery } from '@kosh/contracts/admin-report';
+import { type ReportPeriod, readReportPeriod } from '@kosh/contracts/report-period';
 import { useAdminReport } from '../../api/admin-report.api.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { useBootstrapData } from '../../shell/bootstrap-store.ts';
@@ -25,14 +25,14 @@ function useReportTimezone(): string {
 }
 
 /** The period in the address (?range=7d, ?range=custom&from&to), so a report can be shared; else 30 days. */
-function queryOf(params: URLSearchParams, timezone: string): GetAdminReportQuery {
-  const parsed = GetAdminReportQuerySchema.safeParse({
+function queryOf(params: URLSearchParams, timezone: string): ReportPeriod {
+  const read = readReportPeriod({
     range: params.get('range') ?? undefined,
     from: params.get('from') ?? undefined,
     to: params.get('to') ?? undefined,
     timezone,
   });
-  return parsed.success ? parsed.data : { range: '30d', timezone };
+  return read.ok ? read.period : { range: '30d', timezone };
 }
 
 /** /admin: the report of a period beside the period before it (first-party figures only). */

@@ -1,4 +1,4 @@
-import { percentChange } from '@kosh/contracts/admin-report';
+import { percentChange } from '@kosh/contracts/report-period';
 
 // Pure helpers of the report page: how figures, changes and bucket labels read.
 
