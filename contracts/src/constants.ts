@@ -96,6 +96,8 @@ export const DRIVE_PAGE_SIZE = 100;
 export const driveListKey = <P extends object>(params: P | null) => ['drive', 'entries', params] as const;
 /** The web app's query key for the caller's storage used and available. */
 export const DRIVE_SPACE_USAGE_KEY = ['drive', 'space-usage'] as const;
+/** The web app's query key for the caller's workspaces, the switcher's list (web/src/workspaces/workspaces.api.ts). */
+export const WORKSPACES_LIST_KEY = ['workspaces', 'list'] as const;
 /** The web app's query key for the admin report of a period (web/src/api/admin-report.api.ts). */
 export const adminReportKey = (query: { range: string; from?: string; to?: string; timezone: string }) =>
   ['admin-report', query.range, query.from ?? null, query.to ?? null, query.timezone] as const;

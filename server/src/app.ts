@@ -224,6 +224,7 @@ export async function buildApp(modules: Modules): Promise<FastifyInstance> {
       plans: modules.billing.plans,
       links: shares.access,
       drive: modules.drive,
+      workspaces: modules.workspaces.service,
       report: modules.report.service,
     }),
     log: app.log,

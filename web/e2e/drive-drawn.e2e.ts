@@ -49,13 +49,13 @@ async function signedInOwner(b: Browser) {
   return { api, plan };
 }
 
-/** Listing and storage calls of the drive, as the page makes them. */
+/** Listing, storage and workspace list calls of the drive, as the page makes them. */
 function driveCalls(b: Browser): string[] {
   const asked: string[] = [];
+  const drawn = ['/api/v1/drive/file-entries', '/api/v1/user/space-usage', '/api/v1/me/workspaces'];
   b.page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname === '/api/v1/drive/file-entries' || url.pathname === '/api/v1/user/space-usage')
-      asked.push(url.pathname + url.search);
+    if (drawn.includes(url.pathname)) asked.push(url.pathname + url.search);
   });
   return asked;
 }

@@ -19,12 +19,15 @@ import {
   SHAREABLE_LINK_PAGE_LOADER,
   ShareableLinkPageSchema,
   type SsrQuery,
+  WORKSPACES_LIST_KEY,
+  WorkspacesResponseSchema,
 } from '@kosh/contracts';
 import type { ReportService } from '../admin/report/report.service.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { PlansService } from '../billing/plans.service.ts';
 import type { DriveModule } from '../drive/drive.module.ts';
 import type { LinkAccessService } from '../shares/link-access.service.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { AppError } from '../http/app-error.ts';
 import { linkHashOf } from '../shares/link-seo.ts';
 
@@ -46,17 +49,20 @@ export class PageQueries {
   private readonly plans: Pick<PlansService, 'list'>;
   private readonly links: Pick<LinkAccessService, 'page'>;
   private readonly drive: Pick<DriveModule, 'listing' | 'space' | 'policy'>;
+  private readonly workspaces: Pick<WorkspacesService, 'list'>;
   private readonly report: Pick<ReportService, 'get'>;
 
   constructor(deps: {
     plans: Pick<PlansService, 'list'>;
     links: Pick<LinkAccessService, 'page'>;
     drive: Pick<DriveModule, 'listing' | 'space' | 'policy'>;
+    workspaces: Pick<WorkspacesService, 'list'>;
     report: Pick<ReportService, 'get'>;
   }) {
     this.plans = deps.plans;
     this.links = deps.links;
     this.drive = deps.drive;
+    this.workspaces = deps.workspaces;
     this.report = deps.report;
   }
 
@@ -88,8 +94,9 @@ export class PageQueries {
   }
 
   /**
-   * The drive's root as the app first asks for it (default order, first page) and the storage
-   * meter. Only the default workspace: another one is checked, and may fall back, in the browser.
+   * The drive's root as the app first asks for it (default order, first page), the storage meter and
+   * the workspace switcher's list. Only the default workspace: another one is checked, and may fall
+   * back, in the browser.
    */
   private async driveHome(actor: Actor, workspaceId: number): Promise<SsrQuery[] | null> {
     if (workspaceId !== DEFAULT_WORKSPACE_ID || !actor.user) return null;
@@ -99,13 +106,16 @@ export class PageQueries {
     const answers = await Promise.all([
       listing.list(actor, workspaceId, query),
       policy.scopeFor(actor, workspaceId).then(async (scope) => space.usage(await policy.quotaHolder(actor, scope))),
+      this.workspaces.list(actor),
     ]).catch(refusedAsNull);
     // Refused (no files.view): the app shows the refusal itself.
     if (!answers) return null;
-    const [page, usage] = answers;
+    const [page, usage, workspaces] = answers;
     return [
       { key: driveListKey(params), data: { pages: [asSent(FileEntryPageSchema, page)], pageParams: [1] } },
       { key: DRIVE_SPACE_USAGE_KEY, data: asSent(SpaceUsageSchema, usage) },
+      // Without it the app would ask once it runs, and draw the drive's frame again with the answer.
+      { key: WORKSPACES_LIST_KEY, data: asSent(WorkspacesResponseSchema, { workspaces }).workspaces },
     ];
   }
 

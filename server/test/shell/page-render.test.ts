@@ -306,26 +306,31 @@ describe('public pages drawn by the server', () => {
     const listing = await owner.agent.get(
       '/api/v1/drive/file-entries?section=home&orderBy=updated_at&orderDir=desc&page=1&perPage=100',
     );
+    expect((await owner.agent.post('/api/v1/workspace', { name: 'Trip planning' })).statusCode).toBe(201);
     const usage = await owner.agent.get('/api/v1/user/space-usage');
-    expect([listing.statusCode, usage.statusCode]).toEqual([200, 200]);
+    const workspaces = await owner.agent.get('/api/v1/me/workspaces');
+    expect([listing.statusCode, usage.statusCode, workspaces.statusCode]).toEqual([200, 200, 200]);
     const expected = [
       {
         key: ['drive', 'entries', { section: 'home', orderBy: 'updated_at', orderDir: 'desc' }],
         data: { pages: [listing.json()], pageParams: [1] },
       },
       { key: ['drive', 'space-usage'], data: usage.json() },
+      { key: ['workspaces', 'list'], data: workspaces.json().workspaces },
     ];
     const drawn = read((await owner.agent.get('/drive')).body);
     expect(drawn.seen?.pathname).toBe('/drive');
     expect(drawn.seen?.queries).toEqual(expected);
     expect(drawn.ssr?.queries).toEqual(expected);
     expect(drawn.seen?.queries[0].data).toMatchObject({ pages: [{ total: 2 }] });
+    expect(drawn.seen?.queries[2].data).toMatchObject([{ id: 0 }, { name: 'Trip planning', role: 'owner' }]);
 
     // Another user is drawn their own drive, never a drawing made for someone else.
     const other = await Person.create(t, { first_name: 'Ravi', last_name: 'Das' });
     const theirs = read((await other.agent.get('/drive')).body).seen?.queries;
     expect(theirs?.[0].data).toMatchObject({ pages: [{ total: 0, data: [] }] });
     expect(theirs?.[1].data).toEqual({ used: 0, available: expect.any(Number) });
+    expect(theirs?.[2].data).toEqual([expect.objectContaining({ id: 0 })]);
 
     // Another workspace active (its cookie): the browser checks that it may open it, and draws it.
     owner.agent.cookies.set('activeWorkspaceId', '7');

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberRole, Workspace, WorkspaceDetails } from '@kosh/contracts';
+import { WORKSPACES_LIST_KEY } from '@kosh/contracts/constants';
 import { endpoints } from '@kosh/contracts/endpoints';
 import { call } from '../api/call.ts';
 import { useBootstrapData } from '../shell/bootstrap-store.ts';
@@ -7,7 +8,7 @@ import { useBootstrapData } from '../shell/bootstrap-store.ts';
 /** Query keys of workspaces (STYLE.md "Web": a key factory per area). */
 export const workspaceKeys = {
   all: ['workspaces'] as const,
-  list: ['workspaces', 'list'] as const,
+  list: WORKSPACES_LIST_KEY,
   detail: (id: number) => ['workspaces', 'detail', id] as const,
 };
 
