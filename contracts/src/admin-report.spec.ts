@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GetAdminReportQuerySchema } from './admin-report.ts';
-import { daysBetween, isPlainDate, isTimeZone, percentChange, readReportPeriod } from './report-period.ts';
+import { isTimeZone } from './format.ts';
+import { daysBetween, isPlainDate, percentChange, readReportPeriod } from './report-period.ts';
 
 describe('percentChange', () => {
   it('is the change in percent, one decimal', () => {

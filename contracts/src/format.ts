@@ -21,3 +21,13 @@ export function isUnprefixedPath(path: string): boolean {
   const clean = path.replace(/^\/+/, '');
   return ['auth', 'secure', 'log-viewer', 'horizon', 'api/v1'].some((p) => clean === p || clean.startsWith(`${p}/`));
 }
+
+/** True for a time zone name this runtime knows (IANA names and UTC). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,6 +1,7 @@
 // The report's period, read without zod: the admin report page parses its address with it on its first
 // load, which then carries no zod (about 90 KB of script to evaluate on a phone), and the API's query
 // schema (admin-report.ts) applies the same rules.
+import { isTimeZone } from './format.ts';
 
 /** Presets of the range selector; custom takes from and to. */
 export const REPORT_RANGES = ['today', '7d', '30d', '90d', 'month', '12m', 'custom'] as const;
@@ -28,16 +29,6 @@ export function isPlainDate(value: string): boolean {
 /** Days from `from` to `to`, both counted: 2025-01-01 to 2025-01-31 is 31. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
-/** True for a time zone name this runtime knows (IANA names and UTC). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -98,4 +89,15 @@ export function readReportPeriod(
   if (to !== undefined) period.to = to;
   issues.push(...periodIssues(period));
   return issues.length > 0 ? { ok: false, issues } : { ok: true, period };
+}
+
+/** The period an address names (?range=7d, ?range=custom&from&to), else the default 30 days. */
+export function reportPeriodOf(search: { get(name: string): string | null }, timezone: string): ReportPeriod {
+  const read = readReportPeriod({
+    range: search.get('range') ?? undefined,
+    from: search.get('from') ?? undefined,
+    to: search.get('to') ?? undefined,
+    timezone,
+  });
+  return read.ok ? read.period : { range: REPORT_DEFAULT_RANGE, timezone };
 }

@@ -1,15 +1,7 @@
+import { isTimeZone } from '@kosh/contracts';
 import { listCountries, listStates } from '../db/seed/value-lists.ts';
 import { validation } from '../http/app-error.ts';
 import type { LocalizationsRepository } from '../i18n/localizations.repository.ts';
-
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * 422 naming each profile field that names nothing known: a country or state of the value lists

@@ -8,8 +8,8 @@ import {
   driveListKey,
   FileEntryPageSchema,
   ListFileEntriesQuerySchema,
-  REPORT_DEFAULT_RANGE,
-  readReportPeriod,
+  isTimeZone,
+  reportPeriodOf,
   SpaceUsageSchema,
   adminReportKey,
   GUEST_PRODUCTS_KEY,
@@ -126,15 +126,11 @@ export class PageQueries {
    */
   private async adminReport({ actor, data, search }: PageCaller): Promise<SsrQuery[] | null> {
     // The app's zone: the user's, else the site's, else the browser's, which only the browser knows.
-    const timezone = [data.user?.timezone, data.settings.dates?.default_timezone].find(isTimezone);
+    const timezone = [data.user?.timezone, data.settings.dates?.default_timezone].find(
+      (zone): zone is string => !!zone && isTimeZone(zone),
+    );
     if (!timezone) return null;
-    const read = readReportPeriod({
-      range: search.get('range') ?? undefined,
-      from: search.get('from') ?? undefined,
-      to: search.get('to') ?? undefined,
-      timezone,
-    });
-    const query = read.ok ? read.period : { range: REPORT_DEFAULT_RANGE, timezone };
+    const query = reportPeriodOf(search, timezone);
     const report = await this.report.get(actor, query).catch(refusedAsNull);
     if (!report) return null;
     const key = adminReportKey(query);
@@ -145,14 +141,3 @@ export class PageQueries {
 /** A refusal (403, 404) leaves the page to the app, which shows it; any other failure stays one. */
 const refusedAsNull = (error: unknown): Promise<null> =>
   error instanceof AppError ? Promise.resolve(null) : Promise.reject(error);
-
-/** A time zone this server's Intl knows, as the browser's does (web/src/shell/i18n/relative-time.ts). */
-function isTimezone(zone: string | null | undefined): zone is string {
-  if (!zone) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}

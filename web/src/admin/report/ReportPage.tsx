@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { type ReportPeriod, readReportPeriod } from '@kosh/contracts/report-period';
+import { reportPeriodOf } from '@kosh/contracts/report-period';
 import { useAdminReport } from '../../api/admin-report.api.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { useBootstrapData } from '../../shell/bootstrap-store.ts';
@@ -24,24 +24,13 @@ function useReportTimezone(): string {
   );
 }
 
-/** The period in the address (?range=7d, ?range=custom&from&to), so a report can be shared; else 30 days. */
-function queryOf(params: URLSearchParams, timezone: string): ReportPeriod {
-  const read = readReportPeriod({
-    range: params.get('range') ?? undefined,
-    from: params.get('from') ?? undefined,
-    to: params.get('to') ?? undefined,
-    timezone,
-  });
-  return read.ok ? read.period : { range: '30d', timezone };
-}
-
 /** /admin: the report of a period beside the period before it (first-party figures only). */
 export function ReportPage() {
   const { trans, language } = useTrans();
   useDocumentTitle(trans('Report'));
   const timezone = useReportTimezone();
   const [params, setParams] = useSearchParams();
-  const query = queryOf(params, timezone);
+  const query = reportPeriodOf(params, timezone);
   const report = useAdminReport(query);
   const data = report.data;
 

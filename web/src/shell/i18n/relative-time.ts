@@ -1,3 +1,5 @@
+import { isTimeZone } from '@kosh/contracts/format';
+
 /** Timezone of part 1, 9: the user's, else dates.default_timezone, else the browser's. */
 export function resolveTimezone(
   userTimezone: string | null | undefined,
@@ -5,18 +7,9 @@ export function resolveTimezone(
   browserTimezone: string,
 ): string {
   for (const zone of [userTimezone, defaultTimezone]) {
-    if (zone && isValidTimezone(zone)) return zone;
+    if (zone && isTimeZone(zone)) return zone;
   }
   return browserTimezone;
-}
-
-function isValidTimezone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
